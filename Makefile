@@ -1,0 +1,53 @@
+# cardlab: two commands set everything up.
+#   make lab   create .venv, install cardlab with the teaching stack, open JupyterLab on the start notebook
+#   make test  create or refresh .venv, install everything, run ruff, mypy, pytest and the notebooks (nbval)
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_LAB := $(VENV)/.stamp-lab
+STAMP_TEST := $(VENV)/.stamp-test
+PORT ?= 8888
+
+.PHONY: lab test app lint typecheck unit notebooks browser bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_LAB): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[lab,test,scale]'
+	touch $(STAMP_LAB) $@
+
+lab: $(STAMP_LAB)
+	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+
+app: $(STAMP_LAB)
+	$(BIN)/voila --port=$(PORT) --VoilaExecutor.timeout=240 notebooks/app.ipynb
+
+lint: $(STAMP_TEST)
+	$(BIN)/ruff check cardlab tests benchmarks
+
+typecheck: $(STAMP_TEST)
+	$(BIN)/mypy cardlab
+
+unit: $(STAMP_TEST)
+	$(BIN)/pytest tests
+
+notebooks: $(STAMP_TEST)
+	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
+
+test: $(STAMP_TEST)
+	$(BIN)/ruff check cardlab tests benchmarks
+	$(BIN)/mypy cardlab
+	$(BIN)/pytest tests
+	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
+
+bench: $(STAMP_TEST)
+	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

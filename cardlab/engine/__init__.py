@@ -1,0 +1,8 @@
+"""The shared engine: game base class, moves, events, records and the registry."""
+
+from cardlab.engine.game import Event, Game, Move, Option
+from cardlab.engine.registry import canonical_name, game_class, game_names, load_game, new_game, register
+from cardlab.engine.state import State
+
+__all__ = ["Event", "Game", "Move", "Option", "State", "canonical_name", "game_class", "game_names",
+           "load_game", "new_game", "register"]

@@ -1,0 +1,472 @@
+"""The shared game core.
+
+Every game is a subclass of :class:`Game`. It owns one :class:`~cardlab.engine.state.State` and
+implements a handful of hooks; the base class supplies the public façade that widgets, policies,
+simulations and notebooks use: ``legal_moves``, ``play``, ``undo``, ``observe``, ``events``,
+``resample``, ``copy``, ``to_json``.
+
+Design
+------
+* ``play`` pushes a light snapshot (a container copy of the state) before applying a move, so
+  ``undo`` is exact and cheap. A move that fails leaves the game as it was.
+* A move runs as a generator (``_apply``) that yields after each event. ``play`` runs it to the end;
+  ``stepwise`` lets a viewer show the position after every event, so a Garbage chain can be animated.
+* Chance is explicit. A game draws one 63-bit *shuffle key* from its generator when dealt; every
+  later shuffle uses ``keyed_rng(key, n)``. Replays and undo are therefore exact, and ``resample``
+  (which redeals the cards a viewer cannot see) gives a new key.
+* A record is the dealt state plus the move texts. ``load_game`` rebuilds and replays it, and
+  refuses a record that breaks card conservation or holds an illegal move.
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+import numpy as np
+
+from cardlab.cards import Card, full_deck
+from cardlab.engine.rng import keyed_rng, make_rng
+from cardlab.engine.state import State
+from cardlab.errors import CorruptRecordError, IllegalMoveError, InvalidInputError
+
+S = TypeVar("S", bound=State)
+RECORD_FORMAT = "cardlab-record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move. ``text`` is its canonical notation, which :meth:`Game.play` also accepts."""
+
+    text: str
+    kind: str
+    args: tuple[Any, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, in plain words.
+
+    ``text`` is what everybody at the table sees. Where the event involves a card only one seat may
+    see (a card drawn into a hand), ``private`` holds the fuller text and ``private_to`` the seat.
+    ``data`` carries machine-readable details for animation (spot numbers, cards...).
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    move_index: int = 0
+    private: str | None = None
+    private_to: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def describe(self, viewpoint: int | None = None, reveal_all: bool = False) -> str:
+        if self.private is not None and (reveal_all or (viewpoint is not None and viewpoint == self.private_to)):
+            return self.private
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: its default, a check, and the words that document it."""
+
+    default: Any
+    check: Callable[[Any], bool]
+    accepted: str
+    doc: str = ""
+
+
+def normalise_move_text(text: str) -> str:
+    return " ".join(text.strip().lower().split())
+
+
+class Game(abc.ABC, Generic[S]):
+    """Base class of every game. Subclasses set the class attributes and implement the hooks."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 2
+    option_specs: ClassVar[dict[str, Option]] = {}
+    state_class: ClassVar[type[State]]
+
+    _state: S
+    _seed: int | None
+
+    # ---------------------------------------------------------------- construction
+    def __init__(
+        self,
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        rng: np.random.Generator | None = None,
+        deck: Sequence[str | Card] | None = None,
+        **options: Any,
+    ) -> None:
+        self.players = self._check_players(players)
+        self.options: dict[str, Any] = self._check_options(options)
+        gen = make_rng(seed, rng)
+        self._seed = int(seed) if seed is not None else None
+        self._deck_given = deck is not None
+        self._shuffle_key = int(gen.integers(0, 2**63 - 1))
+        self._reset_history()
+        self._state = self._deal(gen, list(deck) if deck is not None else None)
+        self._initial = self._state.clone()
+        self._check_conservation("deal")
+
+    @classmethod
+    def _check_players(cls, players: int | None) -> int:
+        if players is None:
+            return cls.default_players
+        if isinstance(players, bool) or not isinstance(players, (int, np.integer)) \
+                or not cls.min_players <= players <= cls.max_players:
+            span = (f"{cls.min_players}" if cls.min_players == cls.max_players
+                    else f"{cls.min_players} to {cls.max_players}")
+            raise InvalidInputError(f"players={players!r} is not allowed for {cls.name}; it takes {span} players")
+        return int(players)
+
+    def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = [k for k in options if k not in self.option_specs]
+        if unknown:
+            known = ", ".join(sorted(self.option_specs)) or "none"
+            raise InvalidInputError(f"unknown option {unknown[0]!r} for {self.name}; its options are: {known}")
+        result: dict[str, Any] = {}
+        for key, spec in self.option_specs.items():
+            value = options.get(key, spec.default)
+            if not spec.check(value):
+                raise InvalidInputError(f"option {key}={value!r} is not allowed for {self.name}; "
+                                        f"accepted: {spec.accepted}")
+            result[key] = value
+        self._validate_options(result)
+        return result
+
+    def _validate_options(self, options: dict[str, Any]) -> None:
+        """Cross-option checks that need the player count (override when needed)."""
+
+    def _reset_history(self) -> None:
+        self._events: list[Event] = []
+        self._moves: list[Move] = []
+        self._stack: list[tuple[S, int]] = []
+
+    @classmethod
+    def _blank(cls, players: int, options: dict[str, Any], shuffle_key: int) -> Self:
+        game = cls.__new__(cls)
+        game.players = players
+        game.options = dict(options)
+        game._seed = None
+        game._deck_given = False
+        game._shuffle_key = shuffle_key
+        game._reset_history()
+        return game
+
+    # ---------------------------------------------------------------- hooks for subclasses
+    @abc.abstractmethod
+    def _deal(self, rng: np.random.Generator, deck: list[str | Card] | None) -> S:
+        """Build the opening state. ``deck`` lists the top of a stacked deck, top card first."""
+
+    @abc.abstractmethod
+    def _legal_moves(self) -> list[Move]:
+        """The moves open to the player to move (empty when the game is over)."""
+
+    @abc.abstractmethod
+    def _apply(self, move: Move) -> Iterator[None]:
+        """Apply a legal move, logging events with :meth:`_log`, yielding after each event."""
+
+    @abc.abstractmethod
+    def _observe(self, seat: int | None) -> Any:
+        """The view of ``seat`` (``None``: the public table), with hidden cards left out."""
+
+    @abc.abstractmethod
+    def _resample_state(self, viewpoint: int | None, rng: np.random.Generator) -> S:
+        """A state that ``viewpoint`` cannot tell from this one, hidden cards redealt uniformly."""
+
+    @abc.abstractmethod
+    def zones(self) -> dict[str, list[Card]]:
+        """Every card of the game by zone. Together they hold each physical card exactly once."""
+
+    @property
+    @abc.abstractmethod
+    def packs(self) -> int:
+        """How many 52-card packs are in play."""
+
+    # ---------------------------------------------------------------- public façade
+    @property
+    def state(self) -> S:
+        """The full state, hidden cards included. Viewers use :meth:`observe` instead."""
+        return self._state
+
+    @property
+    def current_player(self) -> int:
+        return int(getattr(self._state, "to_move"))
+
+    @property
+    def is_over(self) -> bool:
+        return bool(getattr(self._state, "over"))
+
+    @property
+    def winner(self) -> int | None:
+        w = getattr(self._state, "winner")
+        return None if w is None else int(w)
+
+    @property
+    def turns(self) -> int:
+        """Turns taken so far; a turn is one player's go, from their first action to passing on."""
+        return int(getattr(self._state, "turn"))
+
+    @property
+    def move_count(self) -> int:
+        return len(self._moves)
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far, oldest first."""
+        return list(self._moves)
+
+    @property
+    def events(self) -> list[Event]:
+        """The event log, oldest first."""
+        return list(self._events)
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        return self._legal_moves()
+
+    def parse_move(self, move: Move | str) -> Move:
+        """The legal move that ``move`` names, or IllegalMoveError quoting it and the position."""
+        legal = self.legal_moves()
+        if isinstance(move, Move):
+            if move in legal:
+                return move
+            text = move.text
+        elif isinstance(move, str):
+            text = move
+        else:
+            raise IllegalMoveError(f"move {move!r} is neither a Move nor move text")
+        wanted = normalise_move_text(text)
+        for m in legal:
+            if normalise_move_text(m.text) == wanted:
+                return m
+        for m in legal:
+            if wanted in self._move_aliases(m):
+                return m
+        if self.is_over:
+            raise IllegalMoveError(f"move {text!r} refused: the {self.name} game is over")
+        shown = ", ".join(repr(m.text) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        raise IllegalMoveError(
+            f"move {text!r} is not legal for seat {self.current_player} at move {self.move_count} "
+            f"of this {self.name} game; legal moves: {shown}")
+
+    def _move_aliases(self, move: Move) -> set[str]:
+        """Other spellings a game accepts for ``move`` (normalised)."""
+        return set()
+
+    def play(self, move: Move | str) -> None:
+        """Play a legal move (a Move or its text). On any error the game is left unchanged."""
+        m = self.parse_move(move)
+        self._stack.append((self._state.clone(), len(self._events)))
+        self._moves.append(m)
+        try:
+            for _ in self._apply(m):
+                pass
+        except BaseException:
+            self._restore_last()
+            raise
+
+    def play_all(self, moves: Sequence[Move | str]) -> Self:
+        """Play several moves in turn; returns the game, so calls can be chained."""
+        for m in moves:
+            self.play(m)
+        return self
+
+    def stepwise(self, move: Move | str) -> Iterator[Self]:
+        """Yield a copy of the game after each event of ``move``; the last one has the move complete.
+
+        This game itself is not changed. A viewer uses it to draw a chain one card at a time.
+        """
+        m = self.parse_move(move)
+        g = self.copy()
+        g._stack.append((g._state.clone(), len(g._events)))
+        g._moves.append(m)
+        for _ in g._apply(m):
+            yield g
+        yield g
+
+    def undo(self) -> Move:
+        """Take back the last move exactly; returns it."""
+        if not self._stack:
+            raise IllegalMoveError(f"nothing to undo: no move has been played in this {self.name} game")
+        move = self._moves[-1]
+        self._restore_last()
+        return move
+
+    def _restore_last(self) -> None:
+        snap, n_events = self._stack.pop()
+        self._state = snap.clone()
+        del self._events[n_events:]
+        self._moves.pop()
+
+    def copy(self) -> Self:
+        """An independent game with the same position and history; cheap (container copies only)."""
+        g = self._blank(self.players, self.options, self._shuffle_key)
+        g._seed = self._seed
+        g._deck_given = self._deck_given
+        g._state = self._state.clone()
+        g._initial = self._initial
+        g._events = list(self._events)
+        g._moves = list(self._moves)
+        g._stack = list(self._stack)
+        return g
+
+    def observe(self, seat: int | None = None) -> Any:
+        """What ``seat`` may see (``None``: the public view of the table). Hidden cards stay hidden."""
+        self._check_seat(seat, "observe")
+        return self._observe(seat)
+
+    def resample(self, viewpoint: int | None, rng: np.random.Generator) -> Self:
+        """A full game that ``viewpoint`` cannot tell from this one, hidden cards redealt at random.
+
+        ``viewpoint`` is a seat, or ``None`` for what the whole table has seen. The result has no
+        history (it cannot be undone past this point) and a fresh shuffle key, so future shuffles are
+        unknown too.
+        """
+        self._check_seat(viewpoint, "resample")
+        if not isinstance(rng, np.random.Generator):
+            raise InvalidInputError(f"rng={rng!r} is not a numpy.random.Generator")
+        g = self._blank(self.players, self.options, int(rng.integers(0, 2**63 - 1)))
+        g._state = self._resample_state(viewpoint, rng)
+        g._initial = g._state.clone()
+        return g
+
+    def _check_seat(self, seat: int | None, what: str) -> None:
+        if seat is None:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
+            raise InvalidInputError(
+                f"{what}: seat {seat!r} does not exist; this {self.name} game has seats 0 to {self.players - 1}"
+                " (or None for the public view)")
+
+    def stats(self) -> dict[str, float]:
+        """Game-specific figures a simulation collects per finished game (override to add some)."""
+        return {}
+
+    # ---------------------------------------------------------------- events and chance
+    def _log(self, kind: str, text: str, seat: int | None = None, *, private: str | None = None,
+             private_to: int | None = None, **data: Any) -> None:
+        self._events.append(Event(kind, text, seat, max(len(self._moves) - 1, 0), private, private_to, data))
+
+    def _shuffle_rng(self) -> np.random.Generator:
+        """The generator for the next in-game shuffle; counts shuffles in the state for exact undo."""
+        count = int(getattr(self._state, "shuffles"))
+        setattr(self._state, "shuffles", count + 1)
+        return keyed_rng(self._shuffle_key, count)
+
+    # ---------------------------------------------------------------- conservation
+    def all_cards(self) -> list[Card]:
+        return full_deck(self.packs)
+
+    def _check_conservation(self, where: str) -> None:
+        found = Counter(c for cards in self.zones().values() for c in cards)
+        expected = Counter(self.all_cards())
+        if found != expected:
+            lost = sorted((expected - found).elements())
+            extra = sorted((found - expected).elements())
+            raise CorruptRecordError(f"{where}: cards do not add up; missing {[c.code for c in lost]}, "
+                                     f"extra or duplicated {[c.code for c in extra]}")
+
+    # ---------------------------------------------------------------- records
+    def to_json(self) -> str:
+        """An exact record: the dealt position, the shuffle key, the options and the move texts."""
+        record = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.name,
+            "players": self.players,
+            "options": self.options,
+            "shuffle_key": self._shuffle_key,
+            "initial": self._initial.to_data(),
+            "moves": [m.text for m in self._moves],
+        }
+        return json.dumps(record, ensure_ascii=False)
+
+    @classmethod
+    def _from_record(cls, record: dict[str, Any]) -> Self:
+        options = record.get("options", {})
+        if not isinstance(options, dict):
+            raise CorruptRecordError("record 'options' is not an object")
+        players = record.get("players")
+        key = record.get("shuffle_key")
+        if not isinstance(key, int):
+            raise CorruptRecordError(f"record shuffle_key {key!r} is not an integer")
+        probe = cls.__new__(cls)
+        try:
+            players = cls._check_players(players)
+            opts = probe._check_options_for(players, options)
+        except InvalidInputError as exc:
+            raise CorruptRecordError(f"record header is invalid: {exc}") from exc
+        g = cls._blank(players, opts, key)
+        g._state = cls.state_class.from_data(record.get("initial"))  # type: ignore[assignment]
+        g._initial = g._state.clone()
+        try:
+            g._check_conservation("record's dealt position")
+            g._validate_state()
+        except CorruptRecordError:
+            raise
+        except Exception as exc:  # a malformed state that the game cannot even inspect
+            raise CorruptRecordError(f"record's dealt position is malformed: {exc}") from exc
+        moves = record.get("moves", [])
+        if not isinstance(moves, list):
+            raise CorruptRecordError("record 'moves' is not a list")
+        for i, text in enumerate(moves):
+            if not isinstance(text, str):
+                raise CorruptRecordError(f"record move {i} is {text!r}, not move text")
+            try:
+                g.play(text)
+            except IllegalMoveError as exc:
+                raise CorruptRecordError(f"record move {i} ({text!r}) does not replay: {exc}") from exc
+        return g
+
+    def _check_options_for(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        self.players = players
+        return self._check_options(options)
+
+    def _validate_state(self) -> None:
+        """Structural checks for a state read from a record (override to add game rules)."""
+
+    # ---------------------------------------------------------------- display
+    def __repr__(self) -> str:
+        if self._seed is not None and not self._deck_given:
+            opts = "".join(f", {k}={v!r}" for k, v in self.options.items()
+                           if v != self.option_specs[k].default)
+            base = f"cardlab.new_game({self.name!r}, players={self.players}, seed={self._seed}{opts})"
+            if self._moves:
+                base += f".play_all({[m.text for m in self._moves]!r})"
+            return base
+        return f"cardlab.load_game({self.to_json()!r})"
+
+    def __str__(self) -> str:
+        status = "over" if self.is_over else f"seat {self.current_player} to move"
+        return f"{self.title}, {self.players} players, move {self.move_count}, {status}"
+
+    def _repr_html_(self) -> str:
+        from importlib import import_module  # lazy: drawing lives in cardlab.viz
+
+        render = import_module("cardlab.viz.table")
+        html: str = render.table_html(self)
+        return html

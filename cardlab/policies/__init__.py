@@ -1,0 +1,71 @@
+"""Policies (bots). A policy is any callable ``(view, legal_moves) -> move``.
+
+``view`` is what the seat to move may see (``game.observe(seat)``), ``legal_moves`` the list of
+:class:`~cardlab.engine.Move`; the policy returns one of them or its text. A student's own function of
+that shape plays as well as the built-in ones. Built-ins are named ``"random"`` and ``"greedy"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from cardlab.engine.game import Game, Move
+from cardlab.errors import IllegalMoveError, InvalidInputError
+
+Policy = Callable[[Any, Sequence[Move]], "Move | str"]
+
+
+class RandomPolicy:
+    """Uniform over the legal moves, drawing from its own generator."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def __call__(self, view: Any, legal_moves: Sequence[Move]) -> Move:
+        return legal_moves[int(self.rng.integers(len(legal_moves)))]
+
+    def __repr__(self) -> str:
+        return "RandomPolicy()"
+
+
+_GREEDY: dict[str, Callable[[], Policy]] = {}
+POLICY_NAMES = ("random", "greedy")
+
+
+def register_greedy(game_name: str, factory: Callable[[], Policy]) -> None:
+    _GREEDY[game_name] = factory
+
+
+def make_policy(spec: str | Policy, game_name: str, rng: np.random.Generator) -> Policy:
+    """Turn ``"random"``, ``"greedy"`` or a callable into a policy for ``game_name``."""
+    _load_builtin()
+    if callable(spec):
+        return spec
+    if spec == "random":
+        return RandomPolicy(rng)
+    if spec == "greedy" and game_name in _GREEDY:
+        return _GREEDY[game_name]()
+    raise InvalidInputError(
+        f"unknown policy {spec!r} for {game_name}; accepted: 'random', 'greedy', or a callable (view, legal_moves)")
+
+
+def choose(policy: Policy, game: Game[Any]) -> Move:
+    """Ask ``policy`` for a move in ``game``; a policy that answers with an illegal move is an error."""
+    legal = game.legal_moves()
+    answer = policy(game.observe(game.current_player), legal)
+    try:
+        return game.parse_move(answer)
+    except IllegalMoveError as exc:
+        raise IllegalMoveError(f"policy {policy!r} chose an illegal move: {exc}") from exc
+
+
+def _load_builtin() -> None:
+    """Import every policy module of this package; each registers its game's greedy bot."""
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")

@@ -1,0 +1,1 @@
+"""Simulation, Monte Carlo estimates with intervals, and exact probabilities."""

@@ -1,0 +1,178 @@
+"""The conformance suite: every registered game, every allowed player count, many seeded games."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardlab
+from cardlab.engine.registry import game_class
+from tests.conformance import assert_conserved, random_move, snapshot
+
+CASES = [(name, n) for name in cardlab.game_names()
+         for n in range(game_class(name).min_players, game_class(name).max_players + 1)]
+MAX_MOVES = 5000
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def play_random_game(name: str, players: int, seed: int, check_every: int = 1) -> cardlab.Game:
+    rng = np.random.default_rng(seed)
+    g = cardlab.new_game(name, players=players, seed=seed)
+    assert_conserved(g)
+    for i in range(MAX_MOVES):
+        if g.is_over:
+            return g
+        move = random_move(g, rng)
+        before = snapshot(g)
+        g.play(move)
+        assert_conserved(g)
+        if i % check_every == 0:
+            after = snapshot(g)
+            g.undo()
+            assert snapshot(g) == before, f"undo of {move} did not restore the state"
+            g.play(move)
+            assert snapshot(g) == after
+    raise AssertionError(f"{name} with {players} players did not end within {MAX_MOVES} random moves")
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_conserve_cards_undo_and_end(name: str, players: int, seed: int) -> None:
+    g = play_random_game(name, players, seed, check_every=3)
+    assert g.is_over
+    assert g.legal_moves() == []
+    assert g.winner is None or 0 <= g.winner < players
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 400))
+def test_records_replay_exactly(name: str, players: int, seed: int, cut: int) -> None:
+    rng = np.random.default_rng(seed)
+    g = cardlab.new_game(name, players=players, seed=seed)
+    for _ in range(cut):
+        if g.is_over:
+            break
+        g.play(random_move(g, rng))
+    text = g.to_json()
+    back = cardlab.load_game(text)
+    assert back.state.to_data() == g.state.to_data()
+    assert [m.text for m in back.moves] == [m.text for m in g.moves]
+    assert [e.text for e in back.events] == [e.text for e in g.events]
+    assert back.to_json() == text
+    if not g.is_over:  # the replayed game goes on identically
+        m = random_move(g, np.random.default_rng(seed + 1))
+        g.play(m)
+        back.play(m.text)
+        assert back.state.to_data() == g.state.to_data()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 300))
+def test_only_legal_moves_are_accepted(name: str, players: int, seed: int, cut: int) -> None:
+    rng = np.random.default_rng(seed)
+    g = cardlab.new_game(name, players=players, seed=seed)
+    other = cardlab.new_game(name, players=players, seed=seed + 1)
+    seen_texts: set[str] = set()
+    for _ in range(cut):
+        if g.is_over or other.is_over:
+            break
+        seen_texts.update(m.text for m in other.legal_moves())
+        other.play(random_move(other, rng))
+        g.play(random_move(g, rng))
+    if g.is_over:
+        return
+    legal = {m.text for m in g.legal_moves()}
+    before = snapshot(g)
+    for text in sorted(seen_texts - legal)[:20] + ["fly to the moon", "", "draw stock stock"]:
+        with pytest.raises(cardlab.IllegalMoveError) as info:
+            g.play(text)
+        assert repr(text) in str(info.value)
+        assert snapshot(g) == before
+    with pytest.raises(cardlab.IllegalMoveError):
+        g.play(12345)  # type: ignore[arg-type]
+    assert snapshot(g) == before
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 300))
+def test_observation_hides_hidden_cards(name: str, players: int, seed: int, cut: int) -> None:
+    """Redealing what a viewer cannot see must leave that viewer's observation unchanged."""
+    rng = np.random.default_rng(seed)
+    g = cardlab.new_game(name, players=players, seed=seed)
+    for _ in range(cut):
+        if g.is_over:
+            break
+        g.play(random_move(g, rng))
+    for viewpoint in [None, *range(players)]:
+        view = g.observe(viewpoint)
+        for _ in range(3):
+            r = g.resample(viewpoint, rng)
+            assert_conserved(r)
+            assert r.observe(viewpoint) == view
+            assert r.current_player == g.current_player
+            assert {m.text for m in r.legal_moves()} == {m.text for m in g.legal_moves()} or \
+                _moves_depend_on_hidden(g)
+
+
+def _moves_depend_on_hidden(g: cardlab.Game) -> bool:
+    """Legal moves can depend on cards the *table* cannot see (a seat's own hand)."""
+    return g.name in ("spite-and-malice", "shithead")
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_resample_really_redeals_hidden_cards(name: str, players: int) -> None:
+    g = cardlab.new_game(name, players=players, seed=11)
+    rng = np.random.default_rng(0)
+    states = {json.dumps(g.resample(None, rng).state.to_data()) for _ in range(5)}
+    assert len(states) > 1
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_same_seed_same_game(name: str, players: int) -> None:
+    a = play_random_game(name, players, 5, check_every=10**9)
+    b = play_random_game(name, players, 5, check_every=10**9)
+    assert a.to_json() == b.to_json()
+    c = cardlab.new_game(name, players=players, seed=6)
+    assert c.state.to_data() != cardlab.new_game(name, players=players, seed=5).state.to_data()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_copy_is_independent(name: str, players: int) -> None:
+    g = cardlab.new_game(name, players=players, seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        if not g.is_over:
+            g.play(random_move(g, rng))
+    c = g.copy()
+    before = snapshot(g)
+    while not c.is_over:
+        c.play(random_move(c, rng))
+    while c.move_count:
+        c.undo()
+    assert snapshot(g) == before
+    assert c.state.to_data() == cardlab.new_game(name, players=players, seed=3).state.to_data()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_stepwise_ends_where_play_ends(name: str, players: int) -> None:
+    g = cardlab.new_game(name, players=players, seed=8)
+    rng = np.random.default_rng(8)
+    for _ in range(30):
+        if g.is_over:
+            break
+        m = random_move(g, rng)
+        frames = list(g.stepwise(m))
+        before = snapshot(g)
+        assert snapshot(g) == before  # stepwise never touches the game itself
+        g.play(m)
+        assert frames[-1].state.to_data() == g.state.to_data()
+        for f in frames:
+            assert_conserved(f)
