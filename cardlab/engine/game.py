@@ -268,10 +268,17 @@ class Game(abc.ABC, Generic[S]):
                 return m
         if self.is_over:
             raise IllegalMoveError(f"move {text!r} refused: the {self.name} game is over")
+        reason = self._explain_illegal(wanted)
+        if reason:
+            raise IllegalMoveError(f"move {text!r} is not legal for seat {self.current_player}: {reason}")
         shown = ", ".join(repr(m.text) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
         raise IllegalMoveError(
             f"move {text!r} is not legal for seat {self.current_player} at move {self.move_count} "
             f"of this {self.name} game; legal moves: {shown}")
+
+    def _explain_illegal(self, text: str) -> str | None:
+        """A game-specific reason why the (normalised) move text is refused, or None for the generic one."""
+        return None
 
     def _move_aliases(self, move: Move) -> set[str]:
         """Other spellings a game accepts for ``move`` (normalised)."""
