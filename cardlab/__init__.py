@@ -21,8 +21,17 @@ from cardlab.sim.simulate import SimResult, simulate
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str) -> object:
+    """``cardlab.Stepper`` is imported on first use, so the core never loads the widget stack."""
+    if name == "Stepper":
+        from cardlab.viz.stepper import Stepper
+
+        return Stepper
+    raise AttributeError(f"module 'cardlab' has no attribute {name!r}")
+
 __all__ = [
     "Card", "CardlabError", "CorruptRecordError", "Event", "Game", "IllegalMoveError", "InvalidCardError",
-    "InvalidInputError", "Move", "Rank", "SimResult", "Suit", "UnknownGameError", "game_names", "load_game",
+    "InvalidInputError", "Move", "Rank", "SimResult", "Stepper", "Suit", "UnknownGameError", "game_names", "load_game",
     "new_game", "simulate",
 ]

@@ -1,0 +1,427 @@
+"""Probabilities for the panels and notebooks: exact counts and resampled Monte Carlo.
+
+Viewpoint
+---------
+Every function takes a ``viewpoint``: ``None`` is the table's public view, a seat number is what that
+player knows (their own hand, for instance). Hidden cards are redealt with
+``game.resample(viewpoint, rng)``, so the same position can honestly give different probabilities to
+different people — both right, given what each one knows.
+
+Exact answers
+-------------
+The next unseen card is equally likely to be any card the viewer cannot locate (all arrangements of
+the hidden cards are equally likely from that viewer's side). So the chance that "the next stock
+card" has a property is ``#(unseen cards with it) / #(unseen cards)`` — a hypergeometric count,
+returned as a :class:`fractions.Fraction`. After a Garbage reshuffle the stock is a *known* multiset,
+and the count runs over the stock alone.
+
+Monte Carlo
+-----------
+Estimates resample the hidden cards and play the game on with the greedy bots. They are *anytime*:
+give ``rollouts=`` or a time budget ``budget_s=``; each carries a Wilson 95% interval and its count.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from cardlab.cards import Card
+from cardlab.engine.game import Game
+from cardlab.errors import InvalidInputError
+from cardlab.policies import choose, make_policy
+from cardlab.sim.stats import Estimate, wilson
+
+DEFAULT_ROLLOUTS = 200
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One number for a panel: exact (``exact`` is a Fraction) or an estimate with its interval."""
+
+    key: str
+    label: str
+    value: float
+    low: float
+    high: float
+    n: int | None = None
+    exact: Fraction | None = None
+    seat: int | None = None
+
+    @property
+    def is_exact(self) -> bool:
+        return self.exact is not None
+
+    @classmethod
+    def from_exact(cls, key: str, label: str, value: Fraction, seat: int | None = None) -> Quantity:
+        v = float(value)
+        return cls(key, label, v, v, v, None, value, seat)
+
+    @classmethod
+    def from_estimate(cls, key: str, label: str, est: Estimate, seat: int | None = None) -> Quantity:
+        return cls(key, label, est.value, est.low, est.high, est.n, None, seat)
+
+    def __str__(self) -> str:
+        if self.exact is not None:
+            return f"{self.label}: {self.exact} = {self.value:.4f} (exact)"
+        return f"{self.label}: {self.value:.3f} [{self.low:.3f}, {self.high:.3f}] ({self.n} rollouts)"
+
+
+def _rng(rng: np.random.Generator | None) -> np.random.Generator:
+    if rng is None:
+        raise InvalidInputError("pass rng=numpy.random.default_rng(seed): estimates are seeded, never global")
+    if not isinstance(rng, np.random.Generator):
+        raise InvalidInputError(f"rng={rng!r} is not a numpy.random.Generator")
+    return rng
+
+
+def _rollout_count(rollouts: int | None, budget_s: float | None) -> tuple[int, float | None]:
+    if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1):
+        raise InvalidInputError(f"rollouts={rollouts!r} is not allowed; give a positive whole number")
+    if budget_s is not None and not (isinstance(budget_s, (int, float)) and budget_s > 0):
+        raise InvalidInputError(f"budget_s={budget_s!r} is not allowed; give a positive number of seconds")
+    if rollouts is None and budget_s is None:
+        return DEFAULT_ROLLOUTS, None
+    return (rollouts if rollouts is not None else 10**9), budget_s
+
+
+def anytime(trial: Callable[[], Sequence[float]], width: int, rollouts: int | None, budget_s: float | None,
+            batch: int = 16) -> tuple[np.ndarray, int]:
+    """Run ``trial`` (returning ``width`` 0/1 outcomes) until ``rollouts`` or ``budget_s`` runs out.
+
+    Returns the success counts per outcome and the number of trials. At least one batch always runs.
+    """
+    limit, budget = _rollout_count(rollouts, budget_s)
+    totals = np.zeros(width)
+    n = 0
+    start = time.perf_counter()
+    while n < limit:
+        for _ in range(min(batch, limit - n)):
+            totals += np.asarray(trial(), dtype=float)
+            n += 1
+        if budget is not None and time.perf_counter() - start >= budget:
+            break
+    return totals, n
+
+
+def play_on(game: Game[Any], rng: np.random.Generator, stop: Callable[[Game[Any]], bool] | None = None,
+            max_moves: int = 20_000) -> Game[Any]:
+    """Play ``game`` on in place with greedy bots until it ends (or ``stop(game)`` is true)."""
+    policy = make_policy("greedy", game.name, rng)
+    for _ in range(max_moves):
+        if game.is_over or (stop is not None and stop(game)):
+            return game
+        game.play(choose(policy, game))
+    return game
+
+
+def win_probability(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
+                    budget_s: float | None = None, rng: np.random.Generator | None = None) -> list[Estimate]:
+    """Each seat's chance of winning from here, as seen from ``viewpoint``, with greedy play on all seats.
+
+    A finished game gives 0/1 exactly. Garbage uses the vectorised fast path when it is available.
+    """
+    gen = _rng(rng)
+    game._check_seat(viewpoint, "win_probability")
+    players = game.players
+    if game.is_over:
+        return [_certain(game.winner == s) for s in range(players)]
+    fast = _fast_garbage_wins(game, viewpoint, rollouts, budget_s, gen)
+    if fast is not None:
+        return fast
+
+    def trial() -> list[float]:
+        g = play_on(game.resample(viewpoint, gen), gen)
+        return [1.0 if g.winner == s else 0.0 for s in range(players)]
+
+    totals, n = anytime(trial, players, rollouts, budget_s)
+    return [wilson(float(t), n) for t in totals]
+
+
+def _certain(happened: bool) -> Estimate:
+    """A settled outcome: probability 0 or 1 with no uncertainty left."""
+    v = 1.0 if happened else 0.0
+    return Estimate(v, v, v, 0)
+
+
+def _fast_garbage_wins(game: Game[Any], viewpoint: int | None, rollouts: int | None, budget_s: float | None,
+                       rng: np.random.Generator) -> list[Estimate] | None:
+    return None
+
+
+def unseen_cards(game: Game[Any], viewpoint: int | None = None) -> list[Card]:
+    """The cards ``viewpoint`` cannot locate, as physical cards (faces are what counts)."""
+    fn = getattr(game, "unseen_cards", None)
+    if fn is not None:
+        cards: list[Card] = fn(viewpoint)
+        return cards
+    raise InvalidInputError(f"{game.name} does not say which cards are unseen")
+
+
+def fraction_of(cards: Sequence[Card], predicate: Callable[[Card], bool]) -> Fraction:
+    """The share of ``cards`` for which ``predicate`` holds, exactly (0 when there are none)."""
+    if not cards:
+        return Fraction(0)
+    return Fraction(sum(1 for c in cards if predicate(c)), len(cards))
+
+
+# ---------------------------------------------------------------------------------------------- Garbage
+def garbage_next_card_placeable(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+    """Exact chance that the top stock card can be used by the player to move.
+
+    Before any reshuffle the top stock card is equally likely to be any card nobody has seen (the
+    face-down layout cards and the stock). After a reshuffle the stock is a known multiset of seen
+    cards, and the count runs over the stock only. "Used" means placed on its face-down spot,
+    displacing a face-up wild on its spot, or a wild with a face-down spot left.
+    """
+    _expect(game, "garbage")
+    game._check_seat(viewpoint, "garbage_next_card_placeable")
+    state = game.state
+    pool = list(state.stock) if state.stock_known else game.hidden_cards()  # type: ignore[attr-defined]
+    seat = game.current_player
+    return fraction_of(pool, lambda c: bool(game.can_use(seat, c)))  # type: ignore[attr-defined]
+
+
+def garbage_rollouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.Generator,
+                     horizon: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` resampled greedy play-outs of a Garbage hand.
+
+    Returns ``winners`` (shape ``(n,)``, -1 for none) and ``done`` (shape ``(n, players)``): for each
+    play-out and seat, how many of that seat's own turns (counting the current one) it took to complete
+    its layout, or 0 if it never completed. With ``horizon`` the engine stops early once every seat
+    has had that many turns (winners are then -1 where the hand had not ended).
+    """
+    _expect(game, "garbage")
+    fast = _fast_rollouts(game, viewpoint, n, rng)
+    if fast is not None:
+        return fast
+    players = game.players
+    winners = np.full(n, -1, dtype=np.int64)
+    done = np.zeros((n, players), dtype=np.int64)
+    policy = make_policy("greedy", "garbage", rng)
+    for i in range(n):
+        g = game.resample(viewpoint, rng)
+        own_turns = [0] * players
+        hand = g.state.hand
+        while not g.is_over and g.state.hand == hand:
+            mover = g.current_player
+            before = g.turns
+            g.play(choose(policy, g))
+            if g.turns > before:
+                own_turns[mover] += 1
+                if mover in g.state.completed and done[i, mover] == 0:
+                    done[i, mover] = own_turns[mover]
+            if horizon is not None and min(own_turns) >= horizon:
+                break
+        if g.state.hand != hand or g.is_over:
+            winners[i] = g.state.hand_winners[hand - 1][0] if len(g.state.hand_winners) >= hand else -1
+    return winners, done
+
+
+def _fast_rollouts(game: Game[Any], viewpoint: int | None, n: int,
+                   rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray] | None:
+    try:
+        from cardlab.sim import fast_garbage
+    except ImportError:
+        return None
+    fn = getattr(fast_garbage, "rollouts_from", None)
+    if fn is None or not fast_garbage_supports(game):
+        return None
+    winners, done = fn(game, viewpoint, n, rng)
+    return np.asarray(winners), np.asarray(done)
+
+
+def fast_garbage_supports(game: Game[Any]) -> bool:
+    from cardlab.sim import fast_garbage
+
+    check = getattr(fast_garbage, "supports", None)
+    return bool(check(game)) if check is not None else True
+
+
+def completion_curve(game: Game[Any], seat: int, ks: Sequence[int] = (1, 2, 3, 4, 5),
+                     viewpoint: int | None = None, *, rollouts: int | None = None, budget_s: float | None = None,
+                     rng: np.random.Generator | None = None) -> list[Estimate]:
+    """For each k in ``ks``: the chance that ``seat`` completes its Garbage layout within its next k turns."""
+    _expect(game, "garbage")
+    gen = _rng(rng)
+    game._check_seat(seat, "completion_curve")
+    if seat is None:
+        raise InvalidInputError("completion_curve needs a seat, not None")
+    if not ks or any(isinstance(k, bool) or not isinstance(k, int) or k < 1 for k in ks):
+        raise InvalidInputError(f"ks={list(ks)!r} is not allowed; give whole numbers of turns >= 1")
+    if game.is_over:
+        return [_certain(seat in game.state.completed) for _ in ks]
+    limit, budget = _rollout_count(rollouts, budget_s)
+    counts = np.zeros(len(ks))
+    total = 0
+    start = time.perf_counter()
+    batch = limit if budget is None else 250
+    while total < limit:
+        size = min(batch, limit - total)
+        _, done = garbage_rollouts(game, viewpoint, size, gen)
+        turns = done[:, seat]
+        counts += np.array([np.sum((turns > 0) & (turns <= k)) for k in ks])
+        total += size
+        if budget is not None and time.perf_counter() - start >= budget:
+            break
+    return [wilson(float(c), total) for c in counts]
+
+
+def completion_probability(game: Game[Any], seat: int, within: int, viewpoint: int | None = None, *,
+                           rollouts: int | None = None, budget_s: float | None = None,
+                           rng: np.random.Generator | None = None) -> Estimate:
+    """The chance that ``seat`` completes its Garbage layout within its next ``within`` turns."""
+    return completion_curve(game, seat, (within,), viewpoint, rollouts=rollouts, budget_s=budget_s, rng=rng)[0]
+
+
+def _expect(game: Game[Any], name: str) -> None:
+    if game.name != name:
+        raise InvalidInputError(f"this question is about {name}; the game given is {game.name}")
+
+
+# ---------------------------------------------------------------------------------------------- Spite and Malice
+def spite_next_stock_playable(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+    """Exact chance that the next stock card can go on some centre pile right now.
+
+    The top stock card is equally likely to be any card the viewer cannot locate that could be there
+    (the game's ``stock_top_pool``: hidden cards, or a known segment when the stock is made of one).
+    """
+    _expect(game, "spite-and-malice")
+    game._check_seat(viewpoint, "spite_next_stock_playable")
+    pool: list[Card] = game.stock_top_pool(viewpoint)  # type: ignore[attr-defined]
+    return fraction_of(pool, lambda c: bool(game.can_play_on_centre(c)))  # type: ignore[attr-defined]
+
+
+def spite_payoff_playable_now(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+    """Exact chance that the mover's payoff top can go straight onto a centre pile.
+
+    Payoff tops and centre piles are face up, so every viewer knows the answer: it is 0 or 1.
+    """
+    _expect(game, "spite-and-malice")
+    game._check_seat(viewpoint, "spite_payoff_playable_now")
+    top = game.observe(viewpoint).payoff_tops[game.current_player]
+    return Fraction(1 if top is not None and game.can_play_on_centre(top) else 0)  # type: ignore[attr-defined]
+
+
+def spite_payoff_this_turn(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
+                           budget_s: float | None = None, rng: np.random.Generator | None = None) -> Estimate:
+    """Chance that the player to move plays at least one payoff card before the turn ends (greedy play)."""
+    _expect(game, "spite-and-malice")
+    gen = _rng(rng)
+    game._check_seat(viewpoint, "spite_payoff_this_turn")
+    if game.is_over:
+        return _certain(False)
+    seat = game.current_player
+
+    def trial() -> list[float]:
+        g = game.resample(viewpoint, gen)
+        start_size = len(g.state.payoff[seat])
+        turn = g.turns
+        play_on(g, gen, stop=lambda x: x.turns != turn)
+        return [1.0 if len(g.state.payoff[seat]) < start_size else 0.0]
+
+    totals, n = anytime(trial, 1, rollouts, budget_s)
+    return wilson(float(totals[0]), n)
+
+
+# ---------------------------------------------------------------------------------------------- Shithead
+def shithead_blind_fits(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+    """Exact chance that a face-down card fits the pile now.
+
+    Nobody has seen a face-down card, the owner included, so it is equally likely to be any card the
+    viewer cannot locate: the answer counts the unseen cards that fit.
+    """
+    _expect(game, "shithead")
+    game._check_seat(viewpoint, "shithead_blind_fits")
+    pool = unseen_cards(game, viewpoint)
+    return fraction_of(pool, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
+
+
+def shithead_draw_top_fits(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+    """Exact chance that the top of the draw pile fits the pile now (0 when the draw pile is empty).
+
+    The draw pile's top is, like a face-down card, any unseen card with equal chance — so while both
+    exist the two answers agree: a lesson in exchangeability.
+    """
+    _expect(game, "shithead")
+    game._check_seat(viewpoint, "shithead_draw_top_fits")
+    if game.observe(viewpoint).draw_size == 0:
+        return Fraction(0)
+    pool = unseen_cards(game, viewpoint)
+    return fraction_of(pool, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
+
+
+def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = None, *,
+                          rollouts: int | None = None, budget_s: float | None = None,
+                          rng: np.random.Generator | None = None) -> Estimate:
+    """Chance that ``seat`` picks up the pile on its next turn (greedy play until then and in it)."""
+    _expect(game, "shithead")
+    gen = _rng(rng)
+    game._check_seat(seat, "shithead_must_pick_up")
+    if game.is_over:
+        return _certain(False)
+
+    def trial() -> list[float]:
+        g = game.resample(viewpoint, gen)
+        play_on(g, gen, stop=lambda x: x.current_player == seat and _turn_start(x))
+        if g.is_over:
+            return [0.0]
+        turn = g.turns
+        mark = len(g.events)
+        play_on(g, gen, stop=lambda x: x.turns != turn)
+        return [1.0 if any(e.kind == "pickup" and e.seat == seat for e in g.events[mark:]) else 0.0]
+
+    totals, n = anytime(trial, 1, rollouts, budget_s)
+    return wilson(float(totals[0]), n)
+
+
+def _turn_start(game: Game[Any]) -> bool:
+    return bool(getattr(game.state, "phase", "play") != "setup")
+
+
+# ---------------------------------------------------------------------------------------------- panels
+def panel_quantities(game: Game[Any], viewpoint: int | None = None, *, rng: np.random.Generator | None = None,
+                     rollouts: int | None = None, budget_s: float | None = None) -> list[Quantity]:
+    """Every per-game number a panel shows for this position (win chances are separate)."""
+    gen = _rng(rng)
+    game._check_seat(viewpoint, "panel_quantities")
+    out: list[Quantity] = []
+    if game.name == "garbage":
+        if not game.is_over:
+            out.append(Quantity.from_exact("next_card", "next stock card can be placed",
+                                           garbage_next_card_placeable(game, viewpoint)))
+        for seat in range(game.players):
+            curve = completion_curve(game, seat, (1, 2, 3, 4, 5), viewpoint, rollouts=rollouts,
+                                     budget_s=budget_s, rng=gen)
+            for k, est in enumerate(curve, start=1):
+                out.append(Quantity.from_estimate(f"complete_{k}", f"seat {seat} completes within {k} turns",
+                                                  est, seat))
+    elif game.name == "spite-and-malice":
+        if not game.is_over:
+            out.append(Quantity.from_exact("next_stock", "next stock card fits a centre pile",
+                                           spite_next_stock_playable(game, viewpoint)))
+            out.append(Quantity.from_exact("payoff_now", "payoff top playable now",
+                                           spite_payoff_playable_now(game, viewpoint), game.current_player))
+            out.append(Quantity.from_estimate(
+                "payoff_this_turn", "payoff card played this turn",
+                spite_payoff_this_turn(game, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=gen),
+                game.current_player))
+    elif game.name == "shithead":
+        if not game.is_over:
+            out.append(Quantity.from_exact("blind_fits", "a face-down card fits the pile",
+                                           shithead_blind_fits(game, viewpoint)))
+            out.append(Quantity.from_exact("draw_top_fits", "top of the draw pile fits",
+                                           shithead_draw_top_fits(game, viewpoint)))
+            for seat in range(game.players):
+                if seat in getattr(game.state, "ranking", []):
+                    continue
+                out.append(Quantity.from_estimate(
+                    "must_pick_up", f"seat {seat} picks up on its next turn",
+                    shithead_must_pick_up(game, seat, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=gen),
+                    seat))
+    return out
