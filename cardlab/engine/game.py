@@ -119,11 +119,12 @@ class Game(abc.ABC, Generic[S]):
         deck: Sequence[str | Card] | None = None,
         **options: Any,
     ) -> None:
+        self._seed = None
+        self._deck_given = deck is not None
         self.players = self._check_players(players)
         self.options: dict[str, Any] = self._check_options(options)
         gen = make_rng(seed, rng)
         self._seed = int(seed) if seed is not None else None
-        self._deck_given = deck is not None
         self._shuffle_key = int(gen.integers(0, 2**63 - 1))
         self._reset_history()
         self._state = self._deal(gen, list(deck) if deck is not None else None)
@@ -458,6 +459,8 @@ class Game(abc.ABC, Generic[S]):
 
     # ---------------------------------------------------------------- display
     def __repr__(self) -> str:
+        if not hasattr(self, "_state"):
+            return f"<{type(self).__name__}: not dealt>"
         if self._seed is not None and not self._deck_given:
             opts = "".join(f", {k}={v!r}" for k, v in self.options.items()
                            if v != self.option_specs[k].default)

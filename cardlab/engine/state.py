@@ -15,11 +15,16 @@ from cardlab.errors import CorruptRecordError, InvalidCardError
 
 
 def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value] if value and isinstance(value[0], (list, dict)) else list(value)
-    if isinstance(value, dict):
+    """Copy containers (lists, dicts) at every depth; share everything else (cards are immutable)."""
+    t = type(value)
+    if t is list:
+        return [_copy(v) for v in value] if value and type(value[0]) in (list, dict) else value[:]
+    if t is dict:
         return {k: _copy(v) for k, v in value.items()}
     return value
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def encode(value: Any) -> Any:
@@ -55,9 +60,13 @@ class State:
     """Base for each game's position. Subclasses are dataclasses with container-only fields."""
 
     def clone(self) -> Self:
-        new = object.__new__(type(self))
-        for f in dataclasses.fields(self):
-            object.__setattr__(new, f.name, _copy(getattr(self, f.name)))
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(self))
+        new = object.__new__(cls)
+        src = self.__dict__
+        new.__dict__.update({n: _copy(src[n]) for n in names})
         return new
 
     def to_data(self) -> dict[str, Any]:
