@@ -7,6 +7,8 @@ BIN := $(VENV)/bin
 STAMP_LAB := $(VENV)/.stamp-lab
 STAMP_TEST := $(VENV)/.stamp-test
 PORT ?= 8888
+# Jupyter refuses to run as root without this flag (CI and some containers run as root).
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test app lint typecheck unit notebooks browser bench clean
 
@@ -23,7 +25,7 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	touch $(STAMP_LAB) $@
 
 lab: $(STAMP_LAB)
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
 
 app: $(STAMP_LAB)
 	$(BIN)/voila --port=$(PORT) --VoilaExecutor.timeout=240 notebooks/app.ipynb

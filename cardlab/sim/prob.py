@@ -288,13 +288,16 @@ def _expect(game: Game[Any], name: str) -> None:
 def spite_next_stock_playable(game: Game[Any], viewpoint: int | None = None) -> Fraction:
     """Exact chance that the next stock card can go on some centre pile right now.
 
-    The top stock card is equally likely to be any card the viewer cannot locate that could be there
-    (the game's ``stock_top_pool``: hidden cards, or a known segment when the stock is made of one).
+    The game gives the exact law of the top stock card as the viewer knows it
+    (``next_draw_chances``): uniform over the never-seen cards while the deal's rest is on top, or
+    over the unlocated cards of a completed pile put under the stock once play has reached it. The
+    answer adds up the chances of the cards that fit a centre pile.
     """
     _expect(game, "spite-and-malice")
     game._check_seat(viewpoint, "spite_next_stock_playable")
-    pool: list[Card] = game.stock_top_pool(viewpoint)  # type: ignore[attr-defined]
-    return fraction_of(pool, lambda c: bool(game.can_play_on_centre(c)))  # type: ignore[attr-defined]
+    chances: dict[Card, Fraction] = game.next_draw_chances(viewpoint)  # type: ignore[attr-defined]
+    fits = game.can_play_on_centre  # type: ignore[attr-defined]
+    return sum((p for c, p in chances.items() if fits(c)), Fraction(0))
 
 
 def spite_payoff_playable_now(game: Game[Any], viewpoint: int | None = None) -> Fraction:

@@ -1,0 +1,33 @@
+"""Helpers for the drawing tests: read the card elements back out of rendered HTML."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+
+class _CardCollector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        if tag == "svg" and "cl-card" in values.get("class", "").split():
+            self.cards.append(values)
+
+
+def card_elements(html: str, **wanted: str) -> list[dict[str, str]]:
+    """The attributes of every drawn card (``<svg class="cl-card">``) whose attributes match ``wanted``.
+
+    Keyword names use ``_`` for ``-``: ``card_elements(page, data_zone="stock")``.
+    """
+    parser = _CardCollector()
+    parser.feed(html)
+    want = {k.replace("_", "-"): v for k, v in wanted.items()}
+    return [c for c in parser.cards if all(c.get(k) == v for k, v in want.items())]
+
+
+def one_card(html: str, **wanted: str) -> dict[str, str]:
+    found = card_elements(html, **wanted)
+    assert len(found) == 1, f"expected one card element with {wanted}, found {len(found)}"
+    return found[0]
