@@ -377,10 +377,17 @@ def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = No
         turn = g.turns
         mark = len(g.events)
         play_on(g, gen, stop=lambda x: x.turns != turn)
-        return [1.0 if any(e.kind == "pickup" and e.seat == seat for e in g.events[mark:]) else 0.0]
+        return [1.0 if any(_is_pickup(e, seat) for e in g.events[mark:]) else 0.0]
 
     totals, n = anytime(trial, 1, rollouts, budget_s)
     return wilson(float(totals[0]), n)
+
+
+def _is_pickup(event: Any, seat: int) -> bool:
+    """A pick-up by ``seat``: nothing fitted, or its blind face-down card did not fit."""
+    if event.seat != seat:
+        return False
+    return bool(event.kind == "pickup" or (event.kind == "blind" and not event.data.get("fits", True)))
 
 
 def _turn_start(game: Game[Any]) -> bool:

@@ -43,7 +43,9 @@ def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # the bounds are exact at the edges,
+    high = 1.0 if successes >= n else min(1.0, centre + half)  # whatever the rounding
+    return Estimate(p, min(low, p), max(high, p), n)
 
 
 def mean_interval(values_sum: float, squares_sum: float, n: int, z: float = Z95) -> tuple[float, float]:
