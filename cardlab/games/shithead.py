@@ -1,0 +1,729 @@
+"""Shithead (also called Palace).
+
+Rules (``shared/rules/004``; defaults follow ``RULES.md``, the other reading is an option)
+---------------------------------------------------------------------------------------
+* **Packs.** 2 players use one 52-card pack, 3–5 players two. No jokers.
+* **Order.** 3 < 4 < … < 10 < J < Q < K < A, given by :func:`power`. The 2 and the 10 are special.
+* **Deal.** Three face-down cards to each player, which nobody may look at (the owner included), then
+  six cards to each hand.
+* **Set-up.** Each player in turn (seat 0, 1, …) puts three hand cards face up on the face-down ones,
+  one card per move: ``"face up 7♥"``. The rest of the deck is the draw pile.
+* **Starting card.** After the set-up the first player turns the top of the draw pile face up to start
+  the discard pile. A 2 as starting card resets: anything may follow. A 10 as starting card burns at
+  once (it goes out of play) and the first player plays anything on the empty pile.
+* **First player.** Option ``first="seat0"`` (default; the text names nobody) or ``"lowest3"`` (pagat):
+  after the set-up, the holder of the lowest card in hand starts — a 3 if anyone holds one, else a 4,
+  and so on up to the Ace; 2s and 10s do not count as low. Several holders of that rank: the lowest
+  seat number starts. Nobody holding any such card (only 2s and 10s in every hand): seat 0.
+* **A play.** One card, or several of the same rank, equal to or higher (by :func:`power`) than the top
+  of the pile: ``"play 7"``, ``"play 7 x2"``. On an empty pile, or on a 2, anything goes. A 2 and a 10
+  go on anything. Suits never matter: the engine picks which physical cards of the rank are played
+  (cards the table already knows to be in that hand first, then the rest in sorted order).
+* **Must play.** A player who can play must play. A player who cannot picks up the whole pile into the
+  hand (``"pick up"``) and the turn ends.
+* **Drawing.** After playing, the player draws back up to three cards in hand while the draw pile lasts.
+* **2** resets the pile: anything may follow it.
+* **10** burns the pile: every card of the pile goes out of play; the same player draws up to three and
+  plays again, any card.
+* **Four in a row.** Four or more cards of the same rank on top of the pile in a row, whether one player
+  or several played them, clear the pile out of play (four 2s clear too; 10s burn by themselves
+  anyway). By default the **next** player plays anything on the empty pile; option
+  ``four_kind_plays_again=True`` (pagat) gives the same player another play instead.
+* **Sources.** A player plays from the hand while it holds cards; with no hand, from the face-up cards
+  (``"play face-up 7"``); with neither, a face-down card **blind** (``"play face-down card 2"``,
+  positions numbered 1–3; only cards still there are offered). The blind card is turned: it is played
+  if it fits, otherwise it goes to the hand together with the pile, and the turn ends. Cards picked up
+  must be played from the hand before any table card; this follows from the hand-first order. One
+  play never mixes sources (a last hand card and a face-up card of the same rank are two plays).
+* **Winning.** The first player out of all cards (hand, face up, face down) wins and the game ends.
+  Option ``play_to_last=True`` plays on, skipping finished players, to rank everyone; ``winner`` is the
+  first out, ``state.ranking`` the finishing order, and the last player is the shithead.
+* **Safety rule.** The rules do not force an end: once the 10s are gone, cards leave play only in
+  fours, and two players can pass the pile back and forth for a very long time, or for ever. Two
+  greedy bots do fall into an exact cycle about once in 20,000 two-player games (a position repeats
+  every 30 turns), and uniformly random two-player play has a long tail. Option ``max_turns``
+  (default 4000, twenty times the longest greedy game that ended in testing) declares the game drawn
+  (``winner=None``, ``state.stopped``) when that many turns have been played; an event says so. With
+  ``play_to_last=True`` a player already out stays the winner. The default keeps every game under
+  5000 moves: set-up moves and extra plays after 10s or clears add fewer than 100 moves to the turns.
+
+Turns
+-----
+``turns`` counts finished turns of the play phase; the set-up choices are not turns. A turn ends with
+a pick-up or with a play that passes the move on; a 10 (or, with the option, four of a kind) lets the
+same player play again within the same turn. The turn in which a player goes out counts.
+
+Stacked decks
+-------------
+``deck=[...]`` lists the top of the deck, top card first: seat 0's three face-down cards (positions 1,
+2, 3), then seat 1's, …; then seat 0's six hand cards, seat 1's, …; the next card is the top of the draw
+pile, which becomes the starting card.
+
+Public knowledge
+----------------
+The pile is face up, so cards picked up from it (and a blind card that is turned and picked up) are
+known to everyone. The state keeps them per seat in ``known``, and the views show them; they leave
+``known`` when played. Face-down cards are hidden from everyone, their owner included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from cardlab.cards import Card, Rank, full_deck, shuffled_deck, stack_deck
+from cardlab.engine.game import Game, Move, Option
+from cardlab.engine.registry import register
+from cardlab.engine.state import State
+from cardlab.errors import CorruptRecordError, InvalidCardError
+
+FACE_DOWN = 3
+HAND_DEAL = 6
+FACE_UP = 3
+REFILL = 3
+RUN_TO_CLEAR = 4
+DEFAULT_MAX_TURNS = 4000
+MAX_OF_A_RANK = 8  # two packs
+
+_POWER: dict[Rank, int] = {r: int(r) for r in Rank} | {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.ACE: 14}
+_SPECIAL = (Rank.TWO, Rank.TEN)
+_SORT_KEY: dict[Card, tuple[int, int, int]] = {c: (_POWER[c.rank], int(c.suit), c.pack) for c in full_deck(3)}
+_RANK_WORDS: dict[str, Rank] = {r.label.lower(): r for r in Rank} | {"t": Rank.TEN, "1": Rank.ACE}
+
+
+def _play_move_table(source: str) -> dict[Rank, list[Move]]:
+    """Every play move of one source, built once: ``table[rank][k - 1]`` plays k cards of ``rank``."""
+    prefix = "play " if source == "hand" else "play face-up "
+    return {r: [Move(prefix + r.label + ("" if k == 1 else f" x{k}"), "play", (source, int(r), k))
+                for k in range(1, MAX_OF_A_RANK + 1)] for r in Rank}
+
+
+_PLAY_MOVES = {"hand": _play_move_table("hand"), "up": _play_move_table("up")}
+_BLIND_MOVES = [Move(f"play face-down card {i + 1}", "blind", (i,)) for i in range(FACE_DOWN)]
+PICK_UP = Move("pick up", "pickup")
+_SETUP_MOVES = {c: Move(f"face up {c}", "setup", (c,)) for c in full_deck(2)}
+
+
+def power(card: Card) -> int:
+    """A card's height: 3→3 … 10→10, J 11, Q 12, K 13, A 14; a 2 gives 2 but is special (it resets)."""
+    return _POWER[card.rank]
+
+
+def rank_power(rank: Rank) -> int:
+    return _POWER[rank]
+
+
+def sort_key(card: Card) -> tuple[int, int, int]:
+    """Hands are kept sorted by power, then suit and pack, so every view lists them the same way."""
+    return _SORT_KEY[card]
+
+
+def _rank_of(word: str) -> Rank | None:
+    return _RANK_WORDS.get(word)
+
+
+@dataclass
+class ShitheadState(State):
+    hands: list[list[Card]]
+    face_up: list[list[Card]]
+    face_down: list[list[Card | None]]   # positions 1-3; None once played
+    known: list[list[Card]]              # cards of each hand that everybody has seen (picked up)
+    draw: list[Card]                     # top of the draw pile is the last element
+    pile: list[Card]                     # top of the discard pile is the last element
+    out: list[Card]                      # burned and cleared cards, out of play
+    to_move: int
+    phase: str                           # "setup" or "play" (also kept once the game is over)
+    turn: int
+    ranking: list[int]                   # seats in the order they went out
+    blind_plays: int
+    blind_fits: int
+    pickups: int
+    burns: int
+    clears: int
+    stopped: bool                        # ended by the safety rule
+    shuffles: int
+    over: bool
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class ShitheadView:
+    """What one seat (or the table, ``seat=None``) sees.
+
+    ``hand`` is the seat's own hand (``None`` for the table). Other hands show only their size and the
+    ``known`` cards everybody saw them pick up. Face-down cards are never shown: ``face_down`` lists the
+    positions (1–3) still holding a card.
+    """
+
+    seat: int | None
+    players: int
+    to_move: int
+    phase: str
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    face_up: tuple[tuple[Card, ...], ...]
+    face_down: tuple[tuple[int, ...], ...]
+    pile: tuple[Card, ...]
+    draw_size: int
+    out: tuple[Card, ...]
+    ranking: tuple[int, ...]
+    turn: int
+    four_kind_plays_again: bool
+    over: bool
+    winner: int | None
+
+    @property
+    def top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def face_down_counts(self) -> tuple[int, ...]:
+        return tuple(len(f) for f in self.face_down)
+
+    @property
+    def out_count(self) -> int:
+        return len(self.out)
+
+
+def _bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _turns_ok(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 1
+
+
+@register
+class Shithead(Game[ShitheadState]):
+    name = "shithead"
+    title = "Shithead"
+    aliases = ("palace",)
+    min_players = 2
+    max_players = 5
+    default_players = 2
+    state_class = ShitheadState
+    option_specs = {
+        "four_kind_plays_again": Option(False, _bool, "True or False",
+                                        "four of a rank in a row: False = the next player plays anything; "
+                                        "True = the same player plays again (pagat)"),
+        "play_to_last": Option(False, _bool, "True or False",
+                               "play on after the first player is out, to rank everyone; the last is the shithead"),
+        "first": Option("seat0", lambda v: v in ("seat0", "lowest3"),
+                        "'seat0' (default) or 'lowest3' (holder of the lowest card in hand, pagat)",
+                        "who plays first"),
+        "max_turns": Option(DEFAULT_MAX_TURNS, _turns_ok, "a whole number of turns, 1 or more",
+                            "safety rule: the game is declared drawn after this many turns"),
+    }
+
+    # ------------------------------------------------------------------ set-up
+    @property
+    def packs(self) -> int:
+        return 1 if self.players == 2 else 2
+
+    def _deal(self, rng: np.random.Generator, deck: list[str | Card] | None) -> ShitheadState:
+        cards = stack_deck(deck, self.packs, rng) if deck is not None else shuffled_deck(self.packs, rng)
+        n = self.players
+        down: list[list[Card | None]] = [[c for c in cards[FACE_DOWN * p:FACE_DOWN * (p + 1)]] for p in range(n)]
+        base = FACE_DOWN * n
+        hands = [sorted(cards[base + HAND_DEAL * p:base + HAND_DEAL * (p + 1)], key=sort_key) for p in range(n)]
+        draw = cards[base + HAND_DEAL * n:][::-1]
+        return ShitheadState(
+            hands=hands, face_up=[[] for _ in range(n)], face_down=down, known=[[] for _ in range(n)],
+            draw=draw, pile=[], out=[], to_move=0, phase="setup", turn=0, ranking=[], blind_plays=0,
+            blind_fits=0, pickups=0, burns=0, clears=0, stopped=False, shuffles=0, over=False, winner=None)
+
+    def zones(self) -> dict[str, list[Card]]:
+        s = self._state
+        z: dict[str, list[Card]] = {}
+        for p in range(self.players):
+            z[f"hand {p}"] = list(s.hands[p])
+            z[f"face-up {p}"] = list(s.face_up[p])
+            z[f"face-down {p}"] = [c for c in s.face_down[p] if c is not None]
+        z.update(draw=list(s.draw), pile=list(s.pile), out=list(s.out))
+        return z
+
+    def _validate_state(self) -> None:
+        s = self._state
+        n = self.players
+        if not (len(s.hands) == len(s.face_up) == len(s.face_down) == len(s.known) == n):
+            raise CorruptRecordError(f"record's hands and tables do not match {n} players")
+        if s.phase not in ("setup", "play") or not 0 <= s.to_move < n:
+            raise CorruptRecordError(f"record has seat {s.to_move} to move in phase {s.phase!r}")
+        for p in range(n):
+            if len(s.face_down[p]) != FACE_DOWN or len(s.face_up[p]) > FACE_UP:
+                raise CorruptRecordError(f"record's table cards of seat {p} are malformed")
+            if not set(s.known[p]) <= set(s.hands[p]):
+                raise CorruptRecordError(f"record's known cards of seat {p} are not all in its hand")
+        if len(set(s.ranking)) != len(s.ranking) or any(not 0 <= r < n for r in s.ranking):
+            raise CorruptRecordError(f"record's finishing order {s.ranking} is malformed")
+
+    # ------------------------------------------------------------------ rule helpers
+    @property
+    def top(self) -> Card | None:
+        pile = self._state.pile
+        return pile[-1] if pile else None
+
+    def rank_fits(self, rank: Rank) -> bool:
+        """Could a card of ``rank`` go on the pile? Empty pile or a 2 on top: anything; 2 and 10: always."""
+        pile = self._state.pile
+        if not pile or rank in _SPECIAL:
+            return True
+        top = pile[-1].rank
+        return top == Rank.TWO or _POWER[rank] >= _POWER[top]
+
+    def fits(self, card: Card) -> bool:
+        """Could ``card`` be played on the current pile?"""
+        return self.rank_fits(card.rank)
+
+    def run_length(self) -> int:
+        """How many cards of the top card's rank lie in a row on top of the pile."""
+        pile = self._state.pile
+        if not pile:
+            return 0
+        rank = pile[-1].rank
+        k = 0
+        for c in reversed(pile):
+            if c.rank != rank:
+                break
+            k += 1
+        return k
+
+    def source(self, seat: int) -> str | None:
+        """Where ``seat`` plays from now: ``"hand"``, ``"up"``, ``"down"``, or None when out of cards."""
+        s = self._state
+        if s.hands[seat]:
+            return "hand"
+        if s.face_up[seat]:
+            return "up"
+        if any(c is not None for c in s.face_down[seat]):
+            return "down"
+        return None
+
+    def cards_left(self, seat: int) -> int:
+        s = self._state
+        return len(s.hands[seat]) + len(s.face_up[seat]) + sum(c is not None for c in s.face_down[seat])
+
+    def unseen_cards(self, viewpoint: int | None) -> list[Card]:
+        """Cards whose place ``viewpoint`` does not know: every face-down card, the draw pile, and the
+        part of each other hand (every hand, for the table) that was not seen being picked up."""
+        s = self._state
+        pool = [c for p in range(self.players) for c in s.face_down[p] if c is not None] + list(s.draw)
+        for p in range(self.players):
+            if p != viewpoint:
+                known = set(s.known[p])
+                pool += [c for c in s.hands[p] if c not in known]
+        return sorted(pool, key=sort_key)
+
+    # ------------------------------------------------------------------ moves
+    def _legal_moves(self) -> list[Move]:
+        s = self._state
+        seat = s.to_move
+        if s.phase == "setup":
+            seen: set[tuple[Rank, Any]] = set()
+            moves = []
+            for c in s.hands[seat]:
+                if c.face not in seen:
+                    seen.add(c.face)
+                    moves.append(_SETUP_MOVES[c])
+            return moves
+        src = self.source(seat)
+        if src is None:  # only a finished player has no cards, and a finished player never moves
+            return []
+        if src == "down":
+            return [_BLIND_MOVES[i] for i, c in enumerate(s.face_down[seat]) if c is not None]
+        cards = s.hands[seat] if src == "hand" else s.face_up[seat]
+        counts: dict[Rank, int] = {}
+        for c in cards:
+            counts[c.rank] = counts.get(c.rank, 0) + 1
+        table = _PLAY_MOVES[src]
+        moves = []
+        for rank, n in counts.items():
+            if self.rank_fits(rank):
+                moves.extend(table[rank][:n])
+        if not moves:
+            moves.append(PICK_UP)
+        return moves
+
+    def _move_aliases(self, move: Move) -> set[str]:
+        if move.kind == "setup":
+            c: Card = move.args[0]
+            faces = {str(c).lower(), f"{c.rank.label}{c.suit.letter}".lower()}
+            if c.rank == Rank.TEN:
+                faces.add(f"t{c.suit.letter}".lower())
+            return {f"{verb} {f}" for f in faces for verb in ("face up", "face-up", "faceup", "up")}
+        if move.kind == "pickup":
+            return {"pickup", "pick up pile", "pick up the pile", "take pile", "take the pile"}
+        if move.kind == "blind":
+            k = move.args[0] + 1
+            return {f"play face down card {k}", f"play face-down {k}", f"play face down {k}", f"blind {k}",
+                    f"play blind {k}", f"play facedown {k}"}
+        src, rank_value, count = move.args
+        labels = [Rank(rank_value).label.lower()] + (["t"] if rank_value == int(Rank.TEN) else [])
+        prefixes = ["play "] if src == "hand" else ["play face-up ", "play face up ", "play faceup ", "play up "]
+        out: set[str] = set()
+        for pre in prefixes:
+            for lab in labels:
+                out.update({f"{pre}{lab} x{count}", f"{pre}{lab}x{count}", pre + " ".join([lab] * count)})
+        return out
+
+    def _explain_illegal(self, text: str) -> str | None:
+        s = self._state
+        seat = s.to_move
+        words = text.replace(",", " ").split()
+        if s.phase == "setup":
+            if words[:2] in (["face", "up"], ["face-up"]) or words[:1] == ["up"]:
+                face = words[-1] if len(words) >= 2 else ""
+                try:
+                    card = Card.parse(face)
+                except InvalidCardError as exc:
+                    return f"{face!r} is not a card: {exc}"
+                held = ", ".join(str(c) for c in s.hands[seat])
+                return f"seat {seat} holds no {card} in hand; its hand is {held}"
+            return (f"the set-up is not finished: seat {seat} chooses {FACE_UP - len(s.face_up[seat])} more "
+                    f"face-up card(s), one per move, e.g. {self._legal_moves()[0].text!r}")
+        if words[:2] == ["face", "up"] or words[:1] == ["face-up"]:
+            return "face-up cards are chosen only in the set-up, which is over; play with 'play ...'"
+        legal = self._legal_moves()
+        if words[:1] in (["pick"], ["pickup"], ["take"]):
+            return f"seat {seat} can play ({legal[0].text!r}); a player who can play must play"
+        if words[:1] != ["play"] and words[:1] != ["blind"]:
+            return None
+        src = self.source(seat)
+        rest = words[1:]
+        if rest[:1] in (["face-down"], ["facedown"], ["blind"]) or rest[:2] == ["face", "down"] or words[0] == "blind":
+            return self._explain_blind(seat, src, rest)
+        wanted = "hand"
+        if rest[:1] in (["face-up"], ["faceup"], ["up"]):
+            wanted, rest = "up", rest[1:]
+        elif rest[:2] == ["face", "up"]:
+            wanted, rest = "up", rest[2:]
+        return self._explain_play(seat, src, wanted, rest, legal)
+
+    def _explain_blind(self, seat: int, src: str | None, rest: list[str]) -> str:
+        s = self._state
+        if src == "hand":
+            return (f"seat {seat} still holds {len(s.hands[seat])} card(s) in hand; face-down cards are played "
+                    "only when the hand and the face-up cards are gone")
+        if src == "up":
+            return (f"seat {seat} still has {len(s.face_up[seat])} face-up card(s); face-down cards are played "
+                    "only when those are gone")
+        left = ", ".join(str(i + 1) for i, c in enumerate(s.face_down[seat]) if c is not None)
+        return f"{' '.join(rest)!r} names no face-down card of seat {seat}; positions still there: {left}"
+
+    def _explain_play(self, seat: int, src: str | None, wanted: str, rest: list[str], legal: list[Move]) -> str:
+        s = self._state
+        ranks: list[Rank] = []
+        count: int | None = None
+        for w in rest:
+            if w in ("and", "&", "+"):
+                continue
+            if w.startswith("x") and w[1:].isdigit():
+                count = int(w[1:])
+                continue
+            head, sep, tail = w.partition("x")
+            rank = _rank_of(head) if not sep else (_rank_of(head) if tail.isdigit() else None)
+            if rank is None:
+                return (f"{w!r} is not a rank; ranks are 2-10, J, Q, K, A (suits do not matter), "
+                        "e.g. 'play 7' or 'play 7 x2'")
+            if sep:
+                count = int(tail)
+            ranks.append(rank)
+        distinct = sorted(set(ranks), key=rank_power)
+        if len(distinct) > 1:
+            names = " and ".join(r.label for r in distinct)
+            return f"one play holds cards of a single rank only; got {names}"
+        if src == "down":
+            return (f"seat {seat} has no hand and no face-up cards left; play a face-down card blind, "
+                    f"e.g. {legal[0].text!r}")
+        if wanted == "up" and src == "hand":
+            return (f"seat {seat} still holds {len(s.hands[seat])} card(s) in hand; face-up cards are played only "
+                    "once the hand is empty (cards picked up must be played first)")
+        if wanted == "hand" and src == "up":
+            return f"seat {seat} has no cards in hand; play from the face-up cards, e.g. 'play face-up ...'"
+        if not distinct:
+            return "name the rank to play, e.g. 'play 7' or 'play 7 x2'"
+        rank = distinct[0]
+        n = max(count if count is not None else 0, len(ranks))
+        pool = s.hands[seat] if wanted == "hand" else s.face_up[seat]
+        where = "in hand" if wanted == "hand" else "face up"
+        held = sum(c.rank == rank for c in pool)
+        if held == 0:
+            return f"seat {seat} has no {rank.label} {where}"
+        if n > held:
+            return f"seat {seat} has only {held} card(s) of rank {rank.label} {where}, not {n}"
+        if n < 1:
+            return f"a play holds at least one card, not {n}"
+        top = self.top
+        if not self.rank_fits(rank) and top is not None:
+            if legal[0].kind == "pickup":
+                return (f"{rank.label} does not go on the {top} on top of the pile, and seat {seat} has no card "
+                        "that does: it must pick up the pile ('pick up')")
+            return (f"{rank.label} does not go on the {top} on top of the pile; play a card of rank "
+                    f"{top.rank.label} or higher, a 2 or a 10")
+        return f"no such play; legal moves: {', '.join(m.text for m in legal[:12])}"
+
+    # ------------------------------------------------------------------ applying moves
+    def _apply(self, move: Move) -> Iterator[None]:
+        if move.kind == "setup":
+            yield from self._place_face_up(move.args[0])
+        elif move.kind == "play":
+            src, rank_value, count = move.args
+            yield from self._play_cards(src, Rank(rank_value), count)
+        elif move.kind == "blind":
+            yield from self._play_blind(move.args[0])
+        else:
+            yield from self._pick_up()
+
+    def _place_face_up(self, card: Card) -> Iterator[None]:
+        s = self._state
+        seat = s.to_move
+        s.hands[seat].remove(card)
+        s.face_up[seat].append(card)
+        s.face_up[seat].sort(key=sort_key)
+        self._log("face-up", f"seat {seat} puts {card} face up", seat, card=card)
+        yield
+        if len(s.face_up[seat]) < FACE_UP:
+            return
+        if seat + 1 < self.players:
+            s.to_move = seat + 1
+            return
+        yield from self._start_play()
+
+    def first_player(self) -> int:
+        """Seat 0, or with ``first="lowest3"`` the holder of the lowest non-special card in hand."""
+        if self.options["first"] == "seat0":
+            return 0
+        best: tuple[int, int] | None = None
+        for p, hand in enumerate(self._state.hands):
+            for c in hand:
+                if c.rank not in _SPECIAL and (best is None or (power(c), p) < best):
+                    best = (power(c), p)
+        return 0 if best is None else best[1]
+
+    def _start_play(self) -> Iterator[None]:
+        s = self._state
+        s.phase = "play"
+        first = self.first_player()
+        s.to_move = first
+        card = s.draw.pop()
+        s.pile.append(card)
+        self._log("start", f"seat {first} turns {card} from the draw pile as the starting card", first, card=card)
+        yield
+        if card.rank == Rank.TEN:
+            self._burn(first, f"the starting 10 burns at once; seat {first} plays anything")
+            yield
+        self._log("turn", f"seat {first} to play", first)
+        yield
+
+    def _take(self, cards: list[Card], known: list[Card] | None, rank: Rank, count: int) -> list[Card]:
+        """Remove ``count`` cards of ``rank`` from ``cards``: publicly known ones first, then in sorted order."""
+        chosen: list[Card] = []
+        if known:
+            for c in known:
+                if c.rank == rank and len(chosen) < count:
+                    chosen.append(c)
+            for c in chosen:
+                known.remove(c)
+        for c in cards:
+            if len(chosen) == count:
+                break
+            if c.rank == rank and c not in chosen:
+                chosen.append(c)
+        for c in chosen:
+            cards.remove(c)
+        return chosen
+
+    def _play_cards(self, src: str, rank: Rank, count: int) -> Iterator[None]:
+        s = self._state
+        seat = s.to_move
+        if src == "hand":
+            cards = self._take(s.hands[seat], s.known[seat], rank, count)
+            where = ""
+        else:
+            cards = self._take(s.face_up[seat], None, rank, count)
+            where = " from the face-up cards"
+        s.pile.extend(cards)
+        shown = ", ".join(str(c) for c in cards)
+        self._log("play", f"seat {seat} plays {shown}{where}", seat, cards=cards, source=src)
+        yield
+        yield from self._after_play(seat, rank)
+
+    def _play_blind(self, index: int) -> Iterator[None]:
+        s = self._state
+        seat = s.to_move
+        card = s.face_down[seat][index]
+        assert card is not None
+        s.face_down[seat][index] = None
+        s.blind_plays += 1
+        head = f"seat {seat} turns {card} from face-down {index + 1}"
+        if self.fits(card):
+            s.blind_fits += 1
+            s.pile.append(card)
+            self._log("blind", f"{head}: it fits", seat, card=card, position=index + 1, fits=True)
+            yield
+            yield from self._after_play(seat, card.rank)
+            return
+        taken = s.pile + [card]
+        s.pile = []
+        self._add_to_hand(seat, taken)
+        s.pickups += 1
+        self._log("blind", f"{head}: it does not fit, seat {seat} picks up the pile with it ({len(taken)} cards)",
+                  seat, card=card, position=index + 1, fits=False, cards=taken)
+        yield
+        yield from self._end_turn(seat)
+
+    def _pick_up(self) -> Iterator[None]:
+        s = self._state
+        seat = s.to_move
+        taken = s.pile
+        s.pile = []
+        self._add_to_hand(seat, taken)
+        s.pickups += 1
+        self._log("pickup", f"seat {seat} cannot play and picks up the pile ({len(taken)} cards)", seat,
+                  cards=taken)
+        yield
+        yield from self._end_turn(seat)
+
+    def _add_to_hand(self, seat: int, cards: list[Card]) -> None:
+        s = self._state
+        s.hands[seat].extend(cards)
+        s.hands[seat].sort(key=sort_key)
+        s.known[seat].extend(cards)
+        s.known[seat].sort(key=sort_key)
+
+    def _burn(self, seat: int, why: str) -> None:
+        s = self._state
+        n = len(s.pile)
+        s.out.extend(s.pile)
+        s.pile = []
+        self._log("burn", f"{why} ({n} cards out of play)", seat, count=n)
+
+    def _after_play(self, seat: int, rank: Rank) -> Iterator[None]:
+        s = self._state
+        again = False
+        if rank == Rank.TEN:
+            s.burns += 1
+            self._burn(seat, f"the 10 burns the pile; seat {seat} plays again")
+            again = True
+            yield
+        elif self.run_length() >= RUN_TO_CLEAR:
+            s.clears += 1
+            run = self.run_length()
+            again = bool(self.options["four_kind_plays_again"])
+            who = f"seat {seat} plays again" if again else "the next player plays anything"
+            self._burn(seat, f"{run} cards of rank {rank.label} in a row clear the pile; {who}")
+            yield
+        yield from self._refill(seat)
+        if self.cards_left(seat) == 0:
+            yield from self._go_out(seat)
+            if s.over:
+                return
+            yield from self._end_turn(seat)
+            return
+        if again:
+            return
+        yield from self._end_turn(seat)
+
+    def _refill(self, seat: int) -> Iterator[None]:
+        s = self._state
+        need = min(REFILL - len(s.hands[seat]), len(s.draw))
+        if need <= 0:
+            return
+        drawn = [s.draw.pop() for _ in range(need)]
+        s.hands[seat].extend(drawn)
+        s.hands[seat].sort(key=sort_key)
+        left = f"{len(s.draw)} left" if s.draw else "the draw pile is now empty"
+        self._log("draw", f"seat {seat} draws {need} card(s) ({left})", seat,
+                  private=f"seat {seat} draws {', '.join(str(c) for c in drawn)} ({left})", private_to=seat,
+                  count=need)
+        yield
+
+    def _go_out(self, seat: int) -> Iterator[None]:
+        s = self._state
+        s.ranking.append(seat)
+        s.turn += 1
+        if not self.options["play_to_last"]:
+            s.over = True
+            s.winner = seat
+            self._log("win", f"seat {seat} is out of cards and wins", seat)
+            yield
+            return
+        if s.winner is None:
+            s.winner = seat
+        place = len(s.ranking)
+        self._log("out", f"seat {seat} is out of cards (place {place})", seat, place=place)
+        yield
+        left = [p for p in range(self.players) if p not in s.ranking]
+        if len(left) == 1:
+            s.ranking.append(left[0])
+            s.over = True
+            self._log("shithead", f"seat {left[0]} is the last with cards: the shithead", left[0])
+            yield
+
+    def _end_turn(self, seat: int) -> Iterator[None]:
+        """Pass the move on. A player who just went out has had their turn counted already."""
+        s = self._state
+        if not s.ranking or s.ranking[-1] != seat:
+            s.turn += 1
+        if s.turn >= self.options["max_turns"]:
+            s.over = True
+            s.stopped = True
+            self._log("stopped", f"safety rule: {s.turn} turns played, the game is declared drawn", None)
+            yield
+            return
+        nxt = (seat + 1) % self.players
+        while nxt in s.ranking:
+            nxt = (nxt + 1) % self.players
+        s.to_move = nxt
+        self._log("turn", f"seat {nxt} to play", nxt)
+        yield
+
+    # ------------------------------------------------------------------ views, resampling, figures
+    def _observe(self, seat: int | None) -> ShitheadView:
+        s = self._state
+        return ShitheadView(
+            seat=seat, players=self.players, to_move=s.to_move, phase=s.phase,
+            hand=None if seat is None else tuple(s.hands[seat]),
+            hand_sizes=tuple(len(h) for h in s.hands), known=tuple(tuple(k) for k in s.known),
+            face_up=tuple(tuple(u) for u in s.face_up),
+            face_down=tuple(tuple(i + 1 for i, c in enumerate(d) if c is not None) for d in s.face_down),
+            pile=tuple(s.pile), draw_size=len(s.draw), out=tuple(s.out), ranking=tuple(s.ranking), turn=s.turn,
+            four_kind_plays_again=bool(self.options["four_kind_plays_again"]), over=s.over, winner=s.winner)
+
+    def _resample_state(self, viewpoint: int | None, rng: np.random.Generator) -> ShitheadState:
+        new = self._state.clone()
+        n = self.players
+        slots = [(p, i) for p in range(n) for i, c in enumerate(new.face_down[p]) if c is not None]
+        pool: list[Card] = [c for p, i in slots if (c := new.face_down[p][i]) is not None]
+        pool += new.draw
+        kept: dict[int, list[Card]] = {}
+        for p in range(n):
+            if p != viewpoint:
+                known = set(new.known[p])
+                kept[p] = [c for c in new.hands[p] if c in known]
+                pool += [c for c in new.hands[p] if c not in known]
+        order = rng.permutation(len(pool))
+        shuffled = [pool[k] for k in order]
+        pos = 0
+        for p, i in slots:
+            new.face_down[p][i] = shuffled[pos]
+            pos += 1
+        new.draw = shuffled[pos:pos + len(new.draw)]
+        pos += len(new.draw)
+        for p, known_part in kept.items():
+            size = len(new.hands[p]) - len(known_part)
+            new.hands[p] = sorted(known_part + shuffled[pos:pos + size], key=sort_key)
+            pos += size
+        return new
+
+    def stats(self) -> dict[str, float]:
+        """Per game: blind plays and how many fitted, pick-ups, burns (10s), clears (four in a row), and
+        whether the safety rule stopped the game."""
+        s = self._state
+        return {"blind_plays": float(s.blind_plays), "blind_fits": float(s.blind_fits),
+                "pickups": float(s.pickups), "burns": float(s.burns), "clears": float(s.clears),
+                "stopped": float(s.stopped)}

@@ -1,0 +1,67 @@
+"""The Shithead ``greedy`` bot.
+
+Exact definition (it looks only at the legal moves, which carry each play's rank and count):
+
+1. **Set-up** (choosing face-up cards, one per move). Put face up the card that is best to keep for
+   the end of the game, when the face-up cards are played without a hand to help: a 10 first, then a
+   2, then the highest card by power (A, K, Q, J, 9, 8, …, 3). Among cards of equal preference the
+   first legal move (lowest suit) is taken. Three such moves leave the three lowest ordinary cards in
+   hand, which is the usual advice of the rules text: "the highest-value cards are placed face up".
+2. **Play** from the hand or from the face-up cards. Among the ordinary ranks that fit (every rank but
+   2 and 10), play the lowest, with **all** cards of that rank at once. 2s and 10s are kept until
+   nothing else fits; then play a **single 10** if there is one (it burns the pile and the bot plays
+   again), otherwise a single 2.
+3. **Blind**: turn the lowest-numbered face-down card still there (all are equally unknown).
+4. **Pick up** only when it is the sole legal move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardlab.cards import Card, Rank
+from cardlab.engine.game import Move
+from cardlab.games.shithead import power, rank_power
+from cardlab.policies import register_greedy
+
+_SPECIAL = (int(Rank.TWO), int(Rank.TEN))
+_POWER_OF_VALUE = {int(r): rank_power(r) for r in Rank}
+
+
+def face_up_preference(card: Card) -> tuple[int, int]:
+    """Higher is put face up first: 10, then 2, then by power."""
+    if card.rank == Rank.TEN:
+        return (2, 0)
+    if card.rank == Rank.TWO:
+        return (1, 0)
+    return (0, power(card))
+
+
+def greedy_shithead(view: Any, legal_moves: Sequence[Move]) -> Move:
+    first = legal_moves[0]
+    if first.kind == "setup":
+        best = first
+        for m in legal_moves[1:]:
+            if face_up_preference(m.args[0]) > face_up_preference(best.args[0]):
+                best = m
+        return best
+    if first.kind in ("blind", "pickup"):
+        return first
+    plain: Move | None = None
+    special: dict[int, Move] = {}
+    for m in legal_moves:
+        _, rank, count = m.args
+        if rank in _SPECIAL:
+            if count == 1:
+                special[rank] = m
+            continue
+        if plain is None or _POWER_OF_VALUE[rank] < _POWER_OF_VALUE[plain.args[1]] or \
+                (rank == plain.args[1] and count > plain.args[2]):
+            plain = m
+    if plain is not None:
+        return plain
+    return special.get(int(Rank.TEN)) or special[int(Rank.TWO)]
+
+
+register_greedy("shithead", lambda: greedy_shithead)
