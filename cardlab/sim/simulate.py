@@ -1,12 +1,25 @@
-"""Batch simulation on the engine.
+"""Batch simulation: many seeded games, on one core, several, or a dask cluster.
 
-``simulate`` plays ``games`` independent games. Game ``i`` of a run with seed ``s`` is dealt and
-played with ``numpy.random.default_rng([s, i])``, so every game — and so the whole result — is the
-same however the run is split into shards or processes.
+``simulate`` plays ``games`` independent games and returns a :class:`SimResult`: wins per seat with
+Wilson 95% intervals, the turns of every game, a text table, an HTML table and a Plotly figure.
+
+Two ways to play
+----------------
+* **The engine path** plays each game move by move with the policies, for any registered game. Game
+  ``i`` of a run with seed ``s`` is dealt and played with ``numpy.random.default_rng([s, i])``
+  (:func:`cardlab.engine.rng.game_rng`), so any single game of a run can be replayed on its own.
+* **The fast path** (:mod:`cardlab.sim.fast_garbage`) plays Garbage with the greedy bot in every seat,
+  many hands at once in numpy arrays. It is chosen automatically when it applies; ``fast=False``
+  forces the engine path (to compare the two, or to time them).
+
+The games are played in shards (:mod:`cardlab.sim.parallel`) whose results do not depend on how many
+processes play them, so ``processes=1``, ``processes=4`` and ``backend="dask"`` give the same result.
 """
 
 from __future__ import annotations
 
+import html
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,17 +27,31 @@ from typing import Any
 import numpy as np
 
 from cardlab.engine.registry import game_class
-from cardlab.engine.rng import game_rng
 from cardlab.errors import InvalidInputError
-from cardlab.policies import Policy, choose, make_policy
+from cardlab.policies import make_policy
+from cardlab.sim.parallel import (
+    BACKENDS,
+    PolicySpec,
+    ShardResult,
+    make_shards,
+    play_out,
+    run_engine_games,
+    run_shards,
+)
 from cardlab.sim.stats import Estimate, wilson
 
-PolicySpec = str | Policy
+__all__ = ["SimResult", "fast_path_applies", "play_out", "resolve_policies", "run_engine_games", "simulate"]
 
 
 @dataclass
 class SimResult:
-    """What a batch of games produced. ``winners[i]`` is the winning seat of game i, or -1 for none."""
+    """What a batch of games produced. ``winners[i]`` is the winning seat of game i, or -1 for none.
+
+    ``turns[i]`` is the number of turns game i lasted (over the whole match for a Garbage match);
+    ``extras`` holds the per-game figures of the game's ``stats()`` (the Garbage fast path can report
+    ``hands`` and ``shuffles``, and does for the keys that ``Garbage.stats()`` has); ``method`` says which
+    path played the games ("fast" or "engine") and ``elapsed`` how many seconds it took.
+    """
 
     game: str
     players: int
@@ -34,6 +61,8 @@ class SimResult:
     turns: np.ndarray
     extras: dict[str, np.ndarray] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    method: str = "engine"
+    elapsed: float = 0.0
 
     @property
     def games(self) -> int:
@@ -53,14 +82,23 @@ class SimResult:
 
     @property
     def win_rates(self) -> list[Estimate]:
+        """Each seat's share of games won, with its Wilson 95% interval."""
         return [self.win_rate(s) for s in range(self.players)]
 
     @property
     def draw_rate(self) -> Estimate:
         return wilson(float(self.draws), self.games)
 
+    def turn_quantiles(self, qs: Sequence[float] = (0.1, 0.5, 0.9)) -> list[float]:
+        return [float(v) for v in np.quantile(self.turns, qs)] if self.games else []
+
+    def _title(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"{self.games} {self.game} games, {self.players} players, seed {self.seed}{opts} ({self.method} path)"
+
     def summary(self) -> str:
-        lines = [f"{self.games} {self.game} games, {self.players} players, seed {self.seed}",
+        """The result as a text table: wins and win rate per seat, draws, and the turns per game."""
+        lines = [self._title(),
                  "seat  policy      wins    win rate [95% interval]"]
         for s, est in enumerate(self.win_rates):
             lines.append(f"{s:>4}  {self.policies[s]:<10} {int(self.wins[s]):>6}    "
@@ -68,11 +106,53 @@ class SimResult:
         if self.draws:
             d = self.draw_rate
             lines.append(f"draws {self.draws} ({d.value:.4f} [{d.low:.4f}, {d.high:.4f}])")
-        lines.append(f"mean turns per game: {self.turns.mean():.3f} (sd {self.turns.std():.3f})")
+        q10, q50, q90 = self.turn_quantiles()
+        lines.append(f"turns per game: mean {self.turns.mean():.3f} (sd {self.turns.std():.3f}), "
+                     f"median {q50:g}, 10%-90% {q10:g}-{q90:g}, max {int(self.turns.max())}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.summary()
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{s}</td><td>{html.escape(self.policies[s])}</td><td>{int(self.wins[s])}</td>"
+            f"<td>{est.value:.4f}</td><td>[{est.low:.4f}, {est.high:.4f}]</td></tr>"
+            for s, est in enumerate(self.win_rates))
+        if self.draws:
+            d = self.draw_rate
+            rows += (f"<tr><td>draw</td><td></td><td>{self.draws}</td><td>{d.value:.4f}</td>"
+                     f"<td>[{d.low:.4f}, {d.high:.4f}]</td></tr>")
+        q10, q50, q90 = self.turn_quantiles()
+        return (f"<div class='cardlab-sim'><p><b>{html.escape(self._title())}</b></p>"
+                "<table><thead><tr><th>seat</th><th>policy</th><th>wins</th><th>win rate</th>"
+                f"<th>95% interval</th></tr></thead><tbody>{rows}</tbody></table>"
+                f"<p>turns per game: mean {self.turns.mean():.3f} (sd {self.turns.std():.3f}), median {q50:g}, "
+                f"10%&ndash;90% {q10:g}&ndash;{q90:g}, max {int(self.turns.max())}</p></div>")
+
+    def plot(self) -> Any:
+        """A Plotly figure: win rate per seat with its 95% interval, and the histogram of turns per game."""
+        import plotly.graph_objects as go  # lazy: the core does not need plotly
+        from plotly.subplots import make_subplots
+
+        fig = make_subplots(rows=1, cols=2, subplot_titles=("Win rate by seat (95% Wilson interval)",
+                                                            "Turns per game"))
+        rates = self.win_rates
+        fig.add_trace(go.Bar(
+            x=[f"seat {s} ({self.policies[s]})" for s in range(self.players)],
+            y=[e.value for e in rates],
+            error_y={"type": "data", "symmetric": False, "array": [e.high - e.value for e in rates],
+                     "arrayminus": [e.value - e.low for e in rates]},
+            name="win rate", showlegend=False), row=1, col=1)
+        counts = np.bincount(self.turns)   # counted here, so the figure stays small for a million games
+        turns = np.flatnonzero(counts)
+        fig.add_trace(go.Bar(x=turns, y=counts[turns] / self.games, name="turns", showlegend=False),
+                      row=1, col=2)
+        fig.update_yaxes(title_text="win rate", rangemode="tozero", row=1, col=1)
+        fig.update_yaxes(title_text="share of games", row=1, col=2)
+        fig.update_xaxes(title_text="turns", row=1, col=2)
+        fig.update_layout(title_text=self._title(), bargap=0.05)
+        return fig
 
 
 def _policy_label(spec: PolicySpec) -> str:
@@ -80,6 +160,7 @@ def _policy_label(spec: PolicySpec) -> str:
 
 
 def resolve_policies(spec: PolicySpec | Sequence[PolicySpec], players: int) -> list[PolicySpec]:
+    """One policy per seat: a single policy is used by everyone; a list must have one entry per seat."""
     if isinstance(spec, (list, tuple)):
         if len(spec) != players:
             raise InvalidInputError(f"policy list has {len(spec)} entries; give one per seat ({players})")
@@ -87,45 +168,82 @@ def resolve_policies(spec: PolicySpec | Sequence[PolicySpec], players: int) -> l
     return [spec] * players  # type: ignore[list-item]
 
 
-def play_out(game: Any, policies: Sequence[Policy], max_moves: int = 100_000) -> None:
-    """Play ``game`` to its end with one policy per seat."""
-    for _ in range(max_moves):
-        if game.is_over:
-            return
-        game.play(choose(policies[game.current_player], game))
-    raise RuntimeError(f"{game.name} game did not end within {max_moves} moves")
+PROGRESS_DELAY_S = 1.0
 
 
-def run_engine_games(name: str, players: int, seed: int, start: int, stop: int,
-                     specs: Sequence[PolicySpec], options: dict[str, Any]) -> tuple[np.ndarray, np.ndarray,
-                                                                                   dict[str, np.ndarray]]:
-    """Play games ``start``..``stop-1`` of a seeded run on the engine; returns winners, turns, extras."""
-    cls = game_class(name)
-    n = stop - start
-    winners = np.full(n, -1, dtype=np.int64)
-    turns = np.zeros(n, dtype=np.int64)
-    extras: dict[str, list[float]] = {}
-    for k in range(n):
-        rng = game_rng(seed, start + k)
-        game = cls(players, rng=rng, **options)
-        policies = [make_policy(s, cls.name, rng) for s in specs]
-        play_out(game, policies)
-        winners[k] = -1 if game.winner is None else game.winner
-        turns[k] = game.turns
-        for key, value in game.stats().items():
-            extras.setdefault(key, []).append(value)
-    return winners, turns, {k: np.asarray(v) for k, v in extras.items()}
+def _progress_bar(total: int, show: bool, desc: str) -> Any:
+    if not show:
+        return None
+    try:
+        from tqdm.auto import tqdm  # picks the notebook widget or the terminal bar
+    except ImportError:  # pragma: no cover - tqdm comes with the lab extra
+        return None
+    # ``delay``: the bar appears only once a run has lasted a while, so short runs stay quiet
+    return tqdm(total=total, desc=desc, unit="game", unit_scale=True, delay=PROGRESS_DELAY_S)
+
+
+# ---------------------------------------------------------------------------------------------- simulate
+def fast_path_applies(name: str, specs: Sequence[PolicySpec]) -> bool:
+    """The vectorised path plays Garbage with ``greedy`` in every seat (any options)."""
+    return game_class(name).name == "garbage" and all(isinstance(s, str) and s == "greedy" for s in specs)
+
+
+def _check_count(value: Any, what: str, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+        raise InvalidInputError(f"{what}={value!r} is not allowed; give a whole number >= {low}")
+    return int(value)
 
 
 def simulate(name: str, players: int | None = None, games: int = 1000, seed: int = 0,
-             policy: PolicySpec | Sequence[PolicySpec] = "greedy", **options: Any) -> SimResult:
-    """Play ``games`` seeded games of ``name`` and collect wins per seat and turns per game."""
+             policy: PolicySpec | Sequence[PolicySpec] = "greedy", *, processes: int = 1, progress: bool = True,
+             backend: str = "local", fast: bool | None = None, **options: Any) -> SimResult:
+    """Play ``games`` seeded games of ``name`` and collect wins per seat and turns per game.
+
+    ``policy`` is one policy for every seat or a list with one per seat: ``"greedy"``, ``"random"``
+    or a callable ``(view, legal_moves) -> move``. ``processes=N`` plays the shards in N worker
+    processes, ``backend="dask"`` on the current ``dask.distributed`` client (or a local cluster of
+    ``processes`` workers started for the run); the results are the same in every case. Custom
+    policies must then be importable functions (a lambda cannot be sent to another process).
+    ``progress=True`` (the default) shows a progress bar — a widget in a notebook, text in a
+    terminal — for runs that last more than a second; ``progress=False`` keeps every run quiet.
+    ``fast=None`` uses the vectorised Garbage path when it applies (``"greedy"`` in every seat),
+    ``fast=False`` forces the engine. Other keywords are game options.
+    """
     cls = game_class(name)
     n_players = cls._check_players(players)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidInputError(f"games={games!r} is not allowed; give a positive whole number")
+    n_games = _check_count(games, "games", 1)
+    seed = _check_count(seed, "seed", 0)
+    workers = _check_count(processes, "processes", 1)
+    if backend not in BACKENDS:
+        raise InvalidInputError(f"backend={backend!r} is not allowed; accepted: 'local' or 'dask'")
+    if fast not in (None, True, False):
+        raise InvalidInputError(f"fast={fast!r} is not allowed; accepted: None (automatic), True or False")
     specs = resolve_policies(policy, n_players)
-    cls(n_players, seed=0, **options)  # validates the options once, with a clear error
-    winners, turns, extras = run_engine_games(cls.name, n_players, seed, 0, games, specs, options)
+    probe = cls(n_players, seed=0, **options)  # validates the options once, with a clear error
+    for spec in specs:
+        make_policy(spec, cls.name, np.random.default_rng(0))  # an unknown policy name fails here
+    applies = fast_path_applies(cls.name, specs)
+    if fast and not applies:
+        raise InvalidInputError(f"fast=True needs game 'garbage' with policy 'greedy' in every seat; "
+                                f"got {cls.name!r} with {[_policy_label(s) for s in specs]}")
+    use_fast = applies if fast is None else bool(fast)
+    run_options = dict(probe.options) if use_fast else dict(options)
+    shards = make_shards(cls.name, n_players, n_games, seed, specs, run_options, use_fast)
+    start = time.perf_counter()
+    parts: list[ShardResult | None] = [None] * len(shards)
+    bar = _progress_bar(n_games, progress, f"{cls.name} ({'fast' if use_fast else 'engine'})")
+    try:
+        for k, part in run_shards(shards, workers, backend):
+            parts[k] = part
+            if bar is not None:
+                bar.update(shards[k].stop - shards[k].start)
+    finally:
+        if bar is not None:
+            bar.close()
+    done = [p for p in parts if p is not None]
+    winners = np.concatenate([p[0] for p in done])
+    turns = np.concatenate([p[1] for p in done])
+    wanted = set(probe.stats())   # the fast path reports only the figures the engine's stats() has
+    extras = {key: np.concatenate([p[2][key] for p in done]) for key in done[0][2] if key in wanted}
     return SimResult(cls.name, n_players, seed, [_policy_label(s) for s in specs], winners, turns, extras,
-                     dict(options))
+                     dict(options), "fast" if use_fast else "engine", time.perf_counter() - start)

@@ -1,0 +1,99 @@
+"""The ``cardlab`` command: ``cardlab simulate ...`` prints simulate()'s table, with a progress bar."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardlab
+from cardlab.cli import main, parse_option
+from cardlab.sim import parallel
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_simulate_prints_the_summary_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "garbage", "--players", "3", "--games", "3000", "--seed", "1",
+                         "--no-progress")
+    assert code == 0
+    assert out == cardlab.simulate("garbage", players=3, games=3000, seed=1).summary() + "\n"
+    assert "3000 games in" in err and "games/s, fast path" in err and "%|" not in err
+
+
+def test_progress_bar_is_shown_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "garbage", "--games", "500", "--seed", "2")
+    assert code == 0 and out.startswith("500 garbage games, 2 players, seed 2")
+    assert "garbage (fast)" in err and "100%" in err
+
+
+def test_options_policies_and_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "trash", "--games", "200", "--no-progress", "-o", "wild=K",
+                       "-o", "last_round=true", "-o", "layout-sizes=10,9")
+    assert code == 0
+    assert out.splitlines()[0] == ("200 garbage games, 2 players, seed 0, wild='K', last_round=True, "
+                                   "layout_sizes=[10, 9] (fast path)")
+    code, out, _ = run(capsys, "simulate", "garbage", "--games", "30", "--no-progress", "--policy", "greedy,random")
+    assert code == 0 and "(engine path)" in out and "greedy" in out and "random" in out
+    code, out, _ = run(capsys, "simulate", "garbage", "--games", "30", "--no-progress", "--engine")
+    assert code == 0 and out == cardlab.simulate("garbage", games=30, fast=False).summary() + "\n"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["simulate", "poker"], "unknown game 'poker'"),
+    (["simulate", "garbage", "--players", "8"], "players=8 is not allowed for garbage"),
+    (["simulate", "garbage", "-o", "wild"], "option 'wild' is not KEY=VALUE"),
+    (["simulate", "garbage", "-o", "colour=red"], "unknown option 'colour'"),
+    (["simulate", "garbage", "--processes", "0"], "processes=0 is not allowed"),
+    (["simulate", "garbage", "--backend", "spark"], "backend='spark' is not allowed"),
+    (["simulate", "garbage", "--policy", "clever"], "unknown policy 'clever'"),
+])
+def test_bad_input_gives_a_message_and_exit_code_2(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                   message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("cardlab: error: ") and message in err
+
+
+def test_parse_option() -> None:
+    cases: list[tuple[str, tuple[str, Any]]] = [
+        ("wild=K", ("wild", "K")), ("last_round=TRUE", ("last_round", True)), ("match=false", ("match", False)),
+        ("layout_sizes=10,9,8", ("layout_sizes", [10, 9, 8])), ("target=30", ("target", 30)),
+        ("layout_sizes=none", ("layout_sizes", None)), ("first = seat0", ("first", "seat0")),
+    ]
+    for text, expected in cases:
+        assert parse_option(text) == expected
+    with pytest.raises(cardlab.InvalidInputError, match="'=3' is not KEY=VALUE"):
+        parse_option("=3")
+
+
+def test_games_lists_every_game_and_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    for name in cardlab.game_names():
+        assert any(line.startswith(name) for line in out.splitlines())
+    assert "    last_round=False: after a player completes" in out
+
+
+def test_missing_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([])
+    assert stop.value.code == 2 and "usage: cardlab" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [[sys.executable, "-m", "cardlab"], [str(Path(sys.executable).parent / "cardlab")]])
+def test_installed_commands(command: list[str]) -> None:
+    # more games than one shard, so two worker processes really start (they import the command's module)
+    games = str(parallel.FAST_SHARD + 5000)
+    done = subprocess.run([*command, "simulate", "garbage", "--players", "3", "--games", games, "--seed", "1",
+                           "--processes", "2"], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == cardlab.simulate("garbage", players=3, games=int(games), seed=1).summary() + "\n"
+    assert "100%" in done.stderr
