@@ -151,7 +151,22 @@ def _certain(happened: bool) -> Estimate:
 
 def _fast_garbage_wins(game: Game[Any], viewpoint: int | None, rollouts: int | None, budget_s: float | None,
                        rng: np.random.Generator) -> list[Estimate] | None:
-    return None
+    """Garbage hands: batches of vectorised play-outs (see :func:`garbage_rollouts`), anytime as well."""
+    if game.name != "garbage" or game.options.get("match"):
+        return None
+    limit, budget = _rollout_count(rollouts, budget_s)
+    counts = np.zeros(game.players)
+    total = 0
+    start = time.perf_counter()
+    batch = limit if budget is None else 500
+    while total < limit:
+        size = min(batch, limit - total)
+        winners, _ = garbage_rollouts(game, viewpoint, size, rng)
+        counts += np.bincount(winners[winners >= 0], minlength=game.players)
+        total += size
+        if budget is not None and time.perf_counter() - start >= budget:
+            break
+    return [wilson(float(c), total) for c in counts]
 
 
 def unseen_cards(game: Game[Any], viewpoint: int | None = None) -> list[Card]:

@@ -1,0 +1,747 @@
+"""Spite and Malice, a competitive patience game for two.
+
+Rules (``shared/rules/002``; defaults from ``RULES.md``, which follow pagat.com; other readings are options)
+-------------------------------------------------------------------------------------------------------
+* **Cards.** Two 52-card packs shuffled together (104 cards), no jokers. Values: Ace 1, 2–10, Jack 11,
+  Queen 12; **Kings are wild** (value 13 where two cards are compared).
+* **Deal.** Each player has a payoff pile of ``payoff_size`` cards (20) with only its top card face up, a
+  hand of 5 and 4 side piles, empty at first. The centre has 3 build piles, empty at first. The rest of
+  the cards is the face-down stock.
+* **Centre piles** build up from Ace to Queen whatever the suit: a pile of ``n`` cards has reached
+  value ``n`` and takes a card of value ``n + 1``. A King takes the value needed next; by default it
+  may also start an empty pile as its Ace (``king_starts_pile=False`` forbids that). A pile that
+  reaches the Queen (a Queen, or a King standing for one) is complete: its 12 cards are shuffled and
+  go back under the stock (``completed_to="bottom"``), or are shuffled into the whole stock
+  (``completed_to="shuffle"``). The event log says what each King stood for.
+* **Side piles** take any card, Kings included; only their top card can be played.
+* **A turn** starts by drawing from the stock until the hand holds 5 cards. The moves are: payoff top
+  to a centre pile; a side-pile top to a centre pile; a hand card to a centre pile; a hand card to a
+  side pile, which ends the turn. When the hand empties mid-turn the player draws 5 more and goes on
+  (``refill_on_empty=True``, pagat); with ``refill_on_empty=False`` the turn ends by itself instead.
+* **Who starts.** The player whose face-up payoff card is higher (King highest). If the two are equal,
+  both payoff piles are reshuffled (each on its own) and the new tops compared, as often as needed; if
+  both piles hold nothing but one and the same rank no reshuffle can break the tie, and seat 0 starts.
+  ``first="seat0"`` lets seat 0 start without comparing. The state's ``opening`` field says what happened.
+* **End of a round.** The player who plays the last payoff card wins the round and scores the number
+  of cards left in the opponent's payoff pile. The round is a **draw** (no points) when a player must
+  draw and the stock is empty. Reading of a short stock: a player who must draw more cards than the
+  stock holds takes what there is and plays on; the round is drawn only when a draw finds the stock
+  empty (the text's "if the stock runs out before anyone wins" then holds at that player's next draw).
+* **Match** (``match=True``). Rounds are dealt again from fresh shuffles until a player has ``target``
+  points (50); ``winner`` is then the match winner, ``scores`` and ``results`` (per round: winner or -1,
+  points) record the way there. A drawn round scores nothing and the match goes on. Guard against an
+  endless match: after ``MAX_MATCH_ROUNDS`` rounds the match stops, the higher score wins and equal
+  scores make a drawn match (``winner`` None). Each round uses the start rule above.
+* **Options.** ``payoff_size=20`` (1–40), ``king_starts_pile=True``, ``refill_on_empty=True``,
+  ``completed_to="bottom"|"shuffle"``, ``first="higher"|"seat0"``, ``target=50``, ``match=False``.
+
+Stacked decks
+-------------
+``deck=[...]`` lists the top of the deck, top card first; unnamed cards follow in seeded random
+order. The first ``payoff_size`` cards are seat 0's payoff pile, **its first card the face-up top** and
+the last one at the bottom; the next ``payoff_size`` are seat 1's payoff pile in the same order. Then
+seat 0's 5 hand cards, then seat 1's 5, and the rest is the stock, **its first card the top** (the next
+one drawn). Hands are kept sorted. A tie between payoff tops reshuffles them, so a test that wants a
+fixed start gives different top ranks (or ``first="seat0"``).
+
+Moves (texts; piles are numbered from 1)
+----------------------------------------
+``"payoff to centre 1"``, ``"side 2 to centre 3"``, ``"hand 7♥ to centre 1"``, ``"hand 7♥ to side 4"``.
+Two cards of the same face in hand (one from each pack) give a single move, which plays the first
+pack's card. ``"hand 7h to centre 1"`` (ASCII card codes, ``T`` for ten) and "center" are accepted too.
+
+Turns
+-----
+``turn`` counts turns played: a turn ends with the discard to a side pile, with a hand emptied under
+``refill_on_empty=False``, or with the end of the round during it. A round drawn at the very start of a
+turn (the refill finds the stock empty) does not count that turn: no move was made in it.
+
+What a viewer knows, and resampling
+-----------------------------------
+Face-down cards are the opponent's hand, the cards under both payoff tops, and the stock. Every card
+also carries a public *label*: 0 while it has never been seen since the deal, ``j`` once it was in the
+``j``-th completed centre pile of the round (its last public sighting). Each hidden place has a public
+*mark* ``[lo, hi]``: the labels a card there can have. Payoff piles hold only label 0. With
+``completed_to="bottom"`` the stock is a stack of layers, each of one label (the deal's unseen rest on
+top, then completed piles in order), and a card drawn keeps its layer's label as the mark of its hand
+slot; since each card's label is public, everyone can tell how many cards of each label a hand holds.
+So resampling redeals each label's hidden cards among that label's places, uniformly: this is the
+exact law of the hidden cards given all that was seen (the opponent's choices are not read as clues).
+With ``completed_to="shuffle"`` the stock is one mixed layer with labels ``lo..hi`` (``lo`` rises only
+when a completed pile lands on an empty stock), and a hand card drawn from it may hold any of those
+labels. When a card leaves a hand, the slot it came from is not known; the engine removes, by a fixed
+public rule, the slot with the smallest ``hi`` that could have held it. Resampling then draws uniformly
+among the assignments that fit those marks (cards from the highest label down, each to a uniformly
+chosen free place that accepts it). Every resampled state is possible for the viewer, and payoff piles
+and early-drawn hand cards never receive a card seen later; the weights ignore only that ambiguity of
+which slot a played hand card came from. So the whole stock and the hidden hands are *not* one pool:
+cards seen in a completed pile can never be under a payoff top.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, full_deck, shuffled_deck, stack_deck
+from cardlab.engine.game import Game, Move, Option
+from cardlab.engine.registry import register
+from cardlab.engine.state import State
+from cardlab.errors import CorruptRecordError, InvalidCardError
+
+PACKS = 2
+CARDS = 52 * PACKS
+HAND_SIZE = 5
+SIDE_PILES = 4
+CENTRE_PILES = 3
+QUEEN = 12
+MAX_PAYOFF = 40
+MAX_MATCH_ROUNDS = 200
+MOVE_FORMS = "'payoff to centre 1', 'side 2 to centre 3', 'hand 7♥ to centre 1' or 'hand 7♥ to side 4'"
+_MOVE_RE = re.compile(r"(payoff|side (-?\d+)|hand (\S+)) to (centre|center|side) (-?\d+)")
+
+
+def value_label(value: int) -> str:
+    """A centre value as a rank label: 1 -> 'A', 11 -> 'J', 12 -> 'Q'."""
+    return RANK_LABELS[value]
+
+
+def _int_in(low: int, high: int) -> Any:
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+@dataclass
+class SpiteMaliceState(State):
+    payoff: list[list[Card]]           # per seat, bottom..top (top = last, face up)
+    hands: list[list[Card]]            # per seat, sorted
+    sides: list[list[list[Card]]]      # per seat, 4 piles, bottom..top
+    centre: list[list[Card]]           # 3 piles, bottom..top; a pile of n cards has reached value n
+    stock: list[Card]                  # bottom..top (top = last)
+    stock_parts: list[list[int]]       # bottom..top: [lo, hi, count]; counts add up to len(stock)
+    hand_marks: list[list[list[int]]]  # per seat, one [lo, hi] per hand card (public bookkeeping)
+    labels: list[int]                  # per card id: 0 never public this round, j = in completed pile j
+    completions: int                   # centre piles completed this round
+    to_move: int
+    turn: int
+    round: int
+    scores: list[int]
+    results: list[list[int]]           # per finished round: [winner or -1, points]
+    opening: str                       # how this round's first player was chosen
+    shuffles: int
+    over: bool
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class SpiteMaliceView:
+    """What one seat (or the table, ``seat=None``) sees; the hidden cards are left out.
+
+    ``sides[p][j]`` is seat p's side pile j+1, bottom to top, all face up. ``centre[k]`` is centre pile
+    k+1, bottom to top; ``centre_values[k]`` the value it has reached (0 when empty) and
+    ``centre_kings[k]`` the values its Kings stand for. ``stock_layers`` lists the stock's public
+    layers from the top, as ``(lo, hi, count)`` label ranges (see the module notes).
+    """
+
+    seat: int | None
+    to_move: int
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    payoff_tops: tuple[Card | None, ...]
+    payoff_sizes: tuple[int, ...]
+    sides: tuple[tuple[tuple[Card, ...], ...], ...]
+    centre: tuple[tuple[Card, ...], ...]
+    centre_values: tuple[int, ...]
+    centre_kings: tuple[tuple[int, ...], ...]
+    stock_size: int
+    stock_layers: tuple[tuple[int, int, int], ...]
+    scores: tuple[int, ...]
+    round: int
+    turn: int
+    target: int
+    king_starts_pile: bool
+    over: bool
+    winner: int | None
+
+    @property
+    def needed(self) -> tuple[int, ...]:
+        """The value each centre pile takes next (1 for an empty pile)."""
+        return tuple(v + 1 for v in self.centre_values)
+
+    def fits(self, card: Card, pile: int) -> bool:
+        """Would ``card`` go on centre pile ``pile`` (numbered from 1)?"""
+        value = self.centre_values[pile - 1]
+        if card.rank == Rank.KING:
+            return value > 0 or self.king_starts_pile
+        return int(card.rank) == value + 1
+
+
+def _fits(card: Card, pile_len: int, king_starts: bool) -> bool:
+    rank = card.rank
+    if rank == KING:
+        return pile_len > 0 or king_starts
+    return rank == pile_len + 1
+
+
+KING = Rank.KING
+# Moves never change, so each possible move is built once and shared (legal_moves runs several times a move).
+PAYOFF_MOVES = tuple(Move(f"payoff to centre {k}", "payoff", (k,)) for k in range(1, CENTRE_PILES + 1))
+SIDE_MOVES = tuple(tuple(Move(f"side {j} to centre {k}", "side", (j, k)) for k in range(1, CENTRE_PILES + 1))
+                   for j in range(1, SIDE_PILES + 1))
+HAND_MOVES = {c: tuple(Move(f"hand {c} to centre {k}", "hand", (c, k)) for k in range(1, CENTRE_PILES + 1))
+              for c in full_deck(PACKS)}
+DISCARD_MOVES = {c: tuple(Move(f"hand {c} to side {j}", "discard", (c, j)) for j in range(1, SIDE_PILES + 1))
+                 for c in full_deck(PACKS)}
+
+
+@register
+class SpiteMalice(Game[SpiteMaliceState]):
+    name = "spite-and-malice"
+    title = "Spite and Malice"
+    aliases = ("spite-malice", "spite and malice", "spite_and_malice")
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    state_class = SpiteMaliceState
+    option_specs = {
+        "payoff_size": Option(20, _int_in(1, MAX_PAYOFF), f"a whole number from 1 to {MAX_PAYOFF}",
+                              "cards in each payoff pile"),
+        "king_starts_pile": Option(True, lambda v: isinstance(v, bool), "True or False",
+                                   "a King may start an empty centre pile (as its Ace)"),
+        "refill_on_empty": Option(True, lambda v: isinstance(v, bool), "True or False",
+                                  "a hand emptied mid-turn draws 5 more (False: the turn ends)"),
+        "completed_to": Option("bottom", lambda v: v in ("bottom", "shuffle"), "'bottom' or 'shuffle'",
+                               "a complete centre pile goes shuffled under the stock, or into the whole stock"),
+        "first": Option("higher", lambda v: v in ("higher", "seat0"), "'higher' or 'seat0'",
+                        "who starts: the higher payoff top, or seat 0"),
+        "target": Option(50, _int_in(1, 10**6), "a whole number from 1 up", "points that win the match"),
+        "match": Option(False, lambda v: isinstance(v, bool), "True or False",
+                        "play rounds until a player reaches the target"),
+    }
+
+    # ------------------------------------------------------------------ set-up
+    @property
+    def packs(self) -> int:
+        return PACKS
+
+    def _deal(self, rng: np.random.Generator, deck: list[str | Card] | None) -> SpiteMaliceState:
+        cards = stack_deck(deck, PACKS, rng) if deck is not None else shuffled_deck(PACKS, rng)
+        state = SpiteMaliceState(
+            payoff=[], hands=[], sides=[], centre=[], stock=[], stock_parts=[], hand_marks=[],
+            labels=[], completions=0, to_move=0, turn=0, round=1, scores=[0, 0], results=[], opening="",
+            shuffles=0, over=False, winner=None)
+        self._state = state
+        self._lay_out(cards)
+        state.opening = self._choose_first()
+        return state
+
+    def _lay_out(self, cards: list[Card]) -> None:
+        """Deal ``cards`` (top of the deck first) in the documented order; reset the round's bookkeeping."""
+        s = self._state
+        n = self.options["payoff_size"]
+        s.payoff = [cards[0:n][::-1], cards[n:2 * n][::-1]]
+        pos = 2 * n
+        s.hands = [sorted(cards[pos:pos + HAND_SIZE]), sorted(cards[pos + HAND_SIZE:pos + 2 * HAND_SIZE])]
+        s.stock = cards[pos + 2 * HAND_SIZE:][::-1]
+        s.stock_parts = [[0, 0, len(s.stock)]] if s.stock else []
+        s.hand_marks = [[[0, 0] for _ in range(HAND_SIZE)] for _ in range(2)]
+        s.sides = [[[] for _ in range(SIDE_PILES)] for _ in range(2)]
+        s.centre = [[] for _ in range(CENTRE_PILES)]
+        s.labels = [0] * CARDS
+        s.completions = 0
+
+    def _choose_first(self) -> str:
+        """Set who starts this round; returns the reason in words."""
+        s = self._state
+        if self.options["first"] == "seat0":
+            s.to_move = 0
+            return "seat 0 starts (option first='seat0')"
+        ties: list[str] = []
+        while s.payoff[0][-1].rank == s.payoff[1][-1].rank:
+            a, b = s.payoff[0][-1], s.payoff[1][-1]
+            if len({c.rank for c in s.payoff[0] + s.payoff[1]}) == 1:
+                s.to_move = 0
+                return (f"payoff tops {a} and {b} tie and both piles hold only {a.rank.word}s, "
+                        "so no reshuffle can break the tie: seat 0 starts")
+            ties.append(f"{a} and {b}")
+            rng = self._shuffle_rng()
+            for seat in (0, 1):
+                pile = s.payoff[seat]
+                order = rng.permutation(len(pile))
+                s.payoff[seat] = [pile[i] for i in order]
+        a, b = s.payoff[0][-1], s.payoff[1][-1]
+        s.to_move = 0 if a.rank > b.rank else 1
+        high, low = (a, b) if s.to_move == 0 else (b, a)
+        note = "".join(f"payoff tops {t} tie: both payoff piles are reshuffled; " for t in ties)
+        return f"{note}seat {s.to_move} starts: payoff {high} beats {low}"
+
+    def _validate_state(self) -> None:
+        s = self._state
+        shape_ok = (len(s.payoff) == 2 and len(s.hands) == 2 and len(s.hand_marks) == 2 and len(s.sides) == 2
+                    and all(len(p) == SIDE_PILES for p in s.sides) and len(s.centre) == CENTRE_PILES
+                    and len(s.scores) == 2 and len(s.labels) == CARDS)
+        if not shape_ok:
+            raise CorruptRecordError("record's Spite and Malice position does not have 2 payoff piles, 2 hands, "
+                                     "2x4 side piles, 3 centre piles, 2 scores and 104 card labels")
+        if s.to_move not in (0, 1):
+            raise CorruptRecordError(f"record has seat {s.to_move!r} to move; seats are 0 and 1")
+        for seat in (0, 1):
+            if len(s.hands[seat]) > HAND_SIZE or len(s.hand_marks[seat]) != len(s.hands[seat]):
+                raise CorruptRecordError(f"record's hand of seat {seat} has {len(s.hands[seat])} cards "
+                                         f"and {len(s.hand_marks[seat])} marks")
+            if not s.over and not s.payoff[seat]:
+                raise CorruptRecordError(f"record's payoff pile of seat {seat} is empty but the game goes on")
+        for k, pile in enumerate(s.centre):
+            bad = [i for i, c in enumerate(pile) if not _fits(c, i, True)]
+            if len(pile) >= QUEEN or bad:
+                raise CorruptRecordError(f"record's centre pile {k + 1} is not a build from Ace: {pile}")
+        if sum(p[2] for p in s.stock_parts) != len(s.stock) or any(
+                len(p) != 3 or p[0] > p[1] or p[2] <= 0 for p in s.stock_parts):
+            raise CorruptRecordError("record's stock layers do not add up to its stock")
+
+    def zones(self) -> dict[str, list[Card]]:
+        s = self._state
+        z: dict[str, list[Card]] = {}
+        for seat in (0, 1):
+            z[f"payoff {seat}"] = list(s.payoff[seat])
+            z[f"hand {seat}"] = list(s.hands[seat])
+            z[f"sides {seat}"] = [c for pile in s.sides[seat] for c in pile]
+        z["centre"] = [c for pile in s.centre for c in pile]
+        z["stock"] = list(s.stock)
+        return z
+
+    # ------------------------------------------------------------------ rules
+    def fits(self, card: Card, pile: int) -> bool:
+        """Would ``card`` go on centre pile ``pile`` (numbered from 1) now?"""
+        return _fits(card, len(self._state.centre[pile - 1]), self.options["king_starts_pile"])
+
+    def can_play_on_centre(self, card: Card) -> bool:
+        """Could ``card`` go on some centre pile now (a King on any non-empty pile, or an empty one by default)?"""
+        king_starts = self.options["king_starts_pile"]
+        return any(_fits(card, len(p), king_starts) for p in self._state.centre)
+
+    def _legal_moves(self) -> list[Move]:
+        # The engine asks for the legal moves several times per move (policy, parse, play), so they are
+        # cached. The key is the state object itself (undo and replay install a new one) and the counts of
+        # moves and events: within a move every change to the position is followed by an event.
+        key = (len(self._moves), len(self._events))
+        cache = getattr(self, "_legal_cache", None)
+        if cache is not None and cache[0] is self._state and cache[1] == key:
+            return list(cache[2])
+        moves = self._find_legal_moves()
+        self._legal_cache: tuple[SpiteMaliceState, tuple[int, int], list[Move]] = (self._state, key, moves)
+        return list(moves)
+
+    def _find_legal_moves(self) -> list[Move]:
+        s = self._state
+        seat = s.to_move
+        king_starts = self.options["king_starts_pile"]
+        lengths = [len(p) for p in s.centre]
+        top = s.payoff[seat][-1]
+        moves = [m for m, n in zip(PAYOFF_MOVES, lengths, strict=True) if _fits(top, n, king_starts)]
+        for pile, side_moves in zip(s.sides[seat], SIDE_MOVES, strict=True):
+            if pile:
+                moves += [m for m, n in zip(side_moves, lengths, strict=True) if _fits(pile[-1], n, king_starts)]
+        faces: list[Card] = []
+        for card in s.hands[seat]:
+            if not faces or faces[-1].rank != card.rank or faces[-1].suit != card.suit:
+                faces.append(card)
+        for card in faces:
+            moves += [m for m, n in zip(HAND_MOVES[card], lengths, strict=True) if _fits(card, n, king_starts)]
+        for card in faces:
+            moves += DISCARD_MOVES[card]
+        return moves
+
+    def _move_aliases(self, move: Move) -> set[str]:
+        names = {move.text.lower()}
+        if move.kind in ("hand", "discard"):
+            card: Card = move.args[0]
+            codes = {f"{card.rank.label}{card.suit.letter}".lower()}
+            if card.rank == Rank.TEN:
+                codes.add(f"t{card.suit.letter}".lower())
+            names |= {move.text.lower().replace(str(card).lower(), code, 1) for code in codes}
+        return names | {n.replace("centre", "center") for n in names}
+
+    def _explain_illegal(self, text: str) -> str | None:
+        s = self._state
+        seat = s.to_move
+        m = _MOVE_RE.fullmatch(text)
+        if m is None:
+            return f"moves read {MOVE_FORMS}"
+        source, side_text, card_text, dest, dest_text = m.groups()
+        dest_n = int(dest_text)
+        if dest in ("centre", "center") and not 1 <= dest_n <= CENTRE_PILES:
+            return f"there are only {CENTRE_PILES} centre piles (centre 1 to centre {CENTRE_PILES})"
+        if dest == "side" and not 1 <= dest_n <= SIDE_PILES:
+            return f"each player has only {SIDE_PILES} side piles (side 1 to side {SIDE_PILES})"
+        if side_text is not None and not 1 <= int(side_text) <= SIDE_PILES:
+            return f"each player has only {SIDE_PILES} side piles (side 1 to side {SIDE_PILES})"
+        if dest == "side" and card_text is None:
+            return "only a hand card may go to a side pile; payoff and side-pile tops go to centre piles"
+        if source == "payoff":
+            card = s.payoff[seat][-1]
+            where = f"the payoff top {card}"
+        elif side_text is not None:
+            pile = s.sides[seat][int(side_text) - 1]
+            if not pile:
+                return f"seat {seat}'s side {side_text} is empty"
+            card = pile[-1]
+            where = f"side {side_text}'s top {card}"
+        else:
+            try:
+                card = Card.parse(card_text or "")
+            except InvalidCardError:
+                return f"{card_text!r} is not a card; a card is {ACCEPTED}"
+            if not any(c.face == card.face for c in s.hands[seat]):
+                held = ", ".join(str(c) for c in s.hands[seat])
+                return f"seat {seat} holds no {card} (hand: {held})"
+            where = str(card)
+        if dest == "side":
+            return None
+        pile_len = len(s.centre[dest_n - 1])
+        if _fits(card, pile_len, self.options["king_starts_pile"]):
+            return None
+        if card.rank == Rank.KING and pile_len == 0:
+            return f"centre {dest_n} is empty and option king_starts_pile=False keeps Kings from starting a pile"
+        if pile_len == 0:
+            return f"{where} cannot start centre {dest_n}: an empty pile starts with an Ace (or a King)"
+        return (f"{where} does not fit centre {dest_n}, which needs "
+                f"{value_label(pile_len + 1)} (or a King)")
+
+    # ------------------------------------------------------------------ applying moves
+    def _apply(self, move: Move) -> Iterator[None]:
+        s = self._state
+        seat = s.to_move
+        if move.kind == "discard":
+            card, j = move.args
+            self._take_from_hand(seat, card)
+            s.sides[seat][j - 1].append(card)
+            self._log("discard", f"seat {seat} discards {card} on side {j}, ending the turn", seat,
+                      card=card, side=j)
+            yield
+            s.turn += 1
+            yield from self._start_turn(1 - seat)
+            return
+        k = move.args[-1]
+        if move.kind == "payoff":
+            card = s.payoff[seat].pop()
+            source = "the payoff pile"
+        elif move.kind == "side":
+            card = s.sides[seat][move.args[0] - 1].pop()
+            source = f"side {move.args[0]}"
+        else:
+            card = move.args[0]
+            self._take_from_hand(seat, card)
+            source = "hand"
+        value = len(s.centre[k - 1]) + 1
+        s.centre[k - 1].append(card)
+        king = card.rank == Rank.KING
+        text = f"seat {seat} plays {card} from {source} on centre {k}"
+        if king:
+            text = f"{card} played on centre {k} as {value_label(value)} (seat {seat}, from {source})"
+        if move.kind == "payoff":
+            left = s.payoff[seat]
+            text += f"; the payoff pile shows {left[-1]} ({len(left)} left)" if left else "; the payoff pile is empty"
+        self._log("centre", text, seat, card=card, source=move.kind, pile=k, value=value, king=king)
+        yield
+        if move.kind == "payoff" and not s.payoff[seat]:
+            yield from self._win(seat)
+            return
+        if value == QUEEN:
+            yield from self._complete(k)
+        if move.kind == "hand" and not s.hands[seat]:
+            if self.options["refill_on_empty"]:
+                yield from self._draw(seat, HAND_SIZE, mid_turn=True)
+            else:
+                self._log("turn-end", f"seat {seat}'s hand is empty: the turn ends", seat)
+                yield
+                s.turn += 1
+                yield from self._start_turn(1 - seat)
+
+    def _take_from_hand(self, seat: int, card: Card) -> None:
+        """Remove ``card`` from the hand, and by the public rule the slot mark it most narrowly fits."""
+        s = self._state
+        s.hands[seat].remove(card)
+        label = s.labels[card.id]
+        marks = s.hand_marks[seat]
+        best = min((i for i, (lo, hi) in enumerate(marks) if lo <= label <= hi), key=lambda i: marks[i][1])
+        del marks[best]
+
+    def _start_turn(self, seat: int) -> Iterator[None]:
+        s = self._state
+        s.to_move = seat
+        need = HAND_SIZE - len(s.hands[seat])
+        if need > 0:
+            round_now = s.round
+            yield from self._draw(seat, need, mid_turn=False)
+            if s.over or s.round != round_now:
+                return
+        self._log("turn", f"seat {seat} to play", seat)
+        yield
+
+    def _draw(self, seat: int, need: int, mid_turn: bool) -> Iterator[None]:
+        """Draw ``need`` cards (or what the stock holds); an empty stock makes the round a draw."""
+        s = self._state
+        if not s.stock:
+            if mid_turn:
+                s.turn += 1
+            s.results.append([-1, 0])
+            self._log("round-drawn", f"seat {seat} must draw but the stock is empty: round {s.round} is a draw, "
+                      "no points", None, round=s.round)
+            yield
+            yield from self._end_round(None)
+            return
+        drawn: list[Card] = []
+        marks = s.hand_marks[seat]
+        for _ in range(min(need, len(s.stock))):
+            drawn.append(s.stock.pop())
+            part = s.stock_parts[-1]
+            marks.append([part[0], part[1]])
+            part[2] -= 1
+            if part[2] == 0:
+                s.stock_parts.pop()
+        marks.sort()
+        s.hands[seat] = sorted(s.hands[seat] + drawn)
+        short = f" (all the stock held; {need} were due)" if len(drawn) < need else ""
+        word = "card" if len(drawn) == 1 else "cards"
+        public = f"seat {seat} draws {len(drawn)} {word}{short}"
+        self._log("draw", public, seat, private=f"{public}: {', '.join(str(c) for c in drawn)}",
+                  private_to=seat, count=len(drawn))
+        yield
+
+    def _complete(self, k: int) -> Iterator[None]:
+        s = self._state
+        pile = s.centre[k - 1]
+        s.centre[k - 1] = []
+        s.completions += 1
+        label = s.completions
+        for card in pile:
+            s.labels[card.id] = label
+        rng = self._shuffle_rng()
+        order = rng.permutation(len(pile))
+        cards = [pile[i] for i in order]
+        if self.options["completed_to"] == "bottom":
+            s.stock = cards + s.stock
+            s.stock_parts.insert(0, [label, label, len(cards)])
+            where = "put under the stock"
+        else:
+            merged = s.stock + cards
+            order = rng.permutation(len(merged))
+            lo = s.stock_parts[0][0] if s.stock_parts else label
+            s.stock = [merged[i] for i in order]
+            s.stock_parts = [[lo, label, len(s.stock)]]
+            where = "shuffled into the stock"
+        self._log("complete", f"centre {k} is complete: its {len(pile)} cards are shuffled and {where} "
+                  f"(stock {len(s.stock)})", s.to_move, pile=k, label=label)
+        yield
+
+    def _win(self, seat: int) -> Iterator[None]:
+        s = self._state
+        other = 1 - seat
+        points = len(s.payoff[other])
+        s.turn += 1
+        s.scores[seat] += points
+        s.results.append([seat, points])
+        self._log("round-won", f"seat {seat} plays the last payoff card and wins round {s.round}: {points} "
+                  f"points (the cards left in seat {other}'s payoff pile)", seat, round=s.round, points=points)
+        yield
+        yield from self._end_round(seat)
+
+    def _end_round(self, round_winner: int | None) -> Iterator[None]:
+        s = self._state
+        if not self.options["match"]:
+            s.over = True
+            s.winner = round_winner
+            return
+        target = self.options["target"]
+        score = f"{s.scores[0]} to {s.scores[1]}"
+        if round_winner is not None and s.scores[round_winner] >= target:
+            s.over = True
+            s.winner = round_winner
+            self._log("match", f"seat {round_winner} reaches {target} points and wins the match, {score}",
+                      round_winner)
+            yield
+            return
+        if s.round >= MAX_MATCH_ROUNDS:
+            s.over = True
+            s.winner = None if s.scores[0] == s.scores[1] else int(s.scores[1] > s.scores[0])
+            result = "a draw" if s.winner is None else f"won by seat {s.winner}"
+            self._log("match", f"the match stops after {MAX_MATCH_ROUNDS} rounds: {result}, {score}", s.winner)
+            yield
+            return
+        s.round += 1
+        self._lay_out(shuffled_deck(PACKS, self._shuffle_rng()))
+        s.opening = self._choose_first()
+        self._log("deal", f"round {s.round} dealt (scores {score}); {s.opening}", s.to_move, round=s.round)
+        yield
+
+    def stats(self) -> dict[str, float]:
+        """``points``: the winner's points (the round's, or the match score; 0 when drawn); ``draw``: 1 if
+        nobody won; ``rounds``: rounds played."""
+        s = self._state
+        points = 0 if s.winner is None else (s.scores[s.winner] if self.options["match"] else s.results[-1][1])
+        return {"points": float(points), "draw": float(s.winner is None), "rounds": float(len(s.results))}
+
+    # ------------------------------------------------------------------ views
+    def _observe(self, seat: int | None) -> SpiteMaliceView:
+        s = self._state
+        return SpiteMaliceView(
+            seat=seat, to_move=s.to_move,
+            hand=None if seat is None else tuple(s.hands[seat]),
+            hand_sizes=(len(s.hands[0]), len(s.hands[1])),
+            payoff_tops=tuple(p[-1] if p else None for p in s.payoff),
+            payoff_sizes=(len(s.payoff[0]), len(s.payoff[1])),
+            sides=tuple(tuple(tuple(pile) for pile in s.sides[p]) for p in (0, 1)),
+            centre=tuple(tuple(pile) for pile in s.centre),
+            centre_values=tuple(len(pile) for pile in s.centre),
+            centre_kings=tuple(tuple(i + 1 for i, c in enumerate(pile) if c.rank == Rank.KING)
+                               for pile in s.centre),
+            stock_size=len(s.stock),
+            stock_layers=tuple((p[0], p[1], p[2]) for p in reversed(s.stock_parts)),
+            scores=tuple(s.scores), round=s.round, turn=s.turn, target=self.options["target"],
+            king_starts_pile=self.options["king_starts_pile"], over=s.over, winner=s.winner)
+
+    # ------------------------------------------------------------------ hidden cards
+    def _hidden_places(self, viewpoint: int | None) -> list[tuple[str, int, int, int, Card]]:
+        """Every place ``viewpoint`` cannot see: (zone, seat or -1, lo, hi, card now there).
+
+        Hand places carry the hand's marks in order, paired with the hand's cards in order; the pairing
+        is arbitrary (a hand is a set), only the multiset of marks matters.
+        """
+        s = self._state
+        places: list[tuple[str, int, int, int, Card]] = []
+        for seat in (0, 1):
+            places += [("payoff", seat, 0, 0, c) for c in s.payoff[seat][:-1]]
+        for seat in (0, 1):
+            if seat != viewpoint:
+                places += [("hand", seat, m[0], m[1], c)
+                           for m, c in zip(s.hand_marks[seat], s.hands[seat], strict=True)]
+        pos = 0
+        for lo, hi, count in s.stock_parts:
+            places += [("stock", -1, lo, hi, c) for c in s.stock[pos:pos + count]]
+            pos += count
+        return places
+
+    def unseen_cards(self, viewpoint: int | None) -> list[Card]:
+        """The cards ``viewpoint`` cannot locate (sorted): opponent's hand (both hands for the table),
+        the cards under both payoff tops, and the stock."""
+        self._check_seat(viewpoint, "unseen_cards")
+        return sorted(p[4] for p in self._hidden_places(viewpoint))
+
+    def unseen_counts(self, viewpoint: int | None) -> dict[str, int]:
+        """How many unseen cards sit in the stock, under the payoff tops, and in hidden hands."""
+        self._check_seat(viewpoint, "unseen_counts")
+        s = self._state
+        hands = sum(len(s.hands[p]) for p in (0, 1) if p != viewpoint)
+        return {"stock": len(s.stock), "payoff": sum(len(p) - 1 for p in s.payoff if p), "hands": hands}
+
+    def next_draw_chances(self, viewpoint: int | None) -> dict[Card, Fraction]:
+        """For each card, the chance that it is the top of the stock, as ``viewpoint`` knows the game.
+
+        This is the law the resampler draws from. With the deal's unseen rest still on top, the top
+        card is uniform over the cards never seen (label 0). Under ``completed_to="bottom"``, once that
+        rest is drawn the top is uniform over the unlocated cards of the next completed pile, not over
+        all unseen cards. In ``"shuffle"`` mode the top place accepts every label of its layer; a card
+        of label L gets it with chance prod_{m>L} (1 - n_m/A_m) / A_L, where A_m counts the free places
+        that accept label m once the cards of higher labels are placed and n_m the cards of label m.
+        """
+        self._check_seat(viewpoint, "next_draw_chances")
+        s = self._state
+        if not s.stock:
+            return {}
+        top_lo, top_hi, _ = s.stock_parts[-1]
+        places = self._hidden_places(viewpoint)
+        los = sorted({p[2] for p in places})
+        labels = s.labels
+        cards_by_label: dict[int, list[Card]] = {}
+        for p in places:
+            label = labels[p[4].id]
+            if _block_of(label, los) == top_lo:
+                cards_by_label.setdefault(label, []).append(p[4])
+        caps = [p[3] for p in places if p[2] == top_lo]
+        chances: dict[Card, Fraction] = {}
+        survive = Fraction(1)
+        placed = 0
+        for label in sorted(cards_by_label, reverse=True):
+            if label > top_hi:
+                placed += len(cards_by_label[label])
+                continue
+            free = sum(1 for c in caps if c >= label) - placed
+            group = cards_by_label[label]
+            for card in group:
+                chances[card] = survive / free
+            survive *= Fraction(free - len(group), free)
+            placed += len(group)
+        return chances
+
+    def _resample_state(self, viewpoint: int | None, rng: np.random.Generator) -> SpiteMaliceState:
+        s = self._state
+        places = self._hidden_places(viewpoint)
+        cards = redeal([(p[2], p[3]) for p in places], [p[4] for p in places], s.labels, rng)
+        new = s.clone()
+        payoff: list[list[Card]] = [[], []]
+        hands: list[list[Card]] = [[], []]
+        stock: list[Card] = []
+        for (zone, seat, _, _, _), card in zip(places, cards, strict=True):
+            if zone == "payoff":
+                payoff[seat].append(card)
+            elif zone == "hand":
+                hands[seat].append(card)
+            else:
+                stock.append(card)
+        for seat in (0, 1):
+            new.payoff[seat] = payoff[seat] + new.payoff[seat][-1:]
+            if seat != viewpoint:
+                new.hands[seat] = sorted(hands[seat])
+        new.stock = stock
+        return new
+
+
+def _block_of(label: int, los: list[int]) -> int:
+    """The block (its ``lo``) that a hidden card of ``label`` belongs to: the largest ``lo <= label``."""
+    return los[bisect_right(los, label) - 1]
+
+
+def redeal(marks: list[tuple[int, int]], cards: list[Card], labels: list[int],
+           rng: np.random.Generator) -> list[Card]:
+    """Put ``cards`` into places with ``marks`` uniformly among the assignments where each card's label
+    lies in its place's ``[lo, hi]``; returns the card for each place.
+
+    Places fall into blocks by ``lo``, and a card of label L belongs to the block with the largest
+    ``lo <= L`` (blocks never share labels, see the module notes). Inside a block the accepted label
+    sets are nested (``lo..hi`` with one ``lo``), so placing cards from the highest label down, each on
+    a uniformly chosen free place that accepts it, gives every valid assignment the same chance: the
+    number of choices at each step does not depend on the earlier choices.
+    """
+    los = sorted({lo for lo, _ in marks})
+    block_places: dict[int, list[int]] = {lo: [] for lo in los}
+    for i, (lo, _) in enumerate(marks):
+        block_places[lo].append(i)
+    block_cards: dict[int, list[Card]] = {lo: [] for lo in los}
+    for card in cards:
+        block_cards[_block_of(labels[card.id], los)].append(card)
+    result: list[Card | None] = [None] * len(marks)
+    for lo in los:
+        places = sorted(block_places[lo], key=lambda i: -marks[i][1])
+        group = sorted(block_cards[lo], key=lambda c: (-labels[c.id], c))
+        pool: list[int] = []
+        nxt = 0
+        for card in group:
+            label = labels[card.id]
+            while nxt < len(places) and marks[places[nxt]][1] >= label:
+                pool.append(places[nxt])
+                nxt += 1
+            if not pool:
+                raise CorruptRecordError(f"hidden card {card} (label {label}) fits no hidden place")
+            pick = int(rng.integers(len(pool)))
+            result[pool[pick]] = card
+            pool[pick] = pool[-1]
+            pool.pop()
+        if pool or nxt < len(places):
+            raise CorruptRecordError(f"hidden places of label block {lo} do not match its cards")
+    return [c for c in result if c is not None]

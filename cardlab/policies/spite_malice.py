@@ -1,0 +1,113 @@
+"""The Spite and Malice ``greedy`` bot.
+
+Exact definition. Let ``t`` be the value of the bot's payoff top (Ace 1 … Queen 12; a King is wild).
+A centre pile at value ``v`` is at *distance* ``t - 1 - v`` from taking the payoff top when
+``v <= t - 1``, and ``(12 - v) + (t - 1)`` otherwise (it must be completed and rebuilt first). For a
+King payoff top the distance is 0 for a non-empty pile, and for an empty pile 0 if a King may start
+it, else 1.
+
+1. **Payoff.** If the payoff top can be played, play it: a numbered card on the lowest-numbered pile
+   that takes it; a King on the non-empty pile with the highest value (ties: lowest number), or, if
+   every pile is empty, on centre 1.
+2. **Cards that lead toward it.** Otherwise play a non-King card that fits a centre pile, side-pile
+   tops before hand cards. Every such play brings its pile one step closer to the payoff top, so the
+   choice is: the pile with the smallest distance, then the lowest side number (or the lowest hand
+   card), then the lowest pile number.
+3. **Kings last.** If no such play exists, count the Kings the bot could reach (side-pile tops and
+   hand). If some pile's distance is at most that count, play a King on the pile with the smallest
+   distance (ties: lowest number), from the lowest-numbered side pile topped by a King, else from the
+   hand. Otherwise Kings are kept.
+4. **Discard.** Put a hand card on a side pile, keeping side piles descending. Kings are discarded
+   only when the hand holds nothing else. Each (card c, side pile) pair gets a class: 0 if the pile's
+   top is c + 1; 1 if the top is higher than c + 1 (a smaller gap is better); 2 if the pile is empty;
+   3 if the top equals c; 4 if the top is lower than c (a smaller gap is better). The bot takes the
+   lowest class, then the smallest gap, then the highest card, then the lowest pile number, then the
+   lowest card (suits in the order ♠ ♥ ♦ ♣).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardlab.cards import Card, Rank
+from cardlab.engine.game import Move
+from cardlab.games.spite_malice import QUEEN, SpiteMaliceView
+from cardlab.policies import register_greedy
+
+
+def value_of(card: Card) -> int:
+    return int(card.rank)
+
+
+def payoff_distance(view: SpiteMaliceView, pile: int) -> int:
+    """How many cards centre ``pile`` (from 1) needs before it takes the mover's payoff top."""
+    top = view.payoff_tops[view.to_move]
+    v = view.centre_values[pile - 1]
+    if top is None or top.rank == Rank.KING:
+        return 0 if v > 0 or view.king_starts_pile else 1
+    t = value_of(top)
+    return t - 1 - v if v <= t - 1 else (QUEEN - v) + (t - 1)
+
+
+def _discard_key(card: Card, pile: tuple[Card, ...], j: int) -> tuple[int, int, int, int, Card]:
+    c = value_of(card)
+    if not pile:
+        cls, gap = 2, 0
+    else:
+        top = value_of(pile[-1])
+        if top == c + 1:
+            cls, gap = 0, 0
+        elif top > c + 1:
+            cls, gap = 1, top - c
+        elif top == c:
+            cls, gap = 3, 0
+        else:
+            cls, gap = 4, c - top
+    return (cls, gap, -c, j, card)
+
+
+def greedy_spite_malice(view: SpiteMaliceView, legal_moves: Sequence[Move]) -> Move:
+    seat = view.to_move
+    sides = view.sides[seat]
+    by_kind: dict[str, list[Move]] = {}
+    for m in legal_moves:
+        by_kind.setdefault(m.kind, []).append(m)
+
+    payoff = by_kind.get("payoff", [])
+    if payoff:
+        top = view.payoff_tops[seat]
+        if top is not None and top.rank == Rank.KING:
+            return min(payoff, key=lambda m: (view.centre_values[m.args[0] - 1] == 0,
+                                              -view.centre_values[m.args[0] - 1], m.args[0]))
+        return min(payoff, key=lambda m: m.args[0])
+
+    def side_card(m: Move) -> Card:
+        card: Card = sides[int(m.args[0]) - 1][-1]
+        return card
+
+    side_plays = [m for m in by_kind.get("side", []) if side_card(m).rank != Rank.KING]
+    if side_plays:
+        return min(side_plays, key=lambda m: (payoff_distance(view, m.args[1]), m.args[0], m.args[1]))
+    hand_plays = [m for m in by_kind.get("hand", []) if m.args[0].rank != Rank.KING]
+    if hand_plays:
+        return min(hand_plays, key=lambda m: (payoff_distance(view, m.args[1]), m.args[0], m.args[1]))
+
+    king_sides = [m for m in by_kind.get("side", []) if side_card(m).rank == Rank.KING]
+    king_hand = [m for m in by_kind.get("hand", []) if m.args[0].rank == Rank.KING]
+    if king_sides or king_hand:
+        kings = sum(1 for p in sides if p and p[-1].rank == Rank.KING)
+        kings += sum(1 for c in view.hand or () if c.rank == Rank.KING)
+        candidates = king_sides if king_sides else king_hand
+        best = min(candidates, key=lambda m: (payoff_distance(view, m.args[-1]), m.args[-1], m.args[0]))
+        if payoff_distance(view, best.args[-1]) <= kings:
+            return best
+
+    discards = by_kind.get("discard", [])
+    plain = [m for m in discards if m.args[0].rank != Rank.KING]
+    pool = plain or discards
+    if pool:
+        return min(pool, key=lambda m: _discard_key(m.args[0], sides[m.args[1] - 1], m.args[1]))
+    return legal_moves[0]
+
+
+register_greedy("spite-and-malice", lambda: greedy_spite_malice)
