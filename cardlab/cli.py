@@ -86,12 +86,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "games":
             print(_list_games())
             return 0
+        from cardlab.sim import simulate as sim_module
         from cardlab.sim.simulate import simulate
 
         options = dict(parse_option(o) for o in args.option)
-        result = simulate(args.game, args.players, args.games, args.seed, _policies(args.policy),
-                          processes=args.processes, progress=not args.no_progress, backend=args.backend,
-                          fast=False if args.engine else None, **options)
+        delay, sim_module.PROGRESS_DELAY_S = sim_module.PROGRESS_DELAY_S, 0.0  # the command line always shows it
+        try:
+            result = simulate(args.game, args.players, args.games, args.seed, _policies(args.policy),
+                              processes=args.processes, progress=not args.no_progress, backend=args.backend,
+                              fast=False if args.engine else None, **options)
+        finally:
+            sim_module.PROGRESS_DELAY_S = delay
     except CardlabError as exc:
         print(f"cardlab: error: {exc}", file=sys.stderr)
         return 2
