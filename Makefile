@@ -37,15 +37,20 @@ typecheck: $(STAMP_TEST)
 	$(BIN)/mypy cardlab
 
 unit: $(STAMP_TEST)
-	$(BIN)/pytest tests
+	$(BIN)/pytest tests -n 2 --ignore=tests/browser
+
+browser: $(STAMP_TEST)
+	$(BIN)/pytest tests/browser
 
 notebooks: $(STAMP_TEST)
 	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
 
+# every test: lint, types, unit tests (two workers), the real-browser tests, then the notebooks under nbval
 test: $(STAMP_TEST)
-	$(BIN)/ruff check cardlab tests benchmarks
+	$(BIN)/ruff check cardlab tests benchmarks notebooks
 	$(BIN)/mypy cardlab
-	$(BIN)/pytest tests
+	$(BIN)/pytest tests -n 2 --ignore=tests/browser
+	$(BIN)/pytest tests/browser
 	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
 
 bench: $(STAMP_TEST)
