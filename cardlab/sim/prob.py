@@ -178,7 +178,7 @@ def _fast_module_wins(game: Game[Any], viewpoint: int | None, rollouts: int | No
     counts = np.zeros(game.players)
     total = 0
     start = time.perf_counter()
-    batch = limit if budget is None else 8
+    batch = limit if budget is None else 32
     while total < limit:
         size = min(batch, limit - total)
         winners = np.asarray(module.rollouts_from(game, viewpoint, size, rng))
@@ -187,6 +187,22 @@ def _fast_module_wins(game: Game[Any], viewpoint: int | None, rollouts: int | No
         if budget is not None and time.perf_counter() - start >= budget:
             break
     return [wilson(float(c), total) for c in counts]
+
+
+def _fast_share(run: Callable[[int], Any], rollouts: int | None, budget_s: float | None) -> Estimate:
+    """An anytime proportion from a fast module's batches of 0/1 outcomes."""
+    limit, budget = _rollout_count(rollouts, budget_s)
+    hits = 0.0
+    total = 0
+    start = time.perf_counter()
+    batch = limit if budget is None else 32
+    while total < limit:
+        size = min(batch, limit - total)
+        hits += float(np.sum(np.asarray(run(size))))
+        total += size
+        if budget is not None and time.perf_counter() - start >= budget:
+            break
+    return wilson(hits, total)
 
 
 def _fast_garbage_wins(game: Game[Any], viewpoint: int | None, rollouts: int | None, budget_s: float | None,
@@ -423,6 +439,9 @@ def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = No
     game._check_seat(seat, "shithead_must_pick_up")
     if game.is_over:
         return _certain(False)
+    module = fast_module(game)
+    if module is not None:
+        return _fast_share(lambda size: module.must_pick_up(game, seat, viewpoint, size, gen), rollouts, budget_s)
 
     def trial() -> list[float]:
         g = game.resample(viewpoint, gen)
