@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from typing import Any
 
 import numpy as np
 
@@ -19,7 +20,7 @@ from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 
 
-def mid_game(name: str, seed: int, moves: int) -> cardlab.Game:
+def mid_game(name: str, seed: int, moves: int) -> cardlab.Game[Any]:
     g = cardlab.new_game(name, players=2, seed=seed)
     policy = make_policy("greedy", g.name, np.random.default_rng(seed))
     for _ in range(moves):

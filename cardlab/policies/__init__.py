@@ -62,10 +62,17 @@ def choose(policy: Policy, game: Game[Any]) -> Move:
         raise IllegalMoveError(f"policy {policy!r} chose an illegal move: {exc}") from exc
 
 
+_loaded = False
+
+
 def _load_builtin() -> None:
-    """Import every policy module of this package; each registers its game's greedy bot."""
+    """Import every policy module of this package once; each registers its game's greedy bot."""
+    global _loaded
+    if _loaded:
+        return
     import importlib
     import pkgutil
 
     for info in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{info.name}")
+    _loaded = True

@@ -314,33 +314,43 @@ def fast_garbage_supports(game: Game[Any]) -> bool:
     return bool(check(game)) if check is not None else True
 
 
-def completion_curve(game: Game[Any], seat: int, ks: Sequence[int] = (1, 2, 3, 4, 5),
-                     viewpoint: int | None = None, *, rollouts: int | None = None, budget_s: float | None = None,
-                     rng: np.random.Generator | None = None) -> list[Estimate]:
-    """For each k in ``ks``: the chance that ``seat`` completes its Garbage layout within its next k turns."""
+def completion_curves(game: Game[Any], ks: Sequence[int] = (1, 2, 3, 4, 5), viewpoint: int | None = None, *,
+                      rollouts: int | None = None, budget_s: float | None = None,
+                      rng: np.random.Generator | None = None) -> list[list[Estimate]]:
+    """For every seat and each k in ``ks``: the chance that the seat completes its Garbage layout within
+    its next k turns. One set of play-outs serves all seats (``result[seat][i]`` is for ``ks[i]``)."""
     _expect(game, "garbage")
     gen = _rng(rng)
-    game._check_seat(seat, "completion_curve")
-    if seat is None:
-        raise InvalidInputError("completion_curve needs a seat, not None")
     if not ks or any(isinstance(k, bool) or not isinstance(k, int) or k < 1 for k in ks):
         raise InvalidInputError(f"ks={list(ks)!r} is not allowed; give whole numbers of turns >= 1")
+    game._check_seat(viewpoint, "completion_curves")
     if game.is_over:
-        return [_certain(seat in game.state.completed) for _ in ks]
+        return [[_certain(seat in game.state.completed) for _ in ks] for seat in range(game.players)]
     limit, budget = _rollout_count(rollouts, budget_s)
-    counts = np.zeros(len(ks))
+    counts = np.zeros((game.players, len(ks)))
     total = 0
     start = time.perf_counter()
     batch = limit if budget is None else 250
     while total < limit:
         size = min(batch, limit - total)
         _, done = garbage_rollouts(game, viewpoint, size, gen)
-        turns = done[:, seat]
-        counts += np.array([np.sum((turns > 0) & (turns <= k)) for k in ks])
+        for i, k in enumerate(ks):
+            counts[:, i] += np.sum((done > 0) & (done <= k), axis=0)
         total += size
         if budget is not None and time.perf_counter() - start >= budget:
             break
-    return [wilson(float(c), total) for c in counts]
+    return [[wilson(float(c), total) for c in row] for row in counts]
+
+
+def completion_curve(game: Game[Any], seat: int, ks: Sequence[int] = (1, 2, 3, 4, 5),
+                     viewpoint: int | None = None, *, rollouts: int | None = None, budget_s: float | None = None,
+                     rng: np.random.Generator | None = None) -> list[Estimate]:
+    """For each k in ``ks``: the chance that ``seat`` completes its Garbage layout within its next k turns."""
+    _expect(game, "garbage")
+    if seat is None:
+        raise InvalidInputError("completion_curve needs a seat, not None")
+    game._check_seat(seat, "completion_curve")
+    return completion_curves(game, ks, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=rng)[seat]
 
 
 def completion_probability(game: Game[Any], seat: int, within: int, viewpoint: int | None = None, *,
@@ -391,6 +401,9 @@ def spite_payoff_this_turn(game: Game[Any], viewpoint: int | None = None, *, rol
     if game.is_over:
         return _certain(False)
     seat = game.current_player
+    module = fast_module(game)
+    if module is not None:
+        return _fast_share(lambda size: module.payoff_this_turn(game, viewpoint, size, gen), rollouts, budget_s)
 
     def trial() -> list[float]:
         g = game.resample(viewpoint, gen)
@@ -479,9 +492,8 @@ def panel_quantities(game: Game[Any], viewpoint: int | None = None, *, rng: np.r
         if not game.is_over:
             out.append(Quantity.from_exact("next_card", "next stock card can be placed",
                                            garbage_next_card_placeable(game, viewpoint)))
-        for seat in range(game.players):
-            curve = completion_curve(game, seat, (1, 2, 3, 4, 5), viewpoint, rollouts=rollouts,
-                                     budget_s=budget_s, rng=gen)
+        curves = completion_curves(game, (1, 2, 3, 4, 5), viewpoint, rollouts=rollouts, budget_s=budget_s, rng=gen)
+        for seat, curve in enumerate(curves):
             for k, est in enumerate(curve, start=1):
                 out.append(Quantity.from_estimate(f"complete_{k}", f"seat {seat} completes within {k} turns",
                                                   est, seat))

@@ -1,0 +1,159 @@
+"""Small pieces of the stepper: viewpoint labels, policy names, texts, and two small widgets.
+
+The functions build no widget, so each can be tested on its own; :class:`MoveLog` and
+:class:`MoveTile` are the two widgets the stepper makes many of or names specially.
+
+Viewpoints
+----------
+The viewpoint selector offers ``"table"`` (what everybody at the table sees), ``"seat k"`` (what
+player k knows, their own hand included) and ``"everything revealed"`` (every card face up, for
+teaching). Only the last one lets the drawing show hidden cards, and it says so on the table.
+
+Probabilities are always computed from a real player's knowledge: "everything revealed" uses the
+table's public view for its estimates, because a player who could see every card would face no
+chance at all in the cards already dealt.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.engine.game import Event, Game
+from cardlab.errors import CardlabError, InvalidInputError
+
+TABLE = "table"
+REVEAL = "everything revealed"
+POLICY_CHOICES = ("greedy", "random", "human")
+CUSTOM = "custom"
+LOG_SHOWN = 40
+
+
+def viewpoint_options(players: int) -> list[str]:
+    """The labels of the viewpoint selector for a game of ``players`` seats."""
+    return [TABLE, *[f"seat {k}" for k in range(players)], REVEAL]
+
+
+def parse_viewpoint(label: str, players: int) -> tuple[int | None, bool]:
+    """``(seat or None, reveal_all)`` for a viewpoint label."""
+    if label == TABLE:
+        return None, False
+    if label == REVEAL:
+        return None, True
+    if label.startswith("seat "):
+        tail = label[5:]
+        if tail.isdigit() and int(tail) < players:
+            return int(tail), False
+    accepted = ", ".join(repr(o) for o in viewpoint_options(players))
+    raise InvalidInputError(f"viewpoint {label!r} is not one of {accepted}")
+
+
+def viewpoint_code(label: str, players: int) -> int:
+    """A number for the probability viewpoint: 0 for the table (and "everything revealed"), k+1 for seat k.
+
+    It seeds the estimates, so the same position seen by the same person always gives the same numbers.
+    """
+    seat, _ = parse_viewpoint(label, players)
+    return 0 if seat is None else seat + 1
+
+
+def viewpoint_words(label: str) -> str:
+    if label == TABLE:
+        return "the table's public view"
+    if label == REVEAL:
+        return "everything revealed (estimates use the table's view)"
+    return f"{label}'s view"
+
+
+def status_text(game: Game[Any], policy_names: Sequence[str], step: tuple[int, int] | None = None) -> str:
+    """The move counter line: ``Move N`` then who is to move, or how the game ended."""
+    parts = [f"Move {game.move_count}"]
+    if game.is_over:
+        winner = game.winner
+        parts.append("game over: " + ("no winner" if winner is None else f"seat {winner} wins"))
+    else:
+        seat = game.current_player
+        who = policy_names[seat] if seat < len(policy_names) else "?"
+        parts.append(f"seat {seat} to move ({who})")
+    if step is not None:
+        parts.append(f"event {step[0]} of {step[1]} of the next move")
+    return " · ".join(parts)
+
+
+def log_html(events: Sequence[Event], viewpoint: int | None, reveal_all: bool, shown: int = LOG_SHOWN) -> str:
+    """The move log: newest event first, each in plain words as ``viewpoint`` may read it."""
+    recent = list(events)[-shown:]
+    earlier = len(events) - len(recent)
+    rows = [f'<div style="padding:1px 0"><span style="color:#888">{e.move_index + 1}.</span> '
+            f"{html.escape(e.describe(viewpoint, reveal_all))}</div>" for e in reversed(recent)]
+    if earlier:
+        rows.append(f'<div style="color:#888">… {earlier} earlier events</div>')
+    if not rows:
+        rows.append('<div style="color:#888">No move yet: press Step or Next move.</div>')
+    return ('<div class="cl-log" style="font:12px sans-serif;max-height:220px;overflow-y:auto;'
+            'border:1px solid #ddd;padding:4px;background:#fafafa">' + "".join(rows) + "</div>")
+
+
+def message_html(text: str, kind: str = "info") -> str:
+    """The message area: an error in red, a note in grey; never a traceback."""
+    if not text:
+        return ""
+    colour = {"error": "#b00020", "info": "#444"}.get(kind, "#444")
+    icon = "⚠ " if kind == "error" else ""
+    return f'<div class="cl-message" style="color:{colour};font:13px sans-serif">{icon}{html.escape(text)}</div>'
+
+
+def error_text(exc: BaseException) -> str:
+    """A short message for an error caught in a callback; cardlab's own errors already read well."""
+    if isinstance(exc, CardlabError):
+        return f"{exc} (the game is unchanged)"
+    return f"something went wrong ({type(exc).__name__}: {exc}); the game is unchanged"
+
+
+class MoveLog(widgets.HTML):  # type: ignore[misc]
+    """The move log widget.
+
+    The widget framework logs its own warnings through an attribute named ``log``; the Stepper gives
+    that name to this widget, so it also passes such logging calls on to the ``cardlab.viz`` logger.
+    """
+
+    def _logger(self) -> logging.Logger:
+        return logging.getLogger("cardlab.viz")
+
+    def debug(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().debug(*args, **kwargs)
+
+    def info(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().info(*args, **kwargs)
+
+    def warning(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().warning(*args, **kwargs)
+
+    def error(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().error(*args, **kwargs)
+
+    def exception(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().exception(*args, **kwargs)
+
+    def critical(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().critical(*args, **kwargs)
+
+
+class MoveTile:
+    """A human move: a card picture (when the move names a card) above a button with the move's text."""
+
+    def __init__(self, index: int, on_click: Callable[[int], None]) -> None:
+        self.picture = widgets.HTML()
+        self.button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.button.on_click(lambda _b: on_click(index))
+        self.box = widgets.VBox([self.picture, self.button], layout=widgets.Layout(align_items="center"))
+
+    def show(self, text: str, tooltip: str, picture: str) -> None:
+        self.button.description = text
+        self.button.tooltip = tooltip
+        self.picture.value = picture
+        self.picture.layout.display = None if picture else "none"

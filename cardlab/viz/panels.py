@@ -1,0 +1,279 @@
+"""The Plotly panels beside the table, as ``FigureWidget`` objects updated in place.
+
+Win-probability chart
+---------------------
+One line per seat: P(win) against the move number, each point an anytime Monte Carlo estimate
+(greedy play by every seat from the resampled position). The shaded band is the Wilson 95%
+interval of that estimate; a settled game has a band of width zero.
+
+Per-game panel
+--------------
+Any list of :class:`~cardlab.sim.prob.Quantity` is drawn as horizontal bars: an exact value (a
+fraction counted from the unseen cards) is a solid bar labelled "exact"; an estimate gets its 95%
+interval as an error bar and its rollout count. Quantities whose keys end in ``_<k>`` and belong to
+a seat (Garbage's ``complete_1`` … ``complete_5``) are drawn instead as one curve per seat against
+k, on a second axis; when there are none that axis is hidden and the bars take the whole width.
+
+The figures know nothing of the game: they are given numbers and draw them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from copy import deepcopy
+from dataclasses import dataclass
+from typing import Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from cardlab.errors import InvalidInputError
+from cardlab.sim.prob import Quantity
+from cardlab.sim.stats import Estimate
+
+SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
+EXACT_COLOUR = "#2e7d32"
+ESTIMATE_COLOUR = "#5c6bc0"
+CURVE_KEY = re.compile(r"^(?P<stem>.+)_(?P<k>\d+)$")
+FIG_WIDTH = 480
+BAR_RANGE = 1.75  # room right of the bars for their words; the ticks stop at 1
+CURVE_OFFSET = 3  # index of seat 0's curve in the panel's traces
+MAX_SEATS = 6     # the most seats any game has; every figure holds traces for this many
+
+
+def seat_colour(seat: int, alpha: float | None = None) -> str:
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    if alpha is None:
+        return colour
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({r},{g},{b},{alpha})"
+
+
+class _Writer:
+    """Sets figure properties only when their value changes.
+
+    Every property write on a FigureWidget is validated and queued for the browser, which costs far
+    more than the comparison; most of the layout stays the same from one move to the next.
+    """
+
+    def __init__(self, fig: go.FigureWidget) -> None:
+        self.fig = fig
+        self.last: dict[tuple[int, str], Any] = {}
+
+    def forget(self) -> None:
+        self.last.clear()
+
+    def trace(self, index: int, **props: Any) -> None:
+        for name, value in props.items():
+            key = (index, name)
+            if self.last.get(key, _UNSET) != value:
+                self.fig.data[index][name] = value
+                self.last[key] = value
+
+    def layout(self, **props: Any) -> None:
+        for name, value in props.items():
+            key = (-1, name)
+            if self.last.get(key, _UNSET) != value:
+                self.fig.layout[name] = value
+                self.last[key] = value
+
+
+_UNSET = object()
+
+
+def sync_widget_state(fig: go.FigureWidget) -> None:
+    """Copy the figure into the widget's synced state, so a view created later draws it as it is now.
+
+    A FigureWidget sends each change to the browser as a delta, and only a view that is already
+    showing applies it; a view created later (the page of a Voilà app, a figure shown inside a
+    container, a notebook reopened) starts from the synced state, which plotly refreshes only when the
+    figure itself is displayed — never when it is the child of a container, as here.
+    """
+    fig._widget_layout = deepcopy(fig._layout_obj._props)
+    fig._widget_data = deepcopy(fig._data)
+
+
+@dataclass(frozen=True)
+class WinPoint:
+    """The plotted numbers for one move: each seat's P(win) estimate."""
+
+    move: int
+    estimates: tuple[Estimate, ...]
+
+
+class WinChart:
+    """P(win) per seat against the move number, with shaded 95% bands.
+
+    Traces for ``MAX_SEATS`` seats are made once (band 2k, line 2k+1) and never added or removed:
+    a browser view applies each change as a delta, and adding or deleting traces while other
+    changes are in flight can leave a view out of step. Seats not in play are empty and unlisted.
+    """
+
+    def __init__(self, players: int) -> None:
+        self.fig = go.FigureWidget(layout=go.Layout(
+            title={"text": "P(win) by move", "font": {"size": 14}},
+            width=FIG_WIDTH, height=280, margin={"l": 50, "r": 10, "t": 40, "b": 40},
+            xaxis={"title": {"text": "move"}, "rangemode": "tozero"},
+            yaxis={"title": {"text": "P(win)"}, "range": [0, 1.02]},
+            legend={"orientation": "h", "y": -0.25}, hovermode="closest", modebar={"orientation": "v"}))
+        for seat in range(MAX_SEATS):
+            self.fig.add_scatter(x=[], y=[], mode="lines", fill="toself", line={"width": 0},
+                                 fillcolor=seat_colour(seat, 0.18), hoverinfo="skip", showlegend=False,
+                                 name=f"seat {seat} 95% band", legendgroup=f"seat {seat}")
+            self.fig.add_scatter(x=[], y=[], mode="lines+markers", line={"color": seat_colour(seat)},
+                                 marker={"size": 5}, name=f"seat {seat}", legendgroup=f"seat {seat}",
+                                 hovertemplate="move %{x}<br>P(win) %{y:.3f}<br>%{text}<extra>%{fullData.name}"
+                                               "</extra>")
+        self._write = _Writer(self.fig)
+        self.players = players
+
+    def set_players(self, players: int) -> None:
+        if not 1 <= players <= MAX_SEATS:
+            raise InvalidInputError(f"the win chart draws 1 to {MAX_SEATS} seats, not {players}")
+        self.players = players
+
+    def band(self, seat: int) -> go.Scatter:
+        return self.fig.data[2 * seat]
+
+    def line(self, seat: int) -> go.Scatter:
+        return self.fig.data[2 * seat + 1]
+
+    def update(self, points: Sequence[WinPoint], title: str) -> None:
+        moves = [p.move for p in points]
+        with self.fig.batch_update():
+            self._write.layout(**{"title.text": title})
+            for seat in range(MAX_SEATS):
+                if seat >= self.players:
+                    self._write.trace(2 * seat, x=[], y=[])
+                    self._write.trace(2 * seat + 1, x=[], y=[], text=[], showlegend=False)
+                    continue
+                ests = [p.estimates[seat] for p in points]
+                lows = [e.low for e in ests]
+                highs = [e.high for e in ests]
+                self._write.trace(2 * seat, x=moves + moves[::-1], y=highs + lows[::-1])
+                self._write.trace(2 * seat + 1, x=moves, y=[e.value for e in ests],
+                                  text=[_interval_words(e) for e in ests], showlegend=True)
+        sync_widget_state(self.fig)
+
+
+def _interval_words(est: Estimate) -> str:
+    if est.n == 0:
+        return "settled"
+    return f"95% [{est.low:.3f}, {est.high:.3f}], {est.n} rollouts"
+
+
+def split_quantities(quantities: Sequence[Quantity]) -> tuple[list[Quantity], dict[tuple[str, int], list[Quantity]]]:
+    """Bars and curves: a seat's quantities ``stem_1, stem_2, …`` (two or more) form one curve."""
+    groups: dict[tuple[str, int], list[Quantity]] = {}
+    for q in quantities:
+        m = CURVE_KEY.match(q.key)
+        if m is not None and q.seat is not None:
+            groups.setdefault((m.group("stem"), q.seat), []).append(q)
+    curves = {key: sorted(qs, key=_curve_k) for key, qs in groups.items() if len(qs) >= 2}
+    in_curve = {id(q) for qs in curves.values() for q in qs}
+    bars = [q for q in quantities if id(q) not in in_curve]
+    return bars, curves
+
+
+def _curve_k(q: Quantity) -> int:
+    m = CURVE_KEY.match(q.key)
+    assert m is not None
+    return int(m.group("k"))
+
+
+def bar_text(q: Quantity) -> str:
+    """The words printed on a bar: the exact fraction, or the interval and the rollout count."""
+    if q.exact is not None:
+        return f"{q.exact} = {q.value:.3f} (exact)"
+    if not q.n:
+        return f"{q.value:.3f} (settled: the game is over)"
+    return f"{q.value:.2f} [{q.low:.2f}, {q.high:.2f}], {q.n} rollouts"
+
+
+class QuantityPanel:
+    """The per-game panel.
+
+    Trace 0 holds the exact bars, trace 1 the estimated bars (with their intervals), trace 2 the words
+    beside every bar, then one curve per seat (``MAX_SEATS`` of them, made once, as in
+    :class:`WinChart`). Bars sit on top and curves below; without curves the curve axes shrink to a
+    sliver in a corner (a hidden subplot would still paint its background over the bars) and the bars
+    take the whole height.
+    """
+
+    def __init__(self, players: int) -> None:
+        base = make_subplots(rows=2, cols=1, vertical_spacing=0.22)
+        self.fig = go.FigureWidget(base)
+        self.fig.update_layout(
+            title={"text": "Chances now", "font": {"size": 14}}, width=FIG_WIDTH, height=400,
+            margin={"l": 10, "r": 10, "t": 40, "b": 40}, barmode="overlay", hovermode="closest",
+            legend={"orientation": "h", "y": -0.15}, modebar={"orientation": "v"})
+        self.fig.update_xaxes(range=[0, BAR_RANGE], tickvals=[0, 0.25, 0.5, 0.75, 1], row=1, col=1)
+        self.fig.update_yaxes(automargin=True, categoryorder="array", row=1, col=1)
+        self.fig.update_xaxes(title_text="within k turns", dtick=1, row=2, col=1)
+        self.fig.update_yaxes(range=[0, 1.02], title_text="probability", row=2, col=1)
+        self.fig.add_bar(x=[], y=[], name="exact", marker={"color": EXACT_COLOUR}, orientation="h",
+                         textposition="none", hovertemplate="%{y}: %{text}<extra></extra>", row=1, col=1)
+        self.fig.add_bar(x=[], y=[], name="estimate (95% interval)", marker={"color": ESTIMATE_COLOUR},
+                         orientation="h", textposition="none", hovertemplate="%{y}: %{text}<extra></extra>",
+                         error_x={"type": "data", "symmetric": False, "array": [], "arrayminus": []},
+                         row=1, col=1)
+        self.fig.add_scatter(x=[], y=[], mode="text", textposition="middle right", textfont={"size": 11},
+                             cliponaxis=False, showlegend=False, hoverinfo="skip", name="words", row=1, col=1)
+        for seat in range(MAX_SEATS):
+            self.fig.add_scatter(x=[], y=[], mode="lines+markers", name=f"seat {seat}",
+                                 line={"color": seat_colour(seat)}, showlegend=False,
+                                 error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": []},
+                                 hovertemplate="k=%{x}: %{y:.3f}<br>%{text}<extra>%{fullData.name}</extra>",
+                                 row=2, col=1)
+        self._write = _Writer(self.fig)
+        self.players = players
+
+    @property
+    def exact_bars(self) -> go.Bar:
+        return self.fig.data[0]
+
+    @property
+    def estimate_bars(self) -> go.Bar:
+        return self.fig.data[1]
+
+    @property
+    def words(self) -> go.Scatter:
+        return self.fig.data[2]
+
+    def curve(self, seat: int) -> go.Scatter:
+        return self.fig.data[CURVE_OFFSET + seat]
+
+    def set_players(self, players: int) -> None:
+        if not 1 <= players <= MAX_SEATS:
+            raise InvalidInputError(f"the panel draws curves for 1 to {MAX_SEATS} seats, not {players}")
+        self.players = players
+
+    def update(self, quantities: Sequence[Quantity], title: str, curve_title: str = "") -> None:
+        bars, curves = split_quantities(quantities)
+        exact = [q for q in bars if q.is_exact]
+        est = [q for q in bars if not q.is_exact]
+        has_curves = bool(curves)
+        w = self._write
+        with self.fig.batch_update():
+            w.layout(**{"title.text": title, "yaxis.categoryarray": [q.label for q in bars][::-1],
+                        "yaxis.domain": [0.62, 1.0] if has_curves else [0.0, 1.0],
+                        "xaxis2.domain": [0.0, 1.0] if has_curves else [0.99, 1.0],
+                        "yaxis2.domain": [0.0, 0.4] if has_curves else [0.0, 0.01],
+                        "xaxis2.visible": has_curves, "yaxis2.visible": has_curves,
+                        "xaxis2.title.text": curve_title or "within k turns"})
+            w.trace(0, y=[q.label for q in exact], x=[q.value for q in exact], text=[bar_text(q) for q in exact])
+            w.trace(1, y=[q.label for q in est], x=[q.value for q in est], text=[bar_text(q) for q in est],
+                    **{"error_x.array": [max(0.0, q.high - q.value) for q in est],
+                       "error_x.arrayminus": [max(0.0, q.value - q.low) for q in est]})
+            w.trace(2, y=[q.label for q in bars], x=[max(q.value, q.high) + 0.02 for q in bars],
+                    text=[bar_text(q) for q in bars])
+            for seat in range(MAX_SEATS):
+                stems = sorted({stem for (stem, s) in curves if s == seat})
+                qs = [q for stem in stems for q in curves[(stem, seat)]]
+                w.trace(CURVE_OFFSET + seat, x=[_curve_k(q) for q in qs], y=[q.value for q in qs],
+                        text=[bar_text(q) for q in qs], showlegend=bool(qs),
+                        name=f"seat {seat}" + (f": {', '.join(stems)}" if len(stems) > 1 else ""),
+                        **{"error_y.array": [max(0.0, q.high - q.value) for q in qs],
+                           "error_y.arrayminus": [max(0.0, q.value - q.low) for q in qs]})
+        sync_widget_state(self.fig)

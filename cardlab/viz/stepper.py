@@ -1,0 +1,622 @@
+"""``cardlab.Stepper``: step through a game in a notebook, with live probability panels.
+
+::
+
+    import cardlab
+    cardlab.Stepper("garbage", players=2, seed=3)
+
+How it behaves
+--------------
+* **Step** plays one *event*: the first click chooses the bot's move and shows the position after its
+  first event (a card drawn, say); each further click shows one more event, so a Garbage chain
+  unrolls card by card. When the last event is shown the move is committed to the game.
+* **Next move** plays a whole move (or finishes the one being stepped). **Back** takes back the last
+  move (or abandons a move being stepped). **Reset** goes back to the deal. **New deal** deals the
+  game, player count and seed shown in the selectors; if none of them was changed, the seed moves
+  on by one, so a new deal is always new.
+* **Autoplay** plays one move per tick of an ``ipywidgets.Play`` widget at the speed of the slider.
+  It waits while a human seat is to move and stops when the game is over.
+* Each seat is played by ``greedy``, ``random`` or ``human``. A human seat to move gets one button
+  per legal move; bots never move for it. Choosing ``human`` for a seat switches the viewpoint to
+  that seat (unless everything is revealed), so the buttons never show more than that player knows.
+* Bots are seeded: the random bot of seat s at move i draws from ``default_rng([seed, i, 7919 + s])``,
+  so Back then Next move plays the same move again.
+
+Probabilities
+-------------
+The panels are computed after every move from the selected viewpoint (see
+:mod:`cardlab.viz.controls`). Every estimate is seeded with
+``default_rng([seed, move index, viewpoint code, purpose])``, so the same clicks give the same
+numbers on every machine. Results are cached per (line of play, move index, viewpoint), so Back and
+redraws cost nothing. Switching the viewpoint recomputes the whole history: the current point with
+``rollouts`` play-outs, the earlier points with ``history_rollouts`` (a quarter as many by default),
+because a history of a hundred moves must redraw in about a second; a history longer than
+``MAX_HISTORY_POINTS`` moves is recomputed at evenly spaced moves only (points already computed for
+that viewpoint are kept), and the chart joins the points it has.
+
+The view draws only ``game.observe(viewpoint)`` (through :func:`cardlab.viz.table.table_html`);
+"everything revealed" is the one exception and is labelled so on the table.
+
+Errors in a callback never escape: the message area shows a short sentence and the game is put back
+exactly as it was before the click.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as widgets
+import numpy as np
+
+from cardlab.cards import Card
+from cardlab.engine.game import Game, Move
+from cardlab.engine.registry import game_class, game_names, new_game
+from cardlab.errors import IllegalMoveError, InvalidInputError
+from cardlab.policies import Policy, choose, make_policy
+from cardlab.sim.prob import Quantity, panel_quantities, win_probability
+from cardlab.sim.stats import Estimate
+from cardlab.viz import controls
+from cardlab.viz.cards_svg import card_html
+from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint
+from cardlab.viz.table import table_html
+
+# Play-outs per estimate (win chart, per-game panel) for one Next move, chosen so that a move with
+# every panel refreshed stays well under 100 ms (benchmarks/bench_stepper.py measures it). Win chances
+# run on the fast play-out modules (cardlab.sim.fast_*), the per-game estimates of Spite and Malice and
+# Shithead on the engine itself, hence the small panel counts there.
+DEFAULT_ROLLOUTS = {"garbage": (200, 100), "spite-and-malice": (16, 4), "shithead": (48, 8)}
+FALLBACK_ROLLOUTS = (12, 12)
+WIN_PURPOSE, PANEL_PURPOSE = 0, 1
+MAX_HISTORY_POINTS = 60
+POLICY_SALT = 7919
+
+
+@dataclass
+class _Pending:
+    """A move being shown event by event: the positions after each event, and how many are shown."""
+
+    move: Move
+    frames: list[Game[Any]]
+    shown: int
+
+
+class Stepper(widgets.VBox):  # type: ignore[misc]
+    """A game table with step controls, a move log and Plotly probability panels."""
+
+    @property
+    def log(self) -> controls.MoveLog:
+        """The move log widget (its ``value`` is the HTML of the latest events)."""
+        return self.move_log
+
+    def __init__(self, game: str | Game[Any] = "garbage", players: int | None = 2, seed: int = 3,
+                 rollouts: int | None = None, policies: Sequence[str | Policy] | None = None,
+                 four_colour: bool = False, deck: Sequence[str | Card] | None = None,
+                 history_rollouts: int | None = None, panel_rollouts: int | None = None, **options: Any) -> None:
+        super().__init__()
+        self.four_colour = bool(four_colour)
+        self._rollouts_given = _check_count(rollouts, "rollouts")
+        self._history_given = _check_count(history_rollouts, "history_rollouts")
+        self._panel_given = _check_count(panel_rollouts, "panel_rollouts")
+        if isinstance(game, Game):
+            if deck is not None or options:
+                given = ", ".join(["deck", *options] if deck is not None else list(options))
+                raise InvalidInputError(f"{given} cannot be given with an existing {game.name} game, which is "
+                                        "already dealt; pass the game's name instead to deal a new one")
+            self.game: Game[Any] = game
+            self._seed = int(game._seed) if game._seed is not None else int(seed)
+        else:
+            self.game = new_game(game, players=players, seed=seed, deck=deck, **options)
+            self._seed = int(seed)
+        self._options_for = (self.game.name, dict(self.game.options))
+        self._pending: _Pending | None = None
+        self._win_cache: dict[tuple[int, int, int], tuple[Estimate, ...]] = {}
+        self._panel_cache: dict[tuple[int, int, int], list[Quantity]] = {}
+        self._custom: dict[int, Policy] = {}
+        self._move_texts: tuple[str, ...] = ()
+        self._muted = False
+        self.win_history: list[WinPoint] = []
+        self.quantities: list[Quantity] = []
+        self._build_widgets()
+        self._apply_policy_specs(policies)
+        self._guarded(lambda: self._refresh(panels=True))
+
+    # ------------------------------------------------------------------ widgets
+    def _build_widgets(self) -> None:
+        g = self.game
+        self.game_select = widgets.Dropdown(options=game_names(), value=g.name, description="game",
+                                            layout=widgets.Layout(width="220px"))
+        self.players_select = widgets.Dropdown(options=_player_range(g.name), value=g.players,
+                                               description="players", layout=widgets.Layout(width="150px"))
+        self.seed_select = widgets.IntText(value=self._seed, description="seed", layout=widgets.Layout(width="160px"))
+        self.new_deal_button = widgets.Button(description="New deal", icon="refresh")
+        self.step_button = widgets.Button(description="Step", tooltip="play one event of the next move")
+        self.next_button = widgets.Button(description="Next move", button_style="primary")
+        self.back_button = widgets.Button(description="Back", tooltip="take back the last move")
+        self.reset_button = widgets.Button(description="Reset", tooltip="back to the deal")
+        self.autoplay = widgets.Play(value=0, min=0, max=10**9, step=1, interval=500, show_repeat=False,
+                                     description="autoplay")
+        self.autoplay_button = widgets.ToggleButton(description="Autoplay", value=False, icon="play")
+        widgets.link((self.autoplay_button, "value"), (self.autoplay, "playing"))
+        self.speed = widgets.FloatSlider(value=2.0, min=0.5, max=10.0, step=0.5, description="moves/s",
+                                         readout_format=".1f", layout=widgets.Layout(width="260px"))
+        self.counter = widgets.HTML()
+        self.viewpoint = widgets.Dropdown(options=controls.viewpoint_options(g.players), value=controls.TABLE,
+                                          description="viewpoint", layout=widgets.Layout(width="260px"))
+        self.policy_box = widgets.HBox()
+        self.policies: list[widgets.Dropdown] = []
+        self.message = widgets.HTML()
+        self.table = widgets.HTML()
+        self.move_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.move_buttons: list[widgets.Button] = []
+        self._tiles: list[controls.MoveTile] = []
+        self.move_log = controls.MoveLog()
+        self._win_chart = WinChart(g.players)
+        self._panel = QuantityPanel(g.players)
+        self.win_fig = self._win_chart.fig
+        self.panel_fig = self._panel.fig
+
+        self.new_deal_button.on_click(lambda _b: self.new_deal())
+        self.step_button.on_click(lambda _b: self.step())
+        self.next_button.on_click(lambda _b: self.next_move())
+        self.back_button.on_click(lambda _b: self.back())
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.autoplay.observe(self._on_tick, names="value")
+        self.speed.observe(self._on_speed, names="value")
+        self.viewpoint.observe(self._on_viewpoint, names="value")
+        self.game_select.observe(self._on_game_select, names="value")
+        self._on_speed({"new": self.speed.value})
+
+        deal_row = widgets.HBox([self.game_select, self.players_select, self.seed_select, self.new_deal_button])
+        play_row = widgets.HBox([self.step_button, self.next_button, self.back_button, self.reset_button,
+                                 self.autoplay_button, self.autoplay, self.speed])
+        view_row = widgets.HBox([self.viewpoint, self.policy_box])
+        left = widgets.VBox([self.table, self.move_box, self.move_log], layout=widgets.Layout(min_width="420px"))
+        right = widgets.VBox([self.win_fig, self.panel_fig])
+        self.children = [deal_row, play_row, widgets.HBox([self.counter]), view_row, self.message,
+                         widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))]
+
+    def _build_policy_dropdowns(self, wanted: Sequence[str]) -> None:
+        for dd in self.policies:
+            dd.unobserve(self._on_policy, names="value")
+        self.policies = []
+        for seat, value in enumerate(wanted):
+            options = list(self._policy_options())
+            if seat in self._custom:
+                options.insert(0, controls.CUSTOM)
+            dd = widgets.Dropdown(options=options, value=value if value in options else options[0],
+                                  description=f"seat {seat}", layout=widgets.Layout(width="170px"))
+            dd.observe(self._on_policy, names="value")
+            self.policies.append(dd)
+        self.policy_box.children = self.policies
+
+    def _policy_options(self) -> tuple[str, ...]:
+        """``greedy`` only where the game has a greedy bot registered."""
+        try:
+            make_policy("greedy", self.game.name, np.random.default_rng(0))
+        except InvalidInputError:
+            return tuple(p for p in controls.POLICY_CHOICES if p != "greedy")
+        return controls.POLICY_CHOICES
+
+    def _apply_policy_specs(self, policies: Sequence[str | Policy] | None) -> None:
+        players = self.game.players
+        default = self._policy_options()[0]
+        if policies is None:
+            names = [default] * players
+        else:
+            if isinstance(policies, str) or len(policies) != players:
+                raise InvalidInputError(f"policies={policies!r} must list one policy per seat ({players} seats): "
+                                        f"'greedy', 'random', 'human' or a callable (view, legal_moves)")
+            names = []
+            self._custom = {}
+            for seat, spec in enumerate(policies):
+                if callable(spec):
+                    self._custom[seat] = spec
+                    names.append(controls.CUSTOM)
+                elif spec in self._policy_options():
+                    names.append(spec)
+                else:
+                    raise InvalidInputError(f"policy {spec!r} for seat {seat} is not one of "
+                                            f"{', '.join(map(repr, self._policy_options()))} or a callable")
+        self._build_policy_dropdowns(names)
+        humans = [s for s, n in enumerate(names) if n == "human"]
+        if humans:
+            self._muted = True
+            self.viewpoint.value = f"seat {humans[0]}"
+            self._muted = False
+
+    # ------------------------------------------------------------------ guarded callbacks
+    def _guarded(self, action: Callable[[], str | None]) -> None:
+        """Run one user action; on any error, put the game back and say what happened in the widget."""
+        saved_game, saved_moves, saved_seed = self.game, self.game.moves, self._seed
+        saved_pending, saved_names = self._pending, [str(dd.value) for dd in self.policies]
+        saved_custom = dict(self._custom)
+        try:
+            note = action()
+        except Exception as exc:  # a callback must never raise into the notebook
+            try:
+                if self.game is not saved_game:
+                    self._install(saved_game, saved_seed, saved_names, saved_custom)
+                self._restore_moves(saved_moves)
+                self._pending = saved_pending
+            finally:
+                self._muted = False
+            self.message.value = controls.message_html(controls.error_text(exc), "error")
+            try:
+                self._refresh(panels=False)
+            except Exception:  # the drawing itself failed: keep the message, leave the old drawing
+                pass
+            return
+        self.message.value = controls.message_html(note or "")
+
+    def _restore_moves(self, moves: list[Move]) -> None:
+        """Bring the game back to the line ``moves`` (undo what was added, replay what was taken back)."""
+        g = self.game
+        while g.move_count > len(moves):
+            g.undo()
+        while g.move_count and g.moves[-1] != moves[g.move_count - 1]:
+            g.undo()
+        for move in moves[g.move_count:]:
+            g.play(move)
+
+    def next_move(self) -> None:
+        """Play one whole move (or finish the move being stepped), then refresh every panel."""
+        self._guarded(self._next_move)
+
+    def step(self) -> None:
+        """Show one more event of the next move; the move is committed when its last event is shown."""
+        self._guarded(self._step)
+
+    def back(self) -> None:
+        """Take back the last move, or abandon the move being stepped."""
+        self._guarded(self._back)
+
+    def reset(self) -> None:
+        """Go back to the deal (every move taken back)."""
+        self._guarded(self._reset)
+
+    def new_deal(self) -> None:
+        """Deal the game, players and seed of the selectors (seed + 1 if nothing was changed)."""
+        self._guarded(self._new_deal)
+
+    def play(self, move: Move | str) -> None:
+        """Play ``move`` for the seat to move, as a click on a human move button does."""
+        self._guarded(lambda: self._play_human(move))
+
+    def autoplay_tick(self) -> None:
+        """What one tick of Autoplay does: one move by a bot, or nothing while a human is to move."""
+        self._guarded(self._tick)
+
+    # ------------------------------------------------------------------ actions (may raise; guarded above)
+    def _next_move(self) -> str | None:
+        if self._pending is not None:
+            self._commit()
+            return None
+        self._check_not_over()
+        move = self._bot_move()
+        self.game.play(move)
+        self._refresh(panels=True)
+        return None
+
+    def _step(self) -> str | None:
+        if self._pending is None:
+            self._check_not_over()
+            move = self._bot_move()
+            frames: list[Game[Any]] = []
+            seen = -1
+            for g in self.game.stepwise(move):
+                n = len(g.events)
+                if n != seen:
+                    frames.append(g.copy())
+                    seen = n
+            self._pending = _Pending(move, frames, 0)
+        else:
+            self._pending.shown += 1
+        if self._pending.shown >= len(self._pending.frames) - 1:
+            self._commit()
+        else:
+            self._refresh(panels=False)
+        return None
+
+    def _commit(self) -> None:
+        pending = self._pending
+        assert pending is not None
+        self.game.play(pending.move)
+        self._pending = None
+        self._refresh(panels=True)
+
+    def _back(self) -> str | None:
+        if self._pending is not None:
+            self._pending = None
+            self._refresh(panels=False)
+            return "the move being stepped was abandoned"
+        if self.game.move_count == 0:
+            return "nothing to take back: this is the deal"
+        move = self.game.undo()
+        self._refresh(panels=True)
+        return f"took back {move.text!r}"
+
+    def _reset(self) -> str | None:
+        self._pending = None
+        while self.game.move_count:
+            self.game.undo()
+        self._refresh(panels=True)
+        return None
+
+    def _new_deal(self) -> str | None:
+        name = game_class(self.game_select.value).name
+        players = int(self.players_select.value)
+        seed = int(self.seed_select.value)
+        if (name, players, seed) == (self.game.name, self.game.players, self._seed):
+            seed += 1
+        options = self._options_for[1] if name == self._options_for[0] else {}
+        game = new_game(name, players=players, seed=seed, **options)
+        self.autoplay.playing = False
+        names = [str(dd.value) for dd in self.policies]
+        custom = self._custom if name == self._options_for[0] else {}
+        self._install(game, seed, names, custom)
+        self._refresh(panels=True)
+        return f"new deal: {game.title}, {players} players, seed {seed}"
+
+    def _install(self, game: Game[Any], seed: int, names: Sequence[str], custom: dict[int, Policy]) -> None:
+        """Make ``game`` the one shown: selectors, seat policies, viewpoints and figures follow it."""
+        players = game.players
+        self.game = game
+        self._seed = seed
+        self._pending = None
+        self._win_cache.clear()
+        self._panel_cache.clear()
+        self._custom = {s: p for s, p in custom.items() if s < players}
+        self._muted = True
+        try:
+            self.game_select.value = game.name
+            self.players_select.options = _player_range(game.name)
+            self.players_select.value = players
+            self.seed_select.value = seed
+            choices = self._policy_options()
+            wanted = [names[s] if s < len(names) and (names[s] in choices or s in self._custom) else choices[0]
+                      for s in range(players)]
+            self._build_policy_dropdowns(wanted)
+            labels = controls.viewpoint_options(players)
+            keep = self.viewpoint.value if self.viewpoint.value in labels else controls.TABLE
+            self.viewpoint.options = labels
+            self.viewpoint.value = keep
+        finally:
+            self._muted = False
+        self._win_chart.set_players(players)
+        self._panel.set_players(players)
+
+    def _play_human(self, move: Move | str) -> str | None:
+        if self._pending is not None:
+            raise IllegalMoveError("a bot move is being stepped: press Step or Next move to finish it first")
+        self._check_not_over()
+        self.game.play(move)
+        self._refresh(panels=True)
+        return None
+
+    def _tick(self) -> str | None:
+        if self.game.is_over and self._pending is None:
+            self.autoplay.playing = False
+            return "autoplay stopped: the game is over"
+        if self._pending is None and self._seat_policy(self.game.current_player) == "human":
+            return f"autoplay waits for seat {self.game.current_player} (human) to move"
+        self._next_move()
+        if self.game.is_over:
+            self.autoplay.playing = False
+        return None
+
+    def _check_not_over(self) -> None:
+        if self.game.is_over:
+            raise IllegalMoveError("the game is over: press Back, Reset or New deal")
+
+    def _seat_policy(self, seat: int) -> str:
+        return str(self.policies[seat].value)
+
+    def _bot_move(self) -> Move:
+        seat = self.game.current_player
+        name = self._seat_policy(seat)
+        if name == "human":
+            raise IllegalMoveError(f"seat {seat} is played by a human: click one of its moves below the table")
+        if name == controls.CUSTOM:
+            policy = self._custom[seat]
+        else:
+            rng = np.random.default_rng([self._seed, self.game.move_count, POLICY_SALT + seat])
+            policy = make_policy(name, self.game.name, rng)
+        return choose(policy, self.game)
+
+    # ------------------------------------------------------------------ trait observers
+    def _on_tick(self, change: dict[str, Any]) -> None:
+        if self._muted:
+            return
+        self.autoplay_tick()
+
+    def _on_speed(self, change: dict[str, Any]) -> None:
+        self.autoplay.interval = max(50, int(round(1000 / float(change["new"]))))
+
+    def _on_viewpoint(self, change: dict[str, Any]) -> None:
+        if self._muted:
+            return
+        self._guarded(lambda: self._refresh(panels=True))
+
+    def _on_policy(self, change: dict[str, Any]) -> None:
+        if self._muted:
+            return
+        def action() -> str | None:
+            owner = change.get("owner")
+            seat = self.policies.index(owner) if owner in self.policies else None
+            if change["new"] == "human" and seat is not None and self.viewpoint.value != controls.REVEAL:
+                self.viewpoint.value = f"seat {seat}"  # redraws through its own observer
+            self._refresh(panels=False)
+            return None
+
+        self._guarded(action)
+
+    def _on_game_select(self, change: dict[str, Any]) -> None:
+        if self._muted:
+            return
+        def action() -> str | None:
+            options = _player_range(str(change["new"]))
+            current = self.players_select.value
+            cls = game_class(str(change["new"]))
+            self.players_select.options = options
+            self.players_select.value = current if current in options else cls.default_players
+            return f"press New deal to deal {cls.title}"
+
+        self._guarded(action)
+
+    # ------------------------------------------------------------------ drawing
+    @property
+    def shown_game(self) -> Game[Any]:
+        """The position on the table: the committed game, or the event being stepped through."""
+        if self._pending is not None:
+            return self._pending.frames[self._pending.shown]
+        return self.game
+
+    def _view(self) -> tuple[int | None, bool, int]:
+        label = str(self.viewpoint.value)
+        seat, reveal = controls.parse_viewpoint(label, self.game.players)
+        return seat, reveal, controls.viewpoint_code(label, self.game.players)
+
+    def _refresh(self, panels: bool) -> None:
+        seat, reveal, code = self._view()
+        shown = self.shown_game
+        names = [str(dd.value) for dd in self.policies]
+        step = None
+        if self._pending is not None:
+            step = (self._pending.shown + 1, len(self._pending.frames))
+        self.table.value = table_html(shown, viewpoint=seat, reveal_all=reveal, four_colour=self.four_colour)
+        self.counter.value = f"<b>{controls.status_text(self.game, names, step)}</b>"
+        self.move_log.value = controls.log_html(shown.events, seat, reveal)
+        self._refresh_move_buttons()
+        if panels:
+            self._refresh_panels(code)
+
+    def _refresh_move_buttons(self) -> None:
+        """One tile (card picture and button) per legal move of a human seat to move.
+
+        Tiles are kept and reused: making a widget costs far more than changing its text, and a
+        Spite and Malice hand can offer dozens of moves.
+        """
+        g = self.game
+        legal: list[Move] = []
+        if self._pending is None and not g.is_over and self._seat_policy(g.current_player) == "human":
+            legal = g.legal_moves()
+        texts = tuple(m.text for m in legal)
+        if texts == self._move_texts:
+            return
+        while len(self._tiles) < len(legal):
+            self._tiles.append(controls.MoveTile(len(self._tiles), self._click_tile))
+        for tile, move in zip(self._tiles, legal, strict=False):
+            card = next((a for a in move.args if isinstance(a, Card)), None)
+            picture = "" if card is None else card_html(card, four_colour=self.four_colour, width=34)
+            tile.show(move.text, f"seat {g.current_player}: {move.text}", picture)
+        self._move_texts = texts
+        self.move_buttons = [tile.button for tile in self._tiles[:len(legal)]]
+        self.move_box.children = [tile.box for tile in self._tiles[:len(legal)]]
+
+    def _click_tile(self, index: int) -> None:
+        def action() -> str | None:
+            if index >= len(self._move_texts):
+                raise IllegalMoveError("that move is no longer offered: choose one of the moves shown")
+            return self._play_human(self._move_texts[index])
+
+        self._guarded(action)
+
+    def _line_keys(self) -> list[int]:
+        """One key per position of the current line of play (a running hash of the move texts)."""
+        keys = [hash(("deal", self.game.name, self._seed))]
+        for m in self.game.moves:
+            keys.append(hash((keys[-1], m.text)))
+        return keys
+
+    @property
+    def rollouts(self) -> int:
+        """Play-outs behind the current point of the win chart."""
+        if self._rollouts_given is not None:
+            return self._rollouts_given
+        return DEFAULT_ROLLOUTS.get(self.game.name, FALLBACK_ROLLOUTS)[0]
+
+    @property
+    def panel_rollouts(self) -> int:
+        """Play-outs behind each estimate of the per-game panel (``rollouts`` when that was given)."""
+        if self._panel_given is not None:
+            return self._panel_given
+        if self._rollouts_given is not None:
+            return self._rollouts_given
+        return DEFAULT_ROLLOUTS.get(self.game.name, FALLBACK_ROLLOUTS)[1]
+
+    @property
+    def history_rollouts(self) -> int:
+        if self._history_given is not None:
+            return self._history_given
+        return max(1, self.rollouts // 4)
+
+    def estimate_rng(self, move_index: int, code: int, purpose: int) -> np.random.Generator:
+        """The generator of one plotted estimate (public so tests and notebooks can check a number)."""
+        return np.random.default_rng([self._seed, move_index, code, purpose])
+
+    def _refresh_panels(self, code: int) -> None:
+        keys = self._line_keys()
+        now = len(keys) - 1
+        prob_view = None if code == 0 else code - 1
+        step = -(-(now + 1) // MAX_HISTORY_POINTS)
+        wanted = sorted({*range(0, now + 1, step), now})
+        missing = [i for i in wanted if (keys[i], i, code) not in self._win_cache]
+        if missing:
+            g = self.game.copy()
+            first = missing[0]
+            todo = set(missing)
+            for i in range(now, first - 1, -1):
+                if i in todo:
+                    n = self.rollouts if i == now else self.history_rollouts
+                    rng = self.estimate_rng(i, code, WIN_PURPOSE)
+                    self._win_cache[(keys[i], i, code)] = tuple(win_probability(g, prob_view, rollouts=n, rng=rng))
+                if i > first:
+                    g.undo()
+        self.win_history = [WinPoint(i, self._win_cache[(keys[i], i, code)]) for i in range(now + 1)
+                            if (keys[i], i, code) in self._win_cache]
+        panel_key = (keys[now], now, code)
+        if panel_key not in self._panel_cache:
+            rng = self.estimate_rng(now, code, PANEL_PURPOSE)
+            self._panel_cache[panel_key] = panel_quantities(self.game, prob_view, rng=rng,
+                                                             rollouts=self.panel_rollouts)
+        self.quantities = list(self._panel_cache[panel_key])
+        words = controls.viewpoint_words(str(self.viewpoint.value))
+        self._win_chart.update(self.win_history, f"P(win) by move, from {words}")
+        over = " (game over)" if self.game.is_over else ""
+        self._panel.update(self.quantities, f"Chances at move {now}{over}, from {words}",
+                           "completes within k turns")
+
+    # ------------------------------------------------------------------ numbers for notebooks
+    def history_numbers(self) -> str:
+        """The plotted P(win) history as text (notebook checks cannot see a FigureWidget)."""
+        seats = range(self.game.players)
+        head = "move  " + "  ".join(f"seat {s} P(win) [95% interval]".ljust(30) for s in seats)
+        rows = [head]
+        for p in self.win_history:
+            cells = [f"{e.value:.3f} [{e.low:.3f}, {e.high:.3f}] n={e.n}".ljust(30) for e in p.estimates]
+            rows.append(f"{p.move:>4}  " + "  ".join(cells))
+        return "\n".join(rows)
+
+    def panel_numbers(self) -> str:
+        """The per-game panel's numbers as text, exact ones marked "exact"."""
+        return "\n".join(str(q) for q in self.quantities) or "(nothing to show: the game is over)"
+
+    def log_lines(self) -> list[str]:
+        """Every event of the position shown, in plain words, as the selected viewpoint may read them."""
+        seat, reveal, _ = self._view()
+        return [e.describe(seat, reveal) for e in self.shown_game.events]
+
+
+def _player_range(name: str) -> list[int]:
+    cls = game_class(name)
+    return list(range(cls.min_players, cls.max_players + 1))
+
+
+def _check_count(value: int | None, what: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise InvalidInputError(f"{what}={value!r} is not allowed; give a positive whole number of play-outs")
+    return int(value)

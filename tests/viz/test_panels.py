@@ -1,0 +1,137 @@
+"""The Plotly panels on their own: given numbers, do the figure traces hold exactly those numbers?"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import plotly.graph_objects as go
+import pytest
+
+from cardlab.errors import InvalidInputError
+from cardlab.sim.prob import Quantity
+from cardlab.sim.stats import Estimate, wilson
+from cardlab.viz import controls
+from cardlab.viz.panels import MAX_SEATS, QuantityPanel, WinChart, WinPoint, bar_text, split_quantities
+
+
+def curve(seat: int, values: list[tuple[int, int]], n: int = 40) -> list[Quantity]:
+    """Quantities ``complete_k`` for one seat from (k, successes) pairs."""
+    return [Quantity.from_estimate(f"complete_{k}", f"seat {seat} completes within {k} turns", wilson(s, n), seat)
+            for k, s in values]
+
+
+def test_win_chart_draws_each_seat_line_and_its_band() -> None:
+    chart = WinChart(2)
+    points = [WinPoint(0, (wilson(5, 10), wilson(5, 10))), WinPoint(1, (wilson(8, 10), wilson(2, 10))),
+              WinPoint(2, (Estimate(1.0, 1.0, 1.0, 0), Estimate(0.0, 0.0, 0.0, 0)))]
+    chart.update(points, "P(win) from the table")
+    assert isinstance(chart.fig, go.FigureWidget)
+    assert len(chart.fig.data) == 2 * MAX_SEATS  # made once, for the largest table
+    assert chart.fig.layout.title.text == "P(win) from the table"
+    for seat in range(2):
+        ests = [p.estimates[seat] for p in points]
+        assert list(chart.line(seat).x) == [0, 1, 2]
+        assert list(chart.line(seat).y) == [e.value for e in ests]
+        # the band runs along the upper limits and back along the lower ones
+        assert list(chart.band(seat).x) == [0, 1, 2, 2, 1, 0]
+        assert list(chart.band(seat).y) == [e.high for e in ests] + [e.low for e in ests][::-1]
+        assert chart.band(seat).fill == "toself"
+    assert "10 rollouts" in chart.line(0).text[0]
+    assert chart.line(0).text[2] == "settled"
+    for seat in range(2, MAX_SEATS):  # seats not in play stay empty and out of the legend
+        assert list(chart.line(seat).x) == [] and list(chart.band(seat).y) == []
+        assert chart.line(seat).showlegend is False
+
+
+def legend(fig: go.FigureWidget) -> list[str]:
+    return [t.name for t in fig.data if t.showlegend is not False]
+
+
+def test_win_chart_follows_the_player_count_without_adding_traces() -> None:
+    chart = WinChart(2)
+    chart.update([WinPoint(0, (wilson(1, 8), wilson(7, 8)))], "t")
+    traces = list(chart.fig.data)
+    chart.set_players(4)
+    chart.update([WinPoint(0, tuple(wilson(k, 8) for k in range(4)))], "t")
+    assert list(chart.fig.data) == traces
+    assert legend(chart.fig) == ["seat 0", "seat 1", "seat 2", "seat 3"]
+    assert list(chart.line(3).y) == [3 / 8]
+    chart.set_players(3)
+    chart.update([WinPoint(0, tuple(wilson(k, 8) for k in range(3)))], "t")
+    assert legend(chart.fig) == ["seat 0", "seat 1", "seat 2"] and list(chart.line(3).y) == []
+    with pytest.raises(InvalidInputError, match="not 7"):
+        chart.set_players(7)
+
+
+def test_split_quantities_finds_curves_and_leaves_unknown_keys_as_bars() -> None:
+    exact = Quantity.from_exact("next_card", "next stock card can be placed", Fraction(3, 8))
+    odd = Quantity.from_estimate("something_new", "a quantity no panel knows", wilson(3, 9))
+    lone = Quantity.from_estimate("round_1", "one point is not a curve", wilson(1, 9), seat=0)
+    qs = [exact, *curve(0, [(2, 5), (1, 1)]), *curve(1, [(1, 0), (2, 4)]), odd, lone]
+    bars, curves = split_quantities(qs)
+    assert bars == [exact, odd, lone]
+    assert sorted(curves) == [("complete", 0), ("complete", 1)]
+    assert [q.key for q in curves[("complete", 0)]] == ["complete_1", "complete_2"]
+
+
+def test_quantity_panel_labels_exact_values_and_shows_intervals_of_estimates() -> None:
+    panel = QuantityPanel(2)
+    exact = Quantity.from_exact("blind_fits", "a face-down card fits the pile", Fraction(5, 12))
+    est = Quantity.from_estimate("must_pick_up", "seat 1 picks up on its next turn", wilson(7, 20), seat=1)
+    panel.update([exact, est], "Chances at move 3")
+    fig = panel.fig
+    assert list(panel.exact_bars.y) == ["a face-down card fits the pile"]
+    assert list(panel.exact_bars.x) == [5 / 12]
+    assert panel.exact_bars.text == ("5/12 = 0.417 (exact)",)
+    # the words beside each bar, right of its interval
+    assert list(panel.words.y) == ["a face-down card fits the pile", "seat 1 picks up on its next turn"]
+    assert list(panel.words.text) == ["5/12 = 0.417 (exact)", bar_text(est)]
+    assert list(panel.words.x) == pytest.approx([5 / 12 + 0.02, est.high + 0.02])
+    assert list(panel.estimate_bars.x) == [est.value]
+    assert list(panel.estimate_bars.error_x.array) == pytest.approx([est.high - est.value])
+    assert list(panel.estimate_bars.error_x.arrayminus) == pytest.approx([est.value - est.low])
+    assert "20 rollouts" in panel.estimate_bars.text[0]
+    # no curve: the curve traces are empty, the bars take the whole height and the curve axes
+    # shrink to a corner (a hidden subplot would still paint over the bars)
+    assert all(list(panel.curve(seat).x) == [] for seat in range(MAX_SEATS))
+    assert legend(fig) == ["exact", "estimate (95% interval)"]
+    assert tuple(fig.layout.yaxis.domain) == (0.0, 1.0)
+    assert fig.layout.xaxis2.visible is False and fig.layout.yaxis2.domain[1] <= 0.01
+
+
+def test_quantity_panel_draws_completion_curves_per_seat() -> None:
+    panel = QuantityPanel(2)
+    exact = Quantity.from_exact("next_card", "next stock card can be placed", Fraction(10, 11))
+    qs = [exact, *curve(0, [(1, 0), (2, 3), (3, 9)]), *curve(1, [(1, 2), (2, 6), (3, 12)])]
+    panel.update(qs, "Garbage", "completes within k turns")
+    assert panel.fig.layout.xaxis2.visible is True
+    assert legend(panel.fig) == ["exact", "estimate (95% interval)", "seat 0", "seat 1"]
+    assert panel.fig.layout.yaxis.domain[0] > 0.5
+    for seat, counts in ((0, [0, 3, 9]), (1, [2, 6, 12])):
+        trace = panel.curve(seat)
+        assert list(trace.x) == [1, 2, 3]
+        assert list(trace.y) == [c / 40 for c in counts]
+        highs = [wilson(c, 40).high - c / 40 for c in counts]
+        assert list(trace.error_y.array) == pytest.approx(highs)
+    assert list(panel.exact_bars.y) == ["next stock card can be placed"]
+    assert list(panel.estimate_bars.y) == []
+    # a later update without curves hides the axis again, in place (same figure object)
+    fig = panel.fig
+    panel.update([exact], "Garbage")
+    assert panel.fig is fig and fig.layout.xaxis2.visible is False
+    assert list(panel.curve(0).y) == [] and legend(fig) == ["exact", "estimate (95% interval)"]
+
+
+def test_bar_text_says_settled_when_no_rollout_was_needed() -> None:
+    q = Quantity.from_estimate("complete_1", "done", Estimate(1.0, 1.0, 1.0, 0), seat=0)
+    assert "settled" in bar_text(q)
+
+
+def test_viewpoint_labels_round_trip_and_refuse_unknown_labels() -> None:
+    labels = controls.viewpoint_options(3)
+    assert labels == ["table", "seat 0", "seat 1", "seat 2", "everything revealed"]
+    assert [controls.parse_viewpoint(v, 3) for v in labels] == [(None, False), (0, False), (1, False),
+                                                                (2, False), (None, True)]
+    assert [controls.viewpoint_code(v, 3) for v in labels] == [0, 1, 2, 3, 0]
+    with pytest.raises(InvalidInputError, match="'seat 3' is not one of"):
+        controls.parse_viewpoint("seat 3", 3)
