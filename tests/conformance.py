@@ -30,3 +30,18 @@ def random_move(game: Game[Any], rng: np.random.Generator) -> cardlab.Move:
 
 def snapshot(game: Game[Any]) -> tuple[Any, int, int]:
     return (game.state.to_data(), len(game.events), game.move_count)
+
+
+def random_positions(name: str, players: int, count: int, seed: int, most: int = 60) -> list[Game[Any]]:
+    """Up to ``count`` unfinished positions, each reached by 0 to ``most`` uniformly random moves."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(count):
+        g = cardlab.new_game(name, players=players, seed=seed * 1000 + i)
+        for _ in range(int(rng.integers(0, most))):
+            if g.is_over:
+                break
+            g.play(random_move(g, rng))
+        if not g.is_over:
+            out.append(g)
+    return out

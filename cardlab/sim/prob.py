@@ -91,23 +91,39 @@ def _rollout_count(rollouts: int | None, budget_s: float | None) -> tuple[int, f
     return (rollouts if rollouts is not None else 10**9), budget_s
 
 
-def anytime(trial: Callable[[], Sequence[float]], width: int, rollouts: int | None, budget_s: float | None,
-            batch: int = 16) -> tuple[np.ndarray, int]:
-    """Run ``trial`` (returning ``width`` 0/1 outcomes) until ``rollouts`` or ``budget_s`` runs out.
+def anytime_counts(run_batch: Callable[[int], np.ndarray], width: int, rollouts: int | None,
+                   budget_s: float | None, batch: int = 16) -> tuple[np.ndarray, int]:
+    """Run batches of play-outs until ``rollouts`` are done or ``budget_s`` seconds have passed.
 
-    Returns the success counts per outcome and the number of trials. At least one batch always runs.
+    ``run_batch(size)`` returns a ``(size, width)`` array of 0/1 outcomes. Returns the success counts
+    per column and the number of play-outs. At least one batch always runs; with a fixed ``rollouts``
+    and no budget the whole count runs as one batch, so results do not depend on the batch size.
     """
     limit, budget = _rollout_count(rollouts, budget_s)
-    totals = np.zeros(width)
+    counts = np.zeros(width)
     n = 0
     start = time.perf_counter()
+    step = limit if budget is None else batch
     while n < limit:
-        for _ in range(min(batch, limit - n)):
-            totals += np.asarray(trial(), dtype=float)
-            n += 1
+        size = min(step, limit - n)
+        counts += np.asarray(run_batch(size), dtype=float).reshape(size, width).sum(axis=0)
+        n += size
         if budget is not None and time.perf_counter() - start >= budget:
             break
-    return totals, n
+    return counts, n
+
+
+def anytime(trial: Callable[[], Sequence[float]], width: int, rollouts: int | None, budget_s: float | None,
+            batch: int = 16) -> tuple[np.ndarray, int]:
+    """:func:`anytime_counts` for an engine ``trial`` that returns ``width`` 0/1 outcomes per play-out."""
+    return anytime_counts(lambda size: np.array([trial() for _ in range(size)], dtype=float), width,
+                          rollouts, budget_s, batch)
+
+
+def _one_hot(winners: np.ndarray, players: int) -> np.ndarray:
+    """Row i marks the seat that won play-out i (no mark for a play-out with no winner)."""
+    marks: np.ndarray = np.asarray(winners)[:, None] == np.arange(players)[None, :]
+    return marks
 
 
 def play_on(game: Game[Any], rng: np.random.Generator, stop: Callable[[Game[Any]], bool] | None = None,
@@ -174,35 +190,15 @@ def _fast_module_wins(game: Game[Any], viewpoint: int | None, rollouts: int | No
     module = fast_module(game)
     if module is None:
         return None
-    limit, budget = _rollout_count(rollouts, budget_s)
-    counts = np.zeros(game.players)
-    total = 0
-    start = time.perf_counter()
-    batch = limit if budget is None else 32
-    while total < limit:
-        size = min(batch, limit - total)
-        winners = np.asarray(module.rollouts_from(game, viewpoint, size, rng))
-        counts += np.bincount(winners[winners >= 0], minlength=game.players)
-        total += size
-        if budget is not None and time.perf_counter() - start >= budget:
-            break
-    return [wilson(float(c), total) for c in counts]
+    counts, n = anytime_counts(lambda size: _one_hot(module.rollouts_from(game, viewpoint, size, rng), game.players),
+                               game.players, rollouts, budget_s, batch=32)
+    return [wilson(float(c), n) for c in counts]
 
 
 def _fast_share(run: Callable[[int], Any], rollouts: int | None, budget_s: float | None) -> Estimate:
     """An anytime proportion from a fast module's batches of 0/1 outcomes."""
-    limit, budget = _rollout_count(rollouts, budget_s)
-    hits = 0.0
-    total = 0
-    start = time.perf_counter()
-    batch = limit if budget is None else 32
-    while total < limit:
-        size = min(batch, limit - total)
-        hits += float(np.sum(np.asarray(run(size))))
-        total += size
-        if budget is not None and time.perf_counter() - start >= budget:
-            break
-    return wilson(hits, total)
+    counts, n = anytime_counts(run, 1, rollouts, budget_s, batch=32)
+    return wilson(float(counts[0]), n)
 
 
 def _fast_garbage_wins(game: Game[Any], viewpoint: int | None, rollouts: int | None, budget_s: float | None,
@@ -210,19 +206,10 @@ def _fast_garbage_wins(game: Game[Any], viewpoint: int | None, rollouts: int | N
     """Garbage hands: batches of vectorised play-outs (see :func:`garbage_rollouts`), anytime as well."""
     if game.name != "garbage" or game.options.get("match"):
         return None
-    limit, budget = _rollout_count(rollouts, budget_s)
-    counts = np.zeros(game.players)
-    total = 0
-    start = time.perf_counter()
-    batch = limit if budget is None else 500
-    while total < limit:
-        size = min(batch, limit - total)
-        winners, _ = garbage_rollouts(game, viewpoint, size, rng)
-        counts += np.bincount(winners[winners >= 0], minlength=game.players)
-        total += size
-        if budget is not None and time.perf_counter() - start >= budget:
-            break
-    return [wilson(float(c), total) for c in counts]
+    counts, n = anytime_counts(
+        lambda size: _one_hot(garbage_rollouts(game, viewpoint, size, rng)[0], game.players),
+        game.players, rollouts, budget_s, batch=500)
+    return [wilson(float(c), n) for c in counts]
 
 
 def unseen_cards(game: Game[Any], viewpoint: int | None = None) -> list[Card]:
@@ -326,20 +313,13 @@ def completion_curves(game: Game[Any], ks: Sequence[int] = (1, 2, 3, 4, 5), view
     game._check_seat(viewpoint, "completion_curves")
     if game.is_over:
         return [[_certain(seat in game.state.completed) for _ in ks] for seat in range(game.players)]
-    limit, budget = _rollout_count(rollouts, budget_s)
-    counts = np.zeros((game.players, len(ks)))
-    total = 0
-    start = time.perf_counter()
-    batch = limit if budget is None else 250
-    while total < limit:
-        size = min(batch, limit - total)
-        _, done = garbage_rollouts(game, viewpoint, size, gen)
-        for i, k in enumerate(ks):
-            counts[:, i] += np.sum((done > 0) & (done <= k), axis=0)
-        total += size
-        if budget is not None and time.perf_counter() - start >= budget:
-            break
-    return [[wilson(float(c), total) for c in row] for row in counts]
+    def batch(size: int) -> np.ndarray:
+        done = garbage_rollouts(game, viewpoint, size, gen)[1]  # (size, players) own turns to complete, 0 = never
+        return np.stack([(done > 0) & (done <= k) for k in ks], axis=2)  # (size, players, len(ks))
+
+    flat, n = anytime_counts(batch, game.players * len(ks), rollouts, budget_s, batch=250)
+    counts = flat.reshape(game.players, len(ks))
+    return [[wilson(float(c), n) for c in row] for row in counts]
 
 
 def completion_curve(game: Game[Any], seat: int, ks: Sequence[int] = (1, 2, 3, 4, 5),

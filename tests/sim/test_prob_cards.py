@@ -11,23 +11,9 @@ import pytest
 import cardlab
 from cardlab.sim import prob
 from cardlab.sim.stats import wilson
+from tests.conformance import random_positions
 
 Z999 = 3.2905
-
-
-def random_positions(name: str, players: int, count: int, seed: int, most: int = 60) -> list[cardlab.Game]:
-    rng = np.random.default_rng(seed)
-    out = []
-    for i in range(count):
-        g = cardlab.new_game(name, players=players, seed=seed * 1000 + i)
-        for _ in range(int(rng.integers(0, most))):
-            if g.is_over:
-                break
-            legal = g.legal_moves()
-            g.play(legal[int(rng.integers(len(legal)))])
-        if not g.is_over:
-            out.append(g)
-    return out
 
 
 def agrees(exact: Fraction, hits: float, n: int) -> bool:

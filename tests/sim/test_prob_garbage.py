@@ -13,23 +13,9 @@ from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.sim.simulate import run_engine_games
 from cardlab.sim.stats import wilson
+from tests.conformance import random_positions
 
 Z999 = 3.2905  # 99.9% intervals: many seeded checks in one file, none should fail by chance
-
-
-def random_positions(players: int, count: int, seed: int) -> list[cardlab.Game]:
-    rng = np.random.default_rng(seed)
-    out = []
-    for i in range(count):
-        g = cardlab.new_game("garbage", players=players, seed=seed * 1000 + i)
-        for _ in range(int(rng.integers(0, 25))):
-            if g.is_over:
-                break
-            legal = g.legal_moves()
-            g.play(legal[int(rng.integers(len(legal)))])
-        if not g.is_over:
-            out.append(g)
-    return out
 
 
 def test_next_card_from_a_fresh_deal_matches_fresh_deals() -> None:
@@ -49,7 +35,7 @@ def test_next_card_from_a_fresh_deal_matches_fresh_deals() -> None:
 @pytest.mark.parametrize("players", [1, 2, 3])
 def test_next_card_exact_matches_resampled_frequency(players: int) -> None:
     rng = np.random.default_rng(players)
-    for g in random_positions(players, 8, seed=players):
+    for g in random_positions("garbage", players, 8, seed=players, most=25):
         exact = prob.garbage_next_card_placeable(g)
         n = 1500
         hits = sum(g.can_use(g.current_player, g.resample(None, rng).state.stock[-1])  # type: ignore[attr-defined]
@@ -93,7 +79,7 @@ def test_win_probability_matches_engine_playouts_of_fresh_deals() -> None:
 
 
 def test_completion_curve_is_monotone_and_matches_the_definition() -> None:
-    g = random_positions(2, 1, seed=9)[0]
+    g = random_positions("garbage", 2, 1, seed=9, most=25)[0]
     curve = prob.completion_curve(g, 0, (1, 2, 3, 4, 5), rollouts=400, rng=np.random.default_rng(2))
     values = [e.value for e in curve]
     assert values == sorted(values)
@@ -118,14 +104,14 @@ def test_solitaire_completion_within_n_turns_agrees_with_direct_engine_play() ->
 
 
 def test_estimates_are_seeded() -> None:
-    g = random_positions(2, 1, seed=4)[0]
+    g = random_positions("garbage", 2, 1, seed=4, most=25)[0]
     a = prob.win_probability(g, None, rollouts=200, rng=np.random.default_rng(8))
     b = prob.win_probability(g, None, rollouts=200, rng=np.random.default_rng(8))
     assert a == b
 
 
 def test_budget_gives_an_anytime_estimate() -> None:
-    g = random_positions(2, 1, seed=4)[0]
+    g = random_positions("garbage", 2, 1, seed=4, most=25)[0]
     est = prob.win_probability(g, None, budget_s=0.05, rng=np.random.default_rng(8))
     assert est[0].n >= 1 and est[0].low <= est[0].value <= est[0].high
 
