@@ -46,11 +46,13 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f} (2 cores)")
 
-    cardlab.simulate("garbage", players=2, games=20_000, seed=args.seed)  # warm-up: imports and first allocations
-    fast_runs = [timed(lambda k=k: cardlab.simulate("garbage", players=2, games=args.hands, seed=args.seed + k))
+    # warm-up: imports and first allocations
+    cardlab.simulate("garbage", players=2, games=20_000, seed=args.seed, progress=False)
+    fast_runs = [timed(lambda k=k: cardlab.simulate("garbage", players=2, games=args.hands, seed=args.seed + k,
+                                                         progress=False))
                  for k in range(args.repeat)]
     e_wall, e_cpu, eng = timed(lambda: cardlab.simulate("garbage", players=2, games=args.engine_hands,
-                                                        seed=args.seed, fast=False))
+                                                        seed=args.seed, fast=False, progress=False))
     f_wall, f_cpu, fast = min(fast_runs, key=lambda r: r[0])
     fast_rate, engine_rate = args.hands / f_wall, args.engine_hands / e_wall
     print(f"fast path,   2 players greedy: {args.hands:>9,} hands in {f_wall:6.3f} s wall ({f_cpu:6.3f} s CPU) = "
@@ -68,7 +70,7 @@ def main() -> None:
     for players in (1, 3, 4, 6):
         n = args.hands // players
         wall, cpu, res = timed(lambda p=players, n=n: cardlab.simulate("garbage", players=p, games=n,
-                                                                       seed=args.seed))
+                                                                       seed=args.seed, progress=False))
         print(f"fast path, {players} player(s): {n / wall:>10,.0f} hands/s ({n / cpu:,.0f} per CPU second), "
               f"mean turns {res.turns.mean():.2f}")
 

@@ -32,14 +32,14 @@ def main() -> None:
     args = parser.parse_args()
     before = max_rss_mb()
     start = time.perf_counter()
-    result = cardlab.simulate("garbage", players=args.players, games=args.hands, seed=1)
+    result = cardlab.simulate("garbage", players=args.players, games=args.hands, seed=1, progress=False)
     elapsed = time.perf_counter() - start
     peak = max_rss_mb()
     print(f"{args.hands:,} garbage hands, {args.players} players ({result.method} path) in {elapsed:.2f} s")
     print(f"peak resident memory: {peak:.1f} MB for the whole process (after imports: {before:.1f} MB); "
           f"{'meets' if peak < 500 else 'EXCEEDS'} the 500 MB target")
     tracemalloc.start()
-    cardlab.simulate("garbage", players=args.players, games=args.hands, seed=1)
+    cardlab.simulate("garbage", players=args.players, games=args.hands, seed=1, progress=False)
     _, traced = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     print(f"peak of memory allocated during the simulation (tracemalloc): {traced / 2**20:.1f} MB; "

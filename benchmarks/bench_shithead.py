@@ -19,7 +19,7 @@ import cardlab
 
 def bench(players: int, games: int, seed: int, policy: str) -> None:
     start = time.perf_counter()
-    res = cardlab.simulate("shithead", players=players, games=games, seed=seed, policy=policy)
+    res = cardlab.simulate("shithead", players=players, games=games, seed=seed, policy=policy, progress=False)
     elapsed = time.perf_counter() - start
     turns = int(res.turns.sum())
     moves = turns + 9 * players * games  # set-up choices are moves but not turns
