@@ -1,0 +1,185 @@
+# %% [markdown]
+# # Start here: a tour of cardlab
+#
+# **Learning goals**
+#
+# - deal a seeded game in the **stepper** and see that the same seed always gives the same game;
+# - step through it move by move and read the move log;
+# - read the two probability panels: each seat's chance of winning, and the game's own questions;
+# - tell an *exact* probability (a fraction counted from the unseen cards) from an *estimate* (a simulation with
+#   a 95% interval), and know which one you are looking at.
+#
+# Run each cell with **Shift+Enter**, from the top. Every notebook in this folder is *seeded*: it prints the same
+# numbers on every machine, so you can compare your answers with your neighbour's.
+
+# %% [markdown]
+# ## 1. Deal a game
+#
+# `cardlab.Stepper` deals a game and draws it with its controls. We start with **Garbage** for two players:
+# each player has ten face-down cards, one for each spot A (1) to 10; a card drawn whose spot is still face down
+# goes there, and the card it uncovers is played the same way. The first player with all ten spots face up wins.
+# (Notebook `01_garbage` has the full rules.)
+
+# %%
+import numpy as np
+from IPython.display import display
+
+import cardlab
+from cardlab.sim import prob
+
+stepper = cardlab.Stepper("garbage", players=2, seed=3)
+display(stepper)
+
+# %% [markdown]
+# What you see:
+#
+# - **the deal row**: game, number of players, seed, and **New deal**;
+# - **the play row**: **Step** shows the next move one event at a time (a chain of Garbage cards unrolls card by
+#   card), **Next move** plays a whole move, **Back** takes it back, **Reset** returns to the deal, **Autoplay**
+#   plays on at the speed of the slider;
+# - **the move counter** (`Move N`, who is to move);
+# - **viewpoint**: whose knowledge the table and the probabilities use, and one menu per seat to choose who
+#   plays it: the `greedy` bot, the `random` bot, or a `human` (you, with one button per legal move);
+# - **the table** on the left, the **move log** under it (newest first), and **two plots** on the right.
+#
+# Click **Next move** a few times and watch the plots. The cells below do the same thing from code, so that
+# this notebook prints numbers you can check.
+
+# %% [markdown]
+# ## 2. Step the game from code
+#
+# Every button has a method of the same name: `stepper.next_move()`, `stepper.step()`, `stepper.back()`,
+# `stepper.reset()`. The game itself is `stepper.game`.
+
+# %%
+for _ in range(4):
+    stepper.next_move()
+print(stepper.game)
+for line in stepper.log_lines():
+    print(line)
+
+# %% [markdown]
+# A move is one decision: *draw from the stock* (or *take the discard*), and everything it sets off. One move can
+# place several cards: that is the Garbage chain.
+
+# %% [markdown]
+# ## 3. Read the panels
+#
+# **P(win) by move** (top plot): for every position so far, each seat's chance of winning if everybody plays on
+# with the greedy bot. Nobody knows the face-down cards, so the stepper *resamples* them: it deals the unseen
+# cards again at random many times, plays each deal to the end, and counts wins. The shaded band is the 95%
+# interval of that count. The stepper has to redraw at once, so it uses a limited number of play-outs per point
+# (`stepper.rollouts`; fewer per earlier point when a whole history has to be recomputed, as after a change of
+# viewpoint), and the bands show how uncertain that leaves each number.
+#
+# The plot is a live Plotly figure, and a figure's picture is not text; here are its numbers:
+
+# %%
+print(f"play-outs per point: {stepper.rollouts} (a recomputed history: {stepper.history_rollouts} per earlier point)")
+print(stepper.history_numbers())
+
+# %% [markdown]
+# **The game's own panel** (bottom plot). For Garbage it shows
+#
+# - *next stock card can be placed*: an **exact** fraction. The next stock card is equally likely to be any
+#   card nobody has seen, so the chance is (unseen cards the player to move can use) / (all unseen cards);
+# - *seat s completes within k turns*, for k = 1 … 5: **estimates**, with their intervals and play-out counts.
+
+# %%
+print(stepper.panel_numbers())
+
+# %% [markdown]
+# ### Check the exact number by counting
+#
+# Count it yourself: the unseen cards are the face-down layout cards plus the stock. The player to move can use
+# a card if it is a Jack (wild) while a spot is face down, or a number whose spot is still face down.
+
+# %%
+game = stepper.game
+seat = game.current_player
+unseen = game.hidden_cards()
+usable = [card for card in unseen if game.can_use(seat, card)]
+print(f"seat {seat} to move; {len(unseen)} unseen cards, {len(usable)} of them usable")
+print("by counting:    ", f"{len(usable)}/{len(unseen)}")
+print("cardlab's exact:", prob.garbage_next_card_placeable(game))
+
+# %% [markdown]
+# (`Fraction` reduces the fraction, so the two may be written differently but are equal.)
+
+# %% [markdown]
+# ## 4. The same game, every time
+#
+# A seed fixes the deal and every later shuffle; the bots are seeded too. Two steppers with the same seed play
+# the same moves.
+
+# %%
+twin = cardlab.Stepper("garbage", players=2, seed=3)
+for _ in range(4):
+    twin.next_move()
+print("same moves:", [m.text for m in twin.game.moves] == [m.text for m in stepper.game.moves])
+print("same P(win) history:", twin.history_numbers() == stepper.history_numbers())
+
+# %% [markdown]
+# ## 5. Viewpoints
+#
+# Choose `seat 0` in the **viewpoint** menu and the table shows what seat 0 knows; choose `everything revealed`
+# and every card is face up (a teacher's view; it says so on the table). In Garbage nobody ever looks at a
+# face-down card, so every seat knows the same as the table. In Spite and Malice and in Shithead each player
+# sees their own hand, and the probabilities differ from seat to seat: notebook `11_hidden_information` is
+# about exactly that.
+
+# %% [markdown]
+# ## Where next
+#
+# | notebook | what it is about |
+# |---|---|
+# | `01_garbage`, `02_spite_and_malice`, `03_shithead` | each game: rules, every option, probability questions |
+# | `10_law_of_large_numbers` | simulated frequencies settle on the exact answer; intervals shrink like 1/√n |
+# | `11_hidden_information` | the same position, different (and correct) probabilities for different people |
+# | `12_expected_value_and_markov_chains` | how many draws to complete a Garbage layout, exactly |
+# | `13_strategy_tournament` | write your own bot and find out whether it is really better |
+
+# %% [markdown]
+# ## Exercises
+#
+# Each answer is computed in a hidden cell under the exercise: click the **…** (or the bar left of it) to show
+# the code, once you have your own answer.
+
+# %% [markdown]
+# **Exercise 1.** Deal Garbage for two players with seed 11 in a new stepper and press **Next move** five times
+# (or call `next_move()` five times). Whose move is it now, and what is the exact chance that the next stock
+# card can be used?
+
+# %% [solution]
+ex1 = cardlab.Stepper("garbage", players=2, seed=11)
+for _ in range(5):
+    ex1.next_move()
+ex1_chance = prob.garbage_next_card_placeable(ex1.game)
+print(f"seat {ex1.game.current_player} to move; next card usable with chance {ex1_chance} = {float(ex1_chance):.4f}")
+
+# %% [markdown]
+# **Exercise 2.** At the very start of a two-player Garbage game (before anybody draws), what is the exact
+# chance that seat 0's first card can be placed? Count it by hand first: which cards are unseen, and which of
+# them have a face-down spot? Then check with `prob.garbage_next_card_placeable`.
+
+# %% [solution]
+fresh = cardlab.new_game("garbage", players=2, seed=0)
+unseen = fresh.hidden_cards()
+by_hand = [card for card in unseen if card.rank <= cardlab.Rank.JACK]   # A-10 and the Jacks
+ex2_chance = prob.garbage_next_card_placeable(fresh)
+print(f"by hand: {len(by_hand)} of {len(unseen)} unseen cards = {len(by_hand) / len(unseen):.4f}")
+print(f"cardlab: {ex2_chance} = {float(ex2_chance):.4f}")
+
+# %% [markdown]
+# **Exercise 3.** In `stepper` above (seed 3, after four moves), the P(win) estimates of the two seats have 95%
+# intervals. Do the intervals of seat 0 and seat 1 overlap? What does that say about whether one seat is really
+# ahead? Then redo the estimate with four times as many play-outs as the stepper used, and compare the interval
+# widths.
+
+# %% [solution]
+now = stepper.win_history[-1].estimates
+overlap = now[0].low <= now[1].high and now[1].low <= now[0].high
+print(f"stepper ({now[0].n} play-outs): seat 0 {now[0]}, seat 1 {now[1]}; intervals overlap: {overlap}")
+more = prob.win_probability(stepper.game, None, rollouts=4 * now[0].n, rng=np.random.default_rng(2024))
+print(f"{4 * now[0].n} play-outs: seat 0 {more[0]}, seat 1 {more[1]}")
+print(f"interval width for seat 0: {2 * now[0].half_width:.3f} -> {2 * more[0].half_width:.3f}")

@@ -1,0 +1,328 @@
+# %% [markdown]
+# # Garbage: the rules, every option, and its probability questions
+#
+# **Learning goals**
+#
+# - know the rules of Garbage (also called Trash or Ten) as cardlab plays them, and every option;
+# - follow a chain of forced placements one card at a time in the stepper, on a *stacked* deck;
+# - make the game's only real choices: where a wild card goes, whether to displace a wild, and whether to take the
+#   discard;
+# - answer Garbage's probability questions: the exact chance that the next card can be used, the chance to
+#   complete a layout within k turns, and each seat's chance of winning.
+
+# %% [markdown]
+# ## 1. The rules
+#
+# These are the rules and choices written in the docstring of `cardlab/games/garbage.py`; where the original text
+# is unclear, cardlab follows pagat.com's most widely played version and makes the other reading an option.
+#
+# - **Packs.** 1–2 players use one 52-card pack, 3–4 players two packs, 5–6 players three. No jokers. One player
+#   is a solitaire teaching mode: "how likely is it to complete a layout?" with no opponent.
+# - **Deal.** Each player gets one face-down card per layout position, positions A (1) to 10 in two rows of five.
+#   Nobody may look at them. The rest is the face-down stock; there is no discard pile at the start.
+# - **A turn.** Draw the top stock card, or take the top discard instead. Taking the discard is offered only when
+#   that card could be used (placed, or a wild with a face-down spot left): taking an unusable card would only put
+#   it back, so it is not a real choice.
+# - **The chain.** A card A–10 whose spot is face down *must* go face up there; the face-down card it displaces is
+#   turned over and played the same way. The chain stops at a card that cannot be placed — a Q or K, a number whose
+#   spot already shows that number, or a number above the layout size — which goes face up on the discard pile,
+#   and the turn passes.
+# - **Wild cards** (Jacks by default; option `wild="K"` makes Kings wild and Jacks dead). A wild card *may* go face
+#   up on any face-down spot, displacing its card into the chain; this is a move (`"jack to 4"`), as is declining
+#   (`"discard"`). A pip card whose spot holds a face-up wild *may* displace it (`"displace jack on 7"`); the wild
+#   may then go to any face-down spot, or be discarded.
+# - **Empty stock.** When the stock runs out, the discard pile except its top card is shuffled into a new stock.
+#   That stock is a known multiset (every card in it was seen), which the exact probabilities use.
+# - **Winning a hand.** The first player whose every spot is face up (its own number or a wild) wins at once.
+#   Option `last_round=True` gives every other player one last turn instead; everyone who completes in it also
+#   counts as a hand winner, and `winner` is the first to complete.
+# - **Match** (option `match=True`). Cards are reshuffled and dealt again after each hand. A hand winner has one
+#   spot fewer in every later hand (after one win spots A–9, and a 10 becomes unplayable for them). The winner of a
+#   hand plays first in the next. The match ends when a player with a single spot wins a hand (by filling it with
+#   an Ace or a wild).
+#
+# | option | default | accepted | what it does |
+# |---|---|---|---|
+# | `wild` | `"J"` | `"J"` or `"K"` | which rank is wild |
+# | `last_round` | `False` | `True`, `False` | after a player completes, every other player gets one last turn |
+# | `layout_sizes` | `None` (10 each) | one size 1–10 per player | starting layout size for each seat |
+# | `match` | `False` | `True`, `False` | play hands until the match ends, shrinking winners' layouts |
+#
+# **Stacked decks.** `deck=[...]` lists the top of the deck, top card first; unnamed cards follow in seeded random
+# order. Seat 0 gets the first cards for its spots A, 2, 3, … in order, then seat 1, and so on; the next card is
+# the top of the stock.
+#
+# **Turns.** A turn is one player's go, from the draw to the discard (or the win). `game.turns` counts finished
+# turns; the winning turn counts.
+
+# %%
+import re
+
+import numpy as np
+from IPython.display import display
+
+import cardlab
+from cardlab.policies import choose, make_policy
+from cardlab.sim import fast_garbage, prob
+from cardlab.sim.stats import wilson
+
+
+def status(stepper):
+    """The stepper's move counter as plain text."""
+    return re.sub(r"<[^>]+>", "", stepper.counter.value)
+
+
+def press(stepper, button="next_move"):
+    """Press a stepper button from code (next_move, step, back, reset); stop here if the stepper reports a problem."""
+    getattr(stepper, button)()
+    if "⚠" in stepper.message.value:
+        raise RuntimeError(re.sub(r"<[^>]+>", "", stepper.message.value))
+
+
+def play_and_show(stepper, move):
+    """Play one move in the stepper, print what happened and what may follow."""
+    before = len(stepper.game.events)
+    stepper.play(move)
+    assert "⚠" not in stepper.message.value, stepper.message.value
+    print(f"> {move}")
+    for event in stepper.game.events[before:]:
+        print("   ", event)
+    print("  legal now:", ", ".join(m.text for m in stepper.game.legal_moves()))
+
+
+# %% [markdown]
+# ## 2. A chain, one card at a time
+#
+# We stack the deck so that the first draw sets off a chain. Seat 0's spots A…10 get the first ten cards, seat 1's
+# the next ten, and the stock starts with 4♥, J♣, 5♦.
+
+# %%
+DECK = ["AS", "QS", "2D", "3C", "7H", "6D", "JH", "8S", "9C", "10H",   # seat 0, spots A..10
+        "KD", "9D", "QH", "4S", "5S", "6H", "KS", "8D", "2H", "10S",   # seat 1, spots A..10
+        "4H", "JC", "5D"]                                              # top of the stock
+chain = cardlab.Stepper("garbage", players=2, seed=1, deck=DECK)
+display(chain)
+
+# %% [markdown]
+# Press **Step** in the stepper above, or run the next cell: each call shows one more event of the bot's move.
+
+# %%
+while True:
+    press(chain, "step")
+    print(f"{status(chain):<75} | {chain.log_lines()[-1]}")
+    if chain.game.move_count == 1:
+        break
+
+# %% [markdown]
+# 4♥ went to spot 4 and uncovered 3♣, which went to spot 3 and uncovered 2♦, which went to spot 2 and uncovered
+# Q♠: a court card, so the chain stopped there and the turn passed. One draw, three cards placed.
+
+# %% [markdown]
+# ## 3. The real choices: wild cards, displacing, taking the discard
+#
+# Garbage has few decisions, and all of them are about wild cards and the discard pile. Here both seats are
+# `human`, and we choose every move ourselves (in the stepper you would click the move buttons).
+
+# %%
+choices = cardlab.Stepper("garbage", players=2, seed=1, deck=DECK, policies=["human", "human"])
+for move in ["draw stock", "draw stock", "jack to 5", "displace jack on 5", "jack to 2", "discard"]:
+    play_and_show(choices, move)
+
+# %% [markdown]
+# Seat 1 drew J♣ and chose spot 5 for it; the card it uncovered, 5♠, belongs on spot 5, so seat 1 could take the
+# Jack back (*displace*) and place it again, this time on spot 2. Under spot 2 was 9♦, a forced placement, which
+# uncovered 2♥ — and spot 2 now shows the Jack, so seat 1 chose to *discard* rather than displace again.
+#
+# Now seat 0: the discard top 2♥ is of no use to seat 0 (its spot 2 shows 2♦), so only **draw stock** is offered.
+
+# %%
+for move in ["draw stock", "jack to 6", "discard"]:
+    play_and_show(choices, move)
+
+# %% [markdown]
+# Seat 0 put the Jack on spot 6, uncovered 6♦ and kept the Jack there, discarding 6♦. Seat 1's spot 6 is still
+# face down, so for seat 1 the 6♦ is usable, and **take discard** is offered next to **draw stock**.
+
+# %%
+play_and_show(choices, "take discard")
+print(choices.game)
+
+# %% [markdown]
+# ## 4. Every option
+#
+# ### `wild="K"`: Kings wild, Jacks dead
+#
+# The same stacked deck: now seat 1's J♣ is a dead card and ends its turn at once.
+
+# %%
+kings = cardlab.new_game("garbage", players=2, seed=1, deck=DECK, wild="K")
+kings.play_all(["draw stock", "draw stock"])
+for event in kings.events:
+    print(event)
+
+# %% [markdown]
+# ### `last_round=True`: everyone else gets one last turn
+#
+# With one spot each (`layout_sizes=[1, 1]`) an Ace completes a layout. Seat 0 draws A♠ and completes; by default
+# that ends the hand, but with the last round seat 1 draws once more, gets A♥, and completes too.
+
+# %%
+LAST = ["QS", "QH", "AS", "AH"]
+for last_round in (False, True):
+    g = cardlab.new_game("garbage", players=2, seed=1, deck=LAST, layout_sizes=[1, 1], last_round=last_round)
+    while not g.is_over:
+        g.play(g.legal_moves()[0])
+    print(f"last_round={last_round}: hand winners {g.state.hand_winners}, winner seat {g.winner}, {g.turns} turns")
+
+# %% [markdown]
+# ### `layout_sizes`: a handicap?
+#
+# Fewer spots need fewer cards, so a beginner with 7 spots against an expert with 10 should be at an advantage.
+# Is that so? The vectorised simulator `fast_garbage.play_fresh` plays thousands of greedy games in a blink.
+
+# %%
+for sizes in ([10, 10], [7, 10], [10, 7]):
+    out = fast_garbage.play_fresh(4000, np.random.default_rng(2024), players=2, layout_sizes=sizes)
+    est = wilson(float(np.sum(out.winners == 0)), out.winners.size)
+    print(f"layout sizes {sizes}: seat 0 wins {est}")
+
+# %% [markdown]
+# With equal layouts the first player has an edge: seat 0 draws first. But taking spots away is *not* the gift it
+# seems: a player with 7 spots wins less often than with 10. With fewer spots, fewer cards are useful, so the
+# chains of forced placements are shorter. Notebook `12_expected_value_and_markov_chains` computes exactly how
+# many draws a layout of each size takes, and why.
+
+# %% [markdown]
+# ### `match=True`: a whole match
+#
+# After each hand the winner loses a spot, and the winner of a hand plays first in the next one.
+
+# %%
+match = cardlab.new_game("garbage", players=2, seed=8, match=True)
+bots = [make_policy("greedy", "garbage", np.random.default_rng(0))] * 2
+while not match.is_over:
+    match.play(choose(bots[match.current_player], match))
+for event in match.events:
+    if event.kind in ("hand", "deal", "match"):
+        print(event)
+print(f"hands won {match.state.wins}; match winner seat {match.winner}")
+
+# %% [markdown]
+# ### Players and packs
+#
+# One pack for 1–2 players, two for 3–4, three for 5–6; the solitaire (one player) is the subject of notebook
+# `12_expected_value_and_markov_chains`.
+
+# %%
+for players in range(1, 7):
+    g = cardlab.new_game("garbage", players=players, seed=0)
+    print(f"{players} player(s): {g.packs} pack(s), stock of {len(g.state.stock)} cards")
+
+# %% [markdown]
+# ## 5. Probability questions
+#
+# ### Can the next card be used? (exact)
+#
+# Nobody ever looks at a face-down card, so the top of the stock is equally likely to be *any* card nobody has seen
+# yet: the face-down layout cards and the stock together. The chance that it can be used by the player to move is
+# a count:
+#
+# $$P(\text{usable}) = \frac{\#\{\text{unseen cards the player can use}\}}{\#\{\text{unseen cards}\}}.$$
+#
+# Take the position in `choices` above, and check the fraction with a simulation: redeal the unseen cards at random
+# (`game.resample`) many times and look at the top stock card each time.
+
+# %%
+game = choices.game
+seat = game.current_player
+exact = prob.garbage_next_card_placeable(game)
+rng = np.random.default_rng(11)
+n = 4000
+hits = sum(game.can_use(seat, game.resample(None, rng).state.stock[-1]) for _ in range(n))
+print(f"seat {seat} to move; exact chance {exact} = {float(exact):.4f}")
+print(f"simulated top cards: {wilson(hits, n)}; contains the exact value: {wilson(hits, n).contains(float(exact))}")
+
+# %% [markdown]
+# ### Completing the layout within k turns (estimate)
+#
+# This needs the whole future of the hand, so it is estimated: resample the unseen cards, play on with greedy bots,
+# and count how often each seat completes within its next k turns. Each number has a 95% interval.
+
+# %%
+curves = {s: prob.completion_curve(game, s, (1, 2, 3, 5, 8), rollouts=2000, rng=np.random.default_rng(12))
+          for s in range(game.players)}
+for s, curve in curves.items():
+    print(f"seat {s}: " + "  ".join(f"k={k}: {e.value:.3f}" for k, e in zip((1, 2, 3, 5, 8), curve, strict=True)))
+
+# %% [markdown]
+# ### Who wins? (estimate)
+
+# %%
+for s, est in enumerate(prob.win_probability(game, None, rollouts=300, rng=np.random.default_rng(13))):
+    print(f"seat {s} wins with chance {est}")
+
+# %% [markdown]
+# The stepper's panels show the same three questions at every move; here are its numbers for the chain demo.
+
+# %%
+print(chain.panel_numbers())
+print(chain.history_numbers())
+
+# %% [markdown]
+# ### How often is the stock reshuffled?
+#
+# Almost never. A card that is useful to somebody is placed as soon as it is drawn, or taken from the discard pile
+# by the next player who can use it, so the stock hardly ever runs out before a layout is complete. (For one player
+# it cannot happen at all: notebook 12 shows why.) A simulation of many greedy games:
+
+# %%
+for players in (1, 2, 4, 6):
+    out = fast_garbage.play_fresh(5000, np.random.default_rng(players), players=players)
+    print(f"{players} player(s): {int(np.sum(out.shuffles > 0))} of {out.shuffles.size} games needed a reshuffle")
+
+# %% [markdown]
+# If a reshuffle does happen, the new stock is made of cards everybody saw on the discard pile. Then the chance
+# that the next card is usable is counted over that known stock alone: card counting, which
+# `prob.garbage_next_card_placeable` does whenever `game.state.stock_known` is true.
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 1.** Play the stacked deck `DECK` with Kings wild (`wild="K"`) and greedy bots for six moves. How
+# many cards are face up in each layout then?
+
+# %% [solution]
+ex1 = cardlab.new_game("garbage", players=2, seed=1, deck=DECK, wild="K")
+greedy = make_policy("greedy", "garbage", np.random.default_rng(0))
+for _ in range(6):
+    ex1.play(choose(greedy, ex1))
+face_up = [sum(card is not None for card in layout) for layout in ex1.observe(None).layouts]
+print(f"after 6 moves: face-up cards per seat {face_up}")
+
+# %% [markdown]
+# **Exercise 2.** In a fresh two-player game with five spots each (`layout_sizes=[5, 5]`), what is the exact
+# chance that seat 0's first card can be used? Count it by hand first (which ranks are useful, and how many cards
+# of each are there?), then check it with `prob.garbage_next_card_placeable`.
+
+# %% [solution]
+five = cardlab.new_game("garbage", players=2, seed=0, layout_sizes=[5, 5])
+useful = 4 * 5 + 4          # four each of A-5, and the four Jacks
+print(f"by hand: {useful}/52 = {useful / 52:.4f}; cardlab: {prob.garbage_next_card_placeable(five)}")
+
+# %% [markdown]
+# **Exercise 3.** Seat 0 has an edge because it draws first. Keep seat 1 at 10 spots and try every size 1–10
+# for seat 0 (2000 greedy games each with `fast_garbage.play_fresh`). For which sizes does the 95% interval of
+# seat 0's win rate contain 0.5 — a fair game? Which size is best for seat 0?
+
+# %% [solution]
+fair, best = [], None
+for size in range(1, 11):
+    out = fast_garbage.play_fresh(2000, np.random.default_rng(31), players=2, layout_sizes=[size, 10])
+    est = wilson(float(np.sum(out.winners == 0)), out.winners.size)
+    print(f"seat 0 with {size:>2} spots: wins {est}")
+    if est.contains(0.5):
+        fair.append(size)
+    if best is None or est.value > best[1]:
+        best = (size, est.value)
+print(f"fair (interval contains 0.5): {fair}; best size for seat 0: {best[0]}")

@@ -1,0 +1,296 @@
+# %% [markdown]
+# # Spite and Malice: the rules, every option, and its probability questions
+#
+# **Learning goals**
+#
+# - know the rules of Spite and Malice as cardlab plays them, and every option;
+# - build centre piles from Ace to Queen in the stepper on a stacked deck, with Kings as wild cards;
+# - compute the exact chance that the next stock card fits a centre pile, and see how it changes once a completed
+#   pile has gone back under the stock (the cards in it are known!);
+# - estimate what cannot be counted — playing a payoff card this turn, winning the round — with intervals.
+
+# %% [markdown]
+# ## 1. The rules
+#
+# Copied from the docstring of `cardlab/games/spite_malice.py`; where the original text is unclear, cardlab follows
+# pagat.com and offers the other reading as an option.
+#
+# - **Cards.** Two 52-card packs shuffled together (104 cards), no jokers. Values: Ace 1, 2–10, Jack 11, Queen 12;
+#   **Kings are wild** (value 13 where two cards are compared).
+# - **Deal.** Each player has a payoff pile of `payoff_size` cards (20) with only its top card face up, a hand of 5
+#   and 4 side piles, empty at first. The centre has 3 build piles, empty at first. The rest of the cards is the
+#   face-down stock.
+# - **Centre piles** build up from Ace to Queen whatever the suit: a pile of $n$ cards has reached value $n$ and
+#   takes a card of value $n + 1$. A King takes the value needed next; by default it may also start an empty pile as
+#   its Ace (`king_starts_pile=False` forbids that). A pile that reaches the Queen is complete: its 12 cards are
+#   shuffled and go back under the stock (`completed_to="bottom"`), or are shuffled into the whole stock
+#   (`completed_to="shuffle"`).
+# - **Side piles** take any card, Kings included; only their top card can be played.
+# - **A turn** starts by drawing from the stock until the hand holds 5 cards. The moves are: payoff top to a centre
+#   pile; a side-pile top to a centre pile; a hand card to a centre pile; a hand card to a side pile, which ends the
+#   turn. When the hand empties mid-turn the player draws 5 more and goes on (`refill_on_empty=True`, pagat); with
+#   `refill_on_empty=False` the turn ends by itself instead.
+# - **Who starts.** The player whose face-up payoff card is higher (King highest). If the two are equal, both payoff
+#   piles are reshuffled and the new tops compared, as often as needed. `first="seat0"` lets seat 0 start without
+#   comparing.
+# - **End of a round.** The player who plays the last payoff card wins the round and scores the number of cards left
+#   in the opponent's payoff pile. The round is a **draw** (no points) when a player must draw and the stock is
+#   empty.
+# - **Match** (`match=True`). Rounds are dealt again until a player has `target` points (50). A drawn round scores
+#   nothing. After a safety limit of rounds the match stops and the higher score wins.
+#
+# | option | default | accepted | what it does |
+# |---|---|---|---|
+# | `payoff_size` | `20` | 1–40 | cards in each payoff pile |
+# | `king_starts_pile` | `True` | `True`, `False` | may a King start an empty centre pile (as its Ace)? |
+# | `refill_on_empty` | `True` | `True`, `False` | an emptied hand draws 5 more mid-turn (True) or ends the turn |
+# | `completed_to` | `"bottom"` | `"bottom"`, `"shuffle"` | a completed pile goes under the stock, or into it |
+# | `first` | `"higher"` | `"higher"`, `"seat0"` | who starts |
+# | `target` | `50` | a whole number ≥ 1 | points that win the match |
+# | `match` | `False` | `True`, `False` | play rounds until a player reaches the target |
+#
+# **Stacked decks.** `deck=[...]` lists the top of the deck, top card first: seat 0's payoff pile (its first card
+# the face-up top), then seat 1's payoff pile, then seat 0's 5 hand cards, then seat 1's 5, and the rest is the stock,
+# its first card the top.
+#
+# **Moves** (piles numbered from 1): `"payoff to centre 1"`, `"side 2 to centre 3"`, `"hand 7♥ to centre 1"`,
+# `"hand 7♥ to side 4"`.
+
+# %%
+import re
+
+import numpy as np
+from IPython.display import display
+
+import cardlab
+from cardlab.policies import choose, make_policy
+from cardlab.sim import prob
+from cardlab.sim.stats import wilson
+
+greedy = make_policy("greedy", "spite-and-malice", np.random.default_rng(0))
+
+
+def status(stepper):
+    return re.sub(r"<[^>]+>", "", stepper.counter.value)
+
+
+def press(stepper, button="next_move"):
+    """Press a stepper button from code (next_move, step, back, reset); stop here if the stepper reports a problem."""
+    getattr(stepper, button)()
+    if "⚠" in stepper.message.value:
+        raise RuntimeError(re.sub(r"<[^>]+>", "", stepper.message.value))
+
+
+def play_and_show(stepper, move):
+    """Play one move in the stepper and print what the table saw."""
+    before = len(stepper.game.events)
+    stepper.play(move)
+    assert "⚠" not in stepper.message.value, stepper.message.value
+    print(f"> {move}")
+    for event in stepper.game.events[before:]:
+        print("   ", event)
+
+
+# %% [markdown]
+# ## 2. A first turn, on a stacked deck
+#
+# Short payoff piles of 4 cards keep the demonstration short. Seat 0's payoff top is 3♠ and seat 1's is 2♥, so
+# seat 0 starts. Seat 0 holds A♠ 2♠ 5♦ 7♦ K♠.
+
+# %%
+DECK = ["3S", "9H", "9D", "9C",                  # seat 0's payoff pile, top first
+        "2H", "QH", "QD", "QC",                  # seat 1's payoff pile
+        "AS", "2S", "KS", "5D", "7D",            # seat 0's hand
+        "AH", "4C", "6C", "8C", "10C",           # seat 1's hand
+        "3H", "4H", "5H", "6H", "7H", "8H"]      # top of the stock
+spite = cardlab.Stepper("spite-and-malice", seed=1, deck=DECK, payoff_size=4, policies=["human", "human"])
+print(spite.game.state.opening)
+display(spite)
+
+# %% [markdown]
+# Seat 0 builds centre 1 up to its payoff card, plays it, uses the King as the 4 it needs, and ends the turn by
+# discarding onto a side pile.
+
+# %%
+for move in ["hand A♠ to centre 1", "hand 2♠ to centre 1", "payoff to centre 1", "hand K♠ to centre 1",
+             "hand 5♦ to centre 1", "hand 7♦ to side 1"]:
+    play_and_show(spite, move)
+
+# %% [markdown]
+# Seat 1 continues centre 1 with its 6♣, starts centre 2 with its Ace so that its payoff 2♥ can follow, and discards.
+
+# %%
+for move in ["hand 6♣ to centre 1", "hand A♥ to centre 2", "payoff to centre 2", "hand 10♣ to side 1"]:
+    play_and_show(spite, move)
+view = spite.game.observe(None)
+print("centre values:", view.centre_values, "| payoff tops:", [str(c) for c in view.payoff_tops],
+      "| payoff sizes:", view.payoff_sizes)
+
+# %% [markdown]
+# ## 3. Completed piles go back under the stock
+#
+# When a centre pile reaches the Queen its 12 cards leave the centre. Everybody saw them, so once the stock has been
+# drawn down to them, the next card is one of *those* cards: card counting. Greedy bots play this seeded game until
+# the first pile is complete:
+
+# %%
+bots = cardlab.Stepper("spite-and-malice", seed=13)
+while bots.game.state.completions == 0:
+    press(bots)
+print(status(bots))
+for event in bots.game.events[-3:]:
+    print(event)
+print("stock layers from the top (labels lo, hi, cards):", bots.game.observe(None).stock_layers)
+
+# %% [markdown]
+# Label 0 marks cards nobody has seen since the deal; label 1 the cards of the first completed pile. The stock is a
+# stack of such layers: the unseen rest of the deal on top, the completed pile under it.
+
+# %% [markdown]
+# ## 4. Probability questions
+#
+# ### Will the next stock card fit a centre pile? (exact)
+#
+# While the deal's unseen rest is on top, the next stock card is equally likely to be any card the viewer has not
+# seen (the stock, the other player's hand, the cards under the payoff tops — they are all "label 0"). So the chance
+# is a count, and it depends on who is counting: a player knows their own hand.
+
+# %%
+game = bots.game
+print(f"centre piles need {game.observe(None).needed}; seat {game.current_player} to move")
+for viewpoint in (None, 0, 1):
+    who = "table" if viewpoint is None else f"seat {viewpoint}"
+    print(f"{who:>6}: next stock card fits with chance {prob.spite_next_stock_playable(game, viewpoint)}")
+
+# %% [markdown]
+# Play on until the stock is down to the completed pile. Now the top card is one of the 12 known cards of that pile
+# which are still in the stock, each equally likely — and a player who has drawn some of them knows more.
+
+# %%
+while game.observe(None).stock_layers[0][0] == 0:
+    press(bots)
+view = game.observe(None)
+print(status(bots))
+print("stock layers from the top:", view.stock_layers, "| centre piles need", view.needed)
+for viewpoint in (None, 0, 1):
+    who = "table" if viewpoint is None else f"seat {viewpoint}"
+    chances = game.next_draw_chances(viewpoint)
+    print(f"{who:>6}: the top is one of {len(chances)} cards; it fits with chance "
+          f"{prob.spite_next_stock_playable(game, viewpoint)}")
+
+# %% [markdown]
+# ### Payoff now, payoff this turn, and winning
+#
+# Whether the payoff top fits *now* is known to everybody (0 or 1). Whether the player will manage to play it (or
+# another payoff card) before the turn ends needs the future: it is estimated with resampled play-outs. The player
+# knows their own hand and the table does not, so the two estimates can be far apart, and both are right.
+
+# %%
+mover = game.current_player
+print(f"seat {mover}'s payoff top fits now: {prob.spite_payoff_playable_now(game)}")
+for viewpoint in (None, mover):
+    who = "the table" if viewpoint is None else f"seat {mover} (who knows its hand)"
+    est = prob.spite_payoff_this_turn(game, viewpoint, rollouts=200, rng=np.random.default_rng(7))
+    print(f"seat {mover} plays a payoff card this turn, as {who} sees it: {est}")
+for seat, est in enumerate(prob.win_probability(game, None, rollouts=60, rng=np.random.default_rng(8))):
+    print(f"seat {seat} wins the round: {est}")
+
+# %% [markdown]
+# The stepper's own panel, at the same position:
+
+# %%
+print(bots.panel_numbers())
+
+# %% [markdown]
+# ## 5. Every option
+
+# %% [markdown]
+# ### `king_starts_pile=False`
+#
+# With the stacked deck, seat 0 could put its K♠ on an empty centre pile by default; with the option it cannot.
+
+# %%
+for king_starts in (True, False):
+    g = cardlab.new_game("spite-and-malice", seed=1, deck=DECK, payoff_size=4, king_starts_pile=king_starts)
+    kings = [m.text for m in g.legal_moves() if m.text.startswith("hand K♠ to centre")]
+    print(f"king_starts_pile={king_starts}: {kings}")
+
+# %% [markdown]
+# ### `refill_on_empty=False`
+#
+# A hand of A 2 3 4 5 played out onto one centre pile: by default the player draws five more and goes on; with the
+# option the turn simply ends.
+
+# %%
+RUN = ["9S", "9H", "9D", "9C", "8H", "QH", "QD", "QC", "AS", "2H", "3D", "4C", "5S", "AH", "4D", "6C", "8C", "10C"]
+for refill in (True, False):
+    g = cardlab.new_game("spite-and-malice", seed=1, deck=RUN, payoff_size=4, refill_on_empty=refill)
+    g.play_all(["hand A♠ to centre 1", "hand 2♥ to centre 1", "hand 3♦ to centre 1", "hand 4♣ to centre 1",
+                "hand 5♠ to centre 1"])
+    print(f"refill_on_empty={refill}: last event '{g.events[-1]}'; seat 0 holds {len(g.state.hands[0])} cards, "
+          f"seat {g.current_player} to move")
+
+# %% [markdown]
+# ### `completed_to="shuffle"`
+#
+# A completed pile is shuffled into the whole stock instead of going under it. Then the stock is one mixed layer,
+# and the cards of the completed pile may come up at any time.
+
+# %%
+mixed = cardlab.new_game("spite-and-malice", seed=13, completed_to="shuffle")
+while mixed.state.completions == 0:
+    mixed.play(choose(greedy, mixed))
+print("stock layers:", mixed.observe(None).stock_layers)
+print("next stock card fits (table):", prob.spite_next_stock_playable(mixed))
+
+# %% [markdown]
+# ### `first="seat0"`, `payoff_size`, `match` and `target`
+
+# %%
+print(cardlab.new_game("spite-and-malice", seed=1, deck=DECK, payoff_size=4).state.opening)
+print(cardlab.new_game("spite-and-malice", seed=1, deck=DECK, payoff_size=4, first="seat0").state.opening)
+for size in (5, 20):
+    res = cardlab.simulate("spite-and-malice", games=60, seed=3, payoff_size=size, progress=False)
+    print(f"payoff_size={size}: {res.turns.mean():.1f} turns per round on average; seat 0 wins {res.win_rate(0)}")
+match = cardlab.new_game("spite-and-malice", seed=2, match=True, target=15)
+while not match.is_over:
+    match.play(choose(greedy, match))
+print(f"match to 15: round results (winner, points) {match.state.results}; scores {match.state.scores}; "
+      f"winner seat {match.winner}")
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 1.** At the very start of a round (seed 4, before any move), what is the table's exact chance that
+# the first stock card fits a centre pile? Count it yourself: which cards fit an empty pile, and how many cards
+# can the table not see?
+
+# %%
+start = cardlab.new_game("spite-and-malice", seed=4)
+
+# %% [solution]
+unseen = start.unseen_cards(None)
+fitting = [c for c in unseen if c.rank in (cardlab.Rank.ACE, cardlab.Rank.KING)]
+print(f"Aces and Kings: {len(fitting)} of {len(unseen)} unseen cards = {len(fitting) / len(unseen):.4f}; "
+      f"cardlab: {prob.spite_next_stock_playable(start)}")
+
+# %% [markdown]
+# **Exercise 2.** Check the answer of exercise 1 by simulation: resample the table's unseen cards 3000 times and
+# count how often the top stock card is an Ace or a King. Does the 95% interval contain the exact value?
+
+# %% [solution]
+rng = np.random.default_rng(41)
+hits = sum(start.resample(None, rng).state.stock[-1].rank in (cardlab.Rank.ACE, cardlab.Rank.KING)
+           for _ in range(3000))
+est = wilson(hits, 3000)
+print(f"simulated {est}; contains {float(prob.spite_next_stock_playable(start)):.4f}: "
+      f"{est.contains(float(prob.spite_next_stock_playable(start)))}")
+
+# %% [markdown]
+# **Exercise 3.** Is there a first-player advantage? Simulate 200 greedy rounds with `first="seat0"` and read the
+# interval of seat 0's win rate.
+
+# %% [solution]
+res = cardlab.simulate("spite-and-malice", games=200, seed=5, first="seat0", progress=False)
+print(f"seat 0 wins {res.win_rate(0)}; draws {res.draws}; interval contains 0.5: {res.win_rate(0).contains(0.5)}")

@@ -1,0 +1,334 @@
+# %% [markdown]
+# # Shithead (Palace): the rules, every option, and its probability questions
+#
+# **Learning goals**
+#
+# - know the rules of Shithead as cardlab plays them, and every option;
+# - follow the special cards — the 2 that resets, the 10 that burns, four in a row that clears — in the stepper on a
+#   stacked deck;
+# - compute exact chances for a card nobody has seen (a face-down card, the top of the draw pile), and see why the
+#   two are the same: **exchangeability**;
+# - see that the same question has different right answers for the table and for a player who knows their hand;
+# - estimate what cannot be counted (being forced to pick up, winning) by simulation, with intervals.
+
+# %% [markdown]
+# ## 1. The rules
+#
+# Copied from the docstring of `cardlab/games/shithead.py`; where the original text is silent, cardlab takes the
+# default below and offers the other reading as an option.
+#
+# - **Packs.** 2 players use one 52-card pack, 3–5 players two. No jokers.
+# - **Order.** 3 < 4 < … < 10 < J < Q < K < A. The 2 and the 10 are special.
+# - **Deal.** Three face-down cards to each player, which nobody may look at (the owner included), then six cards to
+#   each hand.
+# - **Set-up.** Each player in turn (seat 0, 1, …) puts three hand cards face up on the face-down ones, one card per
+#   move: `"face up 7♥"`. The rest of the deck is the draw pile.
+# - **Starting card.** After the set-up the first player turns the top of the draw pile face up to start the discard
+#   pile. A 2 as starting card resets: anything may follow. A 10 as starting card burns at once (it goes out of
+#   play) and the first player plays anything on the empty pile.
+# - **First player.** Option `first="seat0"` (default; the text names nobody) or `"lowest3"` (pagat): after the
+#   set-up, the holder of the lowest card in hand starts — a 3 if anyone holds one, else a 4, and so on up to the
+#   Ace; 2s and 10s do not count as low. Several holders of that rank: the lowest seat number starts. Nobody holding
+#   any such card: seat 0.
+# - **A play.** One card, or several of the same rank, equal to or higher than the top of the pile: `"play 7"`,
+#   `"play 7 x2"`. On an empty pile, or on a 2, anything goes. A 2 and a 10 go on anything. Suits never matter.
+# - **Must play.** A player who can play must play. A player who cannot picks up the whole pile into the hand
+#   (`"pick up"`) and the turn ends.
+# - **Drawing.** After playing, the player draws back up to three cards in hand while the draw pile lasts.
+# - **2** resets the pile: anything may follow it.
+# - **10** burns the pile: every card of the pile goes out of play; the same player draws up to three and plays
+#   again, any card.
+# - **Four in a row.** Four or more cards of the same rank on top of the pile in a row, whether one player or several
+#   played them, clear the pile out of play. By default the **next** player plays anything on the empty pile; option
+#   `four_kind_plays_again=True` (pagat) gives the same player another play instead.
+# - **Sources.** A player plays from the hand while it holds cards; with no hand, from the face-up cards
+#   (`"play face-up 7"`); with neither, a face-down card **blind** (`"play face-down card 2"`). The blind card is
+#   turned: it is played if it fits, otherwise it goes to the hand together with the pile, and the turn ends. Cards
+#   picked up must be played from the hand before any table card. One play never mixes sources.
+# - **Winning.** The first player out of all cards (hand, face up, face down) wins and the game ends. Option
+#   `play_to_last=True` plays on, skipping finished players, to rank everyone; the last player is the shithead.
+# - **Safety rule.** With cards leaving play only through 10s and four in a row, two players could pass the pile
+#   back and forth for a very long time. Option `max_turns` (default 4000) declares the game drawn (`winner` is
+#   `None`) when that many turns have been played.
+#
+# | option | default | accepted | what it does |
+# |---|---|---|---|
+# | `four_kind_plays_again` | `False` | `True`, `False` | four in a row: the same player plays again |
+# | `play_to_last` | `False` | `True`, `False` | play on after the first player is out, to rank everyone |
+# | `first` | `"seat0"` | `"seat0"`, `"lowest3"` | who plays first |
+# | `max_turns` | `4000` | a whole number ≥ 1 | safety rule: the game is drawn after this many turns |
+#
+# **Stacked decks.** `deck=[...]` lists the top of the deck, top card first: seat 0's three face-down cards, then
+# seat 1's, …; then seat 0's six hand cards, seat 1's, …; the next card is the top of the draw pile, which becomes
+# the starting card.
+#
+# **Public knowledge.** The pile is face up, so cards picked up from it are known to everyone; the views show them.
+# Face-down cards are hidden from everyone, their owner included.
+
+# %%
+import re
+
+import numpy as np
+from IPython.display import display
+
+import cardlab
+from cardlab.policies import choose, make_policy
+from cardlab.sim import prob
+from cardlab.sim.stats import wilson
+
+greedy = make_policy("greedy", "shithead", np.random.default_rng(0))
+
+
+def status(stepper):
+    return re.sub(r"<[^>]+>", "", stepper.counter.value)
+
+
+def press(stepper, button="next_move"):
+    """Press a stepper button from code (next_move, step, back, reset); stop here if the stepper reports a problem."""
+    getattr(stepper, button)()
+    if "⚠" in stepper.message.value:
+        raise RuntimeError(re.sub(r"<[^>]+>", "", stepper.message.value))
+
+
+def play_and_show(stepper, move):
+    """Play one move in the stepper and print what the table saw."""
+    before = len(stepper.game.events)
+    stepper.play(move)
+    assert "⚠" not in stepper.message.value, stepper.message.value
+    print(f"> {move}")
+    for event in stepper.game.events[before:]:
+        print("   ", event)
+
+
+# %% [markdown]
+# ## 2. The special cards, on a stacked deck
+#
+# Both seats are `human` here, so we choose every move. The deck gives seat 0 the hand 3♠ 4♠ 7♥ 10♣ J♦ A♠ and seat 1
+# the hand 2♥ 6♣ 7♦ 8♣ Q♥ K♠; the starting card is 7♠, and the draw pile begins 7♣ K♦ 10♦ A♦ 5♥ 4♦ 9♠ 6♦ 3♥ 10♥.
+
+# %%
+DECK = ["5S", "KH", "9D", "QC", "3D", "8H",                  # face down: seat 0, then seat 1
+        "3S", "4S", "7H", "10C", "JD", "AS",                 # seat 0's hand
+        "2H", "6C", "7D", "8C", "QH", "KS",                  # seat 1's hand
+        "7S",                                                # the starting card
+        "7C", "KD", "10D", "AD", "5H", "4D", "9S", "6D", "3H", "10H"]
+palace = cardlab.Stepper("shithead", players=2, seed=1, deck=DECK, policies=["human", "human"])
+display(palace)
+
+# %% [markdown]
+# **Set-up.** Each player keeps the strong cards for the end of the game, when there is no hand left to help: a 10,
+# a 2, high cards.
+
+# %%
+for move in ["face up A♠", "face up J♦", "face up 10♣", "face up K♠", "face up Q♥", "face up 8♣"]:
+    play_and_show(palace, move)
+
+# %% [markdown]
+# **Four sevens in a row clear the pile**, although two players played them.
+
+# %%
+for move in ["play 7", "play 7", "play 7"]:
+    play_and_show(palace, move)
+
+# %% [markdown]
+# **A 10 burns the pile**, and the same player plays again. **A 2 resets**: anything may follow.
+
+# %%
+for move in ["play 6", "play 10", "play 3", "play 2", "play 4 x2"]:
+    play_and_show(palace, move)
+
+# %% [markdown]
+# **Picking up.** On an Ace only a 2 or a 10 fits. Seat 0 holds neither, so picking up the pile is its only move;
+# everyone saw those cards, so they stay *known* in seat 0's hand.
+
+# %%
+play_and_show(palace, "play A")
+print("seat 0 may only:", [m.text for m in palace.game.legal_moves()])
+play_and_show(palace, "pick up")
+print("cards the table knows seat 0 holds:", [str(c) for c in palace.game.observe(None).known[0]])
+
+# %% [markdown]
+# ## 3. Blind plays, in a bot game
+#
+# The face-down cards come last. Greedy bots play this seeded game until the first blind play; here are its events.
+
+# %%
+bots = cardlab.Stepper("shithead", players=2, seed=5)
+while bots.game.state.blind_plays == 0:
+    press(bots)
+for event in bots.game.events[-4:]:
+    print(event)
+print(status(bots))
+
+# %% [markdown]
+# ## 4. Probability questions
+#
+# ### Will a face-down card fit? Will the top of the draw pile? (exact)
+#
+# Nobody has seen a face-down card — not even its owner — so it is equally likely to be *any* card the viewer cannot
+# locate. The same holds for the top of the draw pile. So both chances are the same count:
+#
+# $$P(\text{fits}) = \frac{\#\{\text{unseen cards that fit the pile}\}}{\#\{\text{unseen cards}\}}.$$
+#
+# This is **exchangeability**: the order of the unseen cards is random, so every unseen place holds a uniformly
+# random unseen card. The answer depends on who is asking: seat 0 knows its own hand, so fewer cards are unseen for
+# seat 0 than for the table.
+#
+# Take the position just before seat 0 had to pick up: an Ace on top, so only a 2, a 10 or another Ace fits. Had
+# seat 0 been down to its face-down cards, how likely would a blind card have saved it?
+
+# %%
+game = palace.game.copy()
+game.undo()                    # back to the position before the pick-up
+print(f"top of the pile: {game.top}; draw pile {len(game.state.draw)} cards; seat {game.current_player} to move")
+for viewpoint in (None, 0, 1):
+    who = "table" if viewpoint is None else f"seat {viewpoint}"
+    unseen = game.unseen_cards(viewpoint)
+    fit = sum(game.fits(c) for c in unseen)
+    print(f"{who:>6}: {fit}/{len(unseen)} unseen cards fit; blind {prob.shithead_blind_fits(game, viewpoint)}, "
+          f"draw top {prob.shithead_draw_top_fits(game, viewpoint)}")
+
+# %% [markdown]
+# The table cannot see either hand; seat 0 knows its own, which holds no 2, 10 or Ace, so for seat 0 the fitting
+# cards are a larger share of what is left unseen. Both numbers are right: each is the chance *given what that
+# person knows*.
+#
+# A simulation agrees: redeal the cards the table cannot see (`game.resample`) and look at seat 0's first face-down
+# card each time.
+
+# %%
+rng = np.random.default_rng(3)
+n = 3000
+hits = sum(game.fits(game.resample(None, rng).state.face_down[0][0]) for _ in range(n))
+exact = prob.shithead_blind_fits(game, None)
+est = wilson(hits, n)
+print(f"exact {exact} = {float(exact):.4f}; simulated {est}; contains exact: {est.contains(float(exact))}")
+
+# %% [markdown]
+# ### Will a player have to pick up? Who will win? (estimates)
+#
+# These depend on the whole future of the game, so they are estimated by resampling the unseen cards and playing on
+# with greedy bots. Seat 0 is to move and can only pick up: seat 0 knows that for sure, but the table, which cannot
+# see seat 0's hand, can only give a chance.
+
+# %%
+for seat in (0, 1):
+    for viewpoint in (None, seat):
+        who = "the table" if viewpoint is None else f"seat {seat} itself"
+        est = prob.shithead_must_pick_up(game, seat, viewpoint, rollouts=200, rng=np.random.default_rng(4))
+        print(f"seat {seat} picks up on its next turn, as {who} sees it: {est}")
+for seat, est in enumerate(prob.win_probability(game, None, rollouts=100, rng=np.random.default_rng(5))):
+    print(f"seat {seat} wins: {est}")
+
+# %% [markdown]
+# The stepper's panels show the same questions at every move:
+
+# %%
+print(bots.panel_numbers())
+
+# %% [markdown]
+# ## 5. Every option
+
+# %% [markdown]
+# ### `four_kind_plays_again=True` (pagat)
+#
+# The same four sevens: now the player who completed the four plays again.
+
+# %%
+SETUP = ["face up A♠", "face up J♦", "face up 10♣", "face up K♠", "face up Q♥", "face up 8♣"]
+again = cardlab.new_game("shithead", players=2, seed=1, deck=DECK, four_kind_plays_again=True)
+again.play_all(SETUP + ["play 7", "play 7", "play 7"])
+for event in again.events[-3:]:
+    print(event)
+
+# %% [markdown]
+# ### `first="lowest3"` (pagat)
+#
+# The holder of the lowest ordinary card in hand after the set-up starts (2s and 10s do not count).
+
+# %%
+def starter(game):
+    """Play the greedy set-up, then say who starts and what each hand holds."""
+    while game.state.phase == "setup":
+        game.play(choose(greedy, game))
+    hands = ", ".join(f"seat {p}: " + " ".join(str(c) for c in game.state.hands[p]) for p in range(game.players))
+    return f"{hands} -> seat {game.current_player} starts"
+
+
+print("stacked deck:", starter(cardlab.new_game("shithead", players=2, seed=1, deck=DECK, first="lowest3")))
+for seed in range(4):
+    print(f"seed {seed}:", starter(cardlab.new_game("shithead", players=3, seed=seed, first="lowest3")))
+
+# %% [markdown]
+# ### `play_to_last=True`: rank everyone, and find the shithead
+
+# %%
+r = cardlab.new_game("shithead", players=4, seed=7, play_to_last=True)
+while not r.is_over:
+    r.play(choose(greedy, r))
+print(f"finishing order {r.state.ranking}: seat {r.winner} wins, seat {r.state.ranking[-1]} is the shithead")
+
+# %% [markdown]
+# ### `max_turns`: the safety rule
+#
+# A game cut short after 20 turns is a draw:
+
+# %%
+short = cardlab.new_game("shithead", players=2, seed=7, max_turns=20)
+while not short.is_over:
+    short.play(choose(greedy, short))
+print(f"turns {short.turns}, winner {short.winner}, stopped by the safety rule: {short.state.stopped}")
+print(short.events[-1])
+
+# %% [markdown]
+# ### Many games at once
+#
+# `cardlab.simulate` plays seeded games and collects each game's statistics.
+
+# %%
+result = cardlab.simulate("shithead", players=2, games=200, seed=11, progress=False)
+print(result.summary())
+for key, values in result.extras.items():
+    print(f"{key:>12}: {values.mean():.2f} per game")
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 1.** In a fresh two-player game, before the set-up, what is the table's exact chance that the top of
+# the draw pile would fit on an empty pile? And on a Queen? Count: which ranks fit on a Queen?
+
+# %%
+fresh = cardlab.new_game("shithead", players=2, seed=0)
+
+# %% [solution]
+unseen = fresh.unseen_cards(None)
+on_queen = [c for c in unseen if c.rank in (cardlab.Rank.TWO, cardlab.Rank.TEN, cardlab.Rank.QUEEN,
+                                             cardlab.Rank.KING, cardlab.Rank.ACE)]
+print(f"on an empty pile: {prob.shithead_draw_top_fits(fresh)} (anything fits)")
+print(f"on a Queen: 2, 10, Q, K, A fit: {len(on_queen)}/{len(unseen)} = {len(on_queen) / len(unseen):.4f}")
+
+# %% [markdown]
+# **Exercise 2.** In the position `game` above (an Ace on top, seat 0 to move), seat 1 would like to know the
+# chance that the top of the draw pile fits. Give it exactly for seat 1 and for the table, and say which cards make
+# the difference.
+
+# %% [solution]
+for viewpoint in (None, 1):
+    who = "table" if viewpoint is None else "seat 1"
+    unseen = game.unseen_cards(viewpoint)
+    print(f"{who}: {prob.shithead_draw_top_fits(game, viewpoint)} ({sum(game.fits(c) for c in unseen)} of "
+          f"{len(unseen)} unseen cards fit)")
+own = game.state.hands[1]
+print("seat 1's own hand, unseen for the table:", " ".join(str(c) for c in own),
+      f"({sum(game.fits(c) for c in own)} of them fit)")
+
+# %% [markdown]
+# **Exercise 3.** Does the first player have an advantage? Simulate 400 greedy games and read the interval of
+# seat 0's win rate. Then do the same with `first="lowest3"`.
+
+# %% [solution]
+for first in ("seat0", "lowest3"):
+    res = cardlab.simulate("shithead", players=2, games=400, seed=21, first=first, progress=False)
+    est = res.win_rate(0)
+    print(f"first={first!r}: seat 0 wins {est}; contains 0.5: {est.contains(0.5)}")

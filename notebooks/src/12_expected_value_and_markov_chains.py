@@ -1,0 +1,306 @@
+# %% [markdown]
+# # Expected value and Markov chains: how long does a Garbage layout take?
+#
+# **Learning goals**
+#
+# - estimate an expected value by simulation, with a 95% interval for the mean;
+# - turn a card game into a **Markov chain**: find a state that remembers just enough, and its transition
+#   probabilities;
+# - compute an expectation **exactly** by first-step analysis (a recursion), and again with the chain's fundamental
+#   matrix $(I - Q)^{-1}$;
+# - explain a surprise: a layout with *fewer* spots can take *longer* to complete.
+
+# %% [markdown]
+# ## 1. The question
+#
+# Garbage solitaire (one player, one 52-card pack; see notebook `01_garbage` for the rules): lay out $n$ face-down
+# cards for spots A … $n$ and draw from the stock until every spot is face up. The player plays greedily: a wild Jack
+# always goes on the lowest face-down spot, and a card always displaces a Jack on its own spot. In solitaire those
+# are the only choices, and the discard pile never holds a usable card, so **every turn is exactly one draw**.
+#
+# How many draws does it take on average, for $n = 1, \dots, 10$? Let's watch one game first.
+
+# %%
+import re
+from collections import defaultdict
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+import plotly.graph_objects as go
+from IPython.display import display
+
+import cardlab
+from cardlab.sim import fast_garbage
+from cardlab.sim.stats import Z95, wilson
+
+
+def press(stepper, button="next_move"):
+    """Press a stepper button from code (next_move, step, back, reset); stop here if the stepper reports a problem."""
+    getattr(stepper, button)()
+    if "⚠" in stepper.message.value:
+        raise RuntimeError(re.sub(r"<[^>]+>", "", stepper.message.value))
+
+
+solo = cardlab.Stepper("garbage", players=1, seed=4, layout_sizes=[6])
+display(solo)
+
+# %%
+while not solo.game.is_over:
+    press(solo)
+print(re.sub(r"<[^>]+>", "", solo.counter.value))
+print(f"draws (turns) to complete 6 spots in this game: {solo.game.turns}")
+
+# %% [markdown]
+# ## 2. Simulation first
+#
+# One game says little. The vectorised simulator plays many solitaire games at once; the average number of turns
+# estimates the expectation, and the 95% interval is $\bar x \pm 1.96\, s/\sqrt{N}$.
+
+# %%
+GAMES = 20_000
+simulated = {}
+for n in range(1, 11):
+    out = fast_garbage.play_fresh(GAMES, np.random.default_rng([12, n]), players=1, layout_sizes=[n])
+    turns = out.turns.astype(float)
+    mean, half = turns.mean(), Z95 * turns.std(ddof=1) / np.sqrt(turns.size)
+    simulated[n] = (mean, half)
+    print(f"{n:>2} spots: {mean:6.3f} ± {half:.3f} draws   (reshuffles in {int(np.sum(out.shuffles > 0))} games)")
+
+# %% [markdown]
+# Two things to notice. The curve is **not** increasing: 6 spots take longer than 10. And the stock was never
+# reshuffled — we will see that it cannot be.
+
+# %% [markdown]
+# ## 3. A state that remembers just enough
+#
+# **Exchangeability.** Nobody looks at a face-down card. So the cards nobody has seen — under the face-down spots
+# and in the stock — are in uniformly random order, and the next card turned over (from the stock, or from under a
+# spot) is equally likely to be any of them.
+#
+# **What matters about the unseen cards** is how many of them are *useful*. Write
+#
+# - $d$ = face-down spots, $w$ = spots showing a wild Jack, $U$ = unseen cards.
+#
+# If spot $k$ is not finished (face down, or showing a Jack), then **all four cards of rank $k$ are still unseen**:
+# a $k$ turned over earlier would have gone to spot $k$ (forced), or displaced the Jack there (greedy). And no Jack
+# is ever discarded while a spot is face down (greedy places it). So among the $U$ unseen cards there are
+#
+# $$4(d + w) \text{ useful pip cards}, \qquad 4 - w \text{ Jacks}, \qquad U - 4d - 3w - 4 \text{ dead cards}.$$
+#
+# **One card turned over** moves the state:
+#
+# | card | chance | what happens | new state |
+# |---|---|---|---|
+# | pip card of an unfinished spot | $4(d+w)/U$ | placed, or displaces a Jack | $(d-1,\ w,\ U-1)$, chain goes on |
+# | a Jack | $(4-w)/U$ | placed on a face-down spot | $(d-1,\ w+1,\ U-1)$, chain goes on |
+# | dead card | $(U-4d-3w-4)/U$ | discarded: the turn ends | $(d,\ w,\ U-1)$, next turn |
+#
+# A displaced Jack goes at once onto a face-down spot, so $d$ drops by one and $w$ stays the same. The layout is
+# complete when $d = 0$ (Jacks count as face up).
+#
+# **No reshuffle, ever.** While $d \ge 1$ there are at least $4d + 4 > d$ useful unseen cards, but only $d$ of the
+# unseen places are under the layout, so some useful card is still in the stock: the stock cannot be empty before
+# the layout is complete.
+
+# %% [markdown]
+# ## 4. Exact answer by first-step analysis
+#
+# Let $F(d, w, U)$ be the expected number of turns *still to start* just before the next card is turned over.
+# Conditioning on that card (the table above) gives a recursion; $U$ goes down by one at each step, so it ends:
+#
+# $$F(d,w,U) = \frac{4(d+w)}{U} F(d-1,w,U-1) + \frac{4-w}{U} F(d-1,w+1,U-1)
+#   + \frac{U-4d-3w-4}{U}\bigl(1 + F(d,w,U-1)\bigr),$$
+#
+# with $F(0, \cdot, \cdot) = 0$. The first draw starts turn one, so $E[\text{draws}] = 1 + F(n, 0, 52)$. Python's
+# `Fraction` keeps every step exact.
+
+# %%
+CARDS, PER_RANK, WILDS = 52, 4, 4
+
+
+@cache
+def future_turns(d, w, unseen):
+    """F(d, w, U): expected turns still to start, just before the next card is turned over."""
+    if d == 0:
+        return Fraction(0)
+    pips, jacks = PER_RANK * (d + w), WILDS - w
+    dead = unseen - pips - jacks
+    expected = Fraction(pips, unseen) * future_turns(d - 1, w, unseen - 1)
+    expected += Fraction(jacks, unseen) * future_turns(d - 1, w + 1, unseen - 1)
+    if dead:
+        expected += Fraction(dead, unseen) * (1 + future_turns(d, w, unseen - 1))
+    return expected
+
+
+def expected_draws(spots):
+    return 1 + future_turns(spots, 0, CARDS)
+
+
+exact = {n: expected_draws(n) for n in range(1, 11)}
+for n, e in exact.items():
+    mean, half = simulated[n]
+    inside = abs(float(e) - mean) <= half
+    print(f"{n:>2} spots: exact {float(e):8.5f}   simulated {mean:6.3f} ± {half:.3f}   inside the interval: {inside}")
+
+# %% [markdown]
+# A check by hand for one spot: the layout is done at the first Ace or Jack, 8 of the 52 cards. The position of the
+# first of $K$ marked cards in a shuffled deck of $N$ has mean $(N+1)/(K+1)$, here $53/9$:
+
+# %%
+print(f"exact for 1 spot: {exact[1]}; (N+1)/(K+1) = {Fraction(53, 9)}")
+print(f"exact for 10 spots as a fraction has a denominator of {len(str(exact[10].denominator))} digits")
+
+# %% [markdown]
+# ## 5. The same answer from the chain's matrix
+#
+# Look at the game only at the **start of each turn**: the state $(d, w, U)$ there is a Markov chain, and "complete"
+# is its absorbing state. One turn may turn over several cards, so its transition probabilities add up all the
+# chains of placements that end in a dead card (or in completion). With $Q$ the transitions among the unfinished
+# states, the expected number of turns from each state solves $(I - Q)\,t = \mathbf 1$.
+
+# %%
+def one_turn(d, w, unseen):
+    """The law of the state at the start of the next turn ("done" if the layout is completed in this turn)."""
+    law = defaultdict(Fraction)
+
+    def turn_over(d, w, unseen, p):
+        if d == 0:
+            law["done"] += p
+            return
+        pips, jacks = PER_RANK * (d + w), WILDS - w
+        dead = unseen - pips - jacks
+        if pips:
+            turn_over(d - 1, w, unseen - 1, p * Fraction(pips, unseen))
+        if jacks:
+            turn_over(d - 1, w + 1, unseen - 1, p * Fraction(jacks, unseen))
+        if dead:
+            law[(d, w, unseen - 1)] += p * Fraction(dead, unseen)
+
+    turn_over(d, w, unseen, Fraction(1))
+    return law
+
+
+def chain_expectation(spots):
+    start = (spots, 0, CARDS)
+    states, todo, rows = [start], [start], {}
+    while todo:
+        state = todo.pop()
+        rows[state] = one_turn(*state)
+        for nxt in rows[state]:
+            if nxt != "done" and nxt not in rows and nxt not in todo:
+                states.append(nxt)
+                todo.append(nxt)
+    index = {s: i for i, s in enumerate(states)}
+    q = np.zeros((len(states), len(states)))
+    for s, law in rows.items():
+        for nxt, p in law.items():
+            if nxt != "done":
+                q[index[s], index[nxt]] = float(p)
+    t = np.linalg.solve(np.eye(len(states)) - q, np.ones(len(states)))
+    return t[index[start]], len(states)
+
+
+for n in (1, 3, 6, 10):
+    t, size = chain_expectation(n)
+    print(f"{n:>2} spots: {size:>4} transient states, (I-Q)^-1 gives {t:.10f}, recursion gives {float(exact[n]):.10f}")
+
+# %% [markdown]
+# ## 6. Why can fewer spots take longer?
+#
+# The chart shows the exact expectation and the simulated means with their intervals.
+
+# %%
+sizes = list(range(1, 11))
+chart = go.FigureWidget(layout=go.Layout(
+    title="Garbage solitaire: expected draws to complete n spots", width=640, height=380,
+    xaxis={"title": "spots n", "dtick": 1}, yaxis={"title": "draws"}))
+chart.add_scatter(x=sizes, y=[float(exact[n]) for n in sizes], mode="lines+markers", name="exact (recursion)")
+chart.add_scatter(x=sizes, y=[simulated[n][0] for n in sizes], mode="markers", name=f"simulated, {GAMES} games",
+                  error_y={"type": "data", "array": [simulated[n][1] for n in sizes]})
+display(chart)
+
+# %% [markdown]
+# Each spot you add is one more card to find — but it also adds **four useful cards** to the deck. A turn ends only
+# at a dead card, and the number of turns is (roughly) the number of dead cards you meet before the layout is done.
+# With few spots most of the deck is dead: almost every turn ends at once. With many spots a draw usually starts a
+# long chain of placements. Compare the share of dead cards at the start with the number of cards a game turns over:
+
+# %%
+def expected_cards_turned(spots):
+    """Exact expected number of cards turned over (drawn or uncovered) until the layout is complete."""
+
+    @cache
+    def more(d, w, unseen):
+        if d == 0:
+            return Fraction(0)
+        pips, jacks = PER_RANK * (d + w), WILDS - w
+        dead = unseen - pips - jacks
+        value = 1 + Fraction(pips, unseen) * more(d - 1, w, unseen - 1)
+        value += Fraction(jacks, unseen) * more(d - 1, w + 1, unseen - 1)
+        if dead:
+            value += Fraction(dead, unseen) * more(d, w, unseen - 1)
+        return value
+
+    return more(spots, 0, CARDS)
+
+
+print("spots  dead share at start  cards turned over  draws (turns)  cards per draw")
+for n in sizes:
+    dead_share = Fraction(CARDS - 4 * n - 4, CARDS)
+    cards = expected_cards_turned(n)
+    print(f"{n:>5}  {float(dead_share):>19.3f}  {float(cards):>17.3f}  {float(exact[n]):>13.3f}  "
+          f"{float(cards / exact[n]):>14.3f}")
+longest = max(sizes, key=lambda n: exact[n])
+print(f"the longest layout is {longest} spots: {float(exact[longest]):.4f} draws")
+
+# %% [markdown]
+# So the expected time first grows with $n$ (more cards to find) and then falls (longer chains per draw), peaking at
+# 6 spots. In a Garbage **match** a winner's layout shrinks by one spot each hand: from 10 spots down to 6 that
+# "reward" actually makes the next hand slower for them.
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# **Exercise 1.** Does it matter whether Jacks or Kings are wild? Argue from the state table, then check: simulate
+# 20 000 solitaire games of 10 spots with `wild="K"` and see whether the interval contains the exact value.
+
+# %% [solution]
+out = fast_garbage.play_fresh(GAMES, np.random.default_rng(99), players=1, layout_sizes=[10], wild="K")
+turns = out.turns.astype(float)
+mean, half = turns.mean(), Z95 * turns.std(ddof=1) / np.sqrt(turns.size)
+print(f"Kings wild: {mean:.3f} ± {half:.3f}; exact (any wild rank with 4 cards) {float(exact[10]):.3f}; "
+      f"inside: {abs(mean - float(exact[10])) <= half}")
+
+# %% [markdown]
+# **Exercise 2.** Change the recursion to give the whole distribution of the number of draws, not only its mean.
+# What is the exact chance of completing 10 spots within 5 draws? Check it against the simulated frequency.
+
+# %% [solution]
+@cache
+def within(d, w, unseen, turns_left):
+    """Chance to complete before more than `turns_left` further turns start, just before the next card."""
+    if d == 0:
+        return Fraction(1)
+    pips, jacks = PER_RANK * (d + w), WILDS - w
+    dead = unseen - pips - jacks
+    p = Fraction(pips, unseen) * within(d - 1, w, unseen - 1, turns_left)
+    p += Fraction(jacks, unseen) * within(d - 1, w + 1, unseen - 1, turns_left)
+    if dead and turns_left > 0:
+        p += Fraction(dead, unseen) * within(d, w, unseen - 1, turns_left - 1)
+    return p
+
+
+p5 = within(10, 0, CARDS, 4)
+out = fast_garbage.play_fresh(GAMES, np.random.default_rng(5), players=1, layout_sizes=[10])
+freq = wilson(float(np.sum(out.turns <= 5)), out.turns.size)
+print(f"P(10 spots within 5 draws) = {float(p5):.5f} exactly; simulated {freq}; inside: {freq.contains(float(p5))}")
+
+# %% [markdown]
+# **Exercise 3.** How much longer, on average, does the slowest layout size take than a full layout of 10 spots?
+# Give the exact difference as a decimal, and the size.
+
+# %% [solution]
+slowest = max(exact, key=lambda n: exact[n])
+print(f"slowest: {slowest} spots, {float(exact[slowest] - exact[10]):.4f} draws more than 10 spots")

@@ -1,0 +1,133 @@
+"""The committed notebooks: built from their sources, executed, clean of widget state, and shaped as lessons.
+
+nbval (``make test``) re-runs every notebook and compares its printed outputs, which catches stale
+outputs; this file checks what nbval cannot: that each notebook was built from its current source in
+``notebooks/src/``, carries outputs but no widget state (megabytes of plotly.js), opens with its Binder
+link and learning goals, and ends with exercises whose answers sit in hidden solution cells.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import nbformat
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+APP = "app"
+LESSONS = ["00_start_here", "01_garbage", "02_spite_and_malice", "03_shithead", "10_law_of_large_numbers",
+           "11_hidden_information", "12_expected_value_and_markov_chains", "13_strategy_tournament"]
+UNSEEDED = [re.compile(p) for p in (r"default_rng\(\s*\)", r"np\.random\.seed", r"numpy\.random\.seed",
+                                    r"^\s*import random\b", r"^\s*from random import", r"\bnp\.random\.(rand|randn|"
+                                    r"randint|random|choice|shuffle|permutation)\(")]
+EXERCISE = re.compile(r"^\*\*Exercise (\d+)\.\*\*", re.MULTILINE)
+
+
+def load_build() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("notebooks_build", NOTEBOOKS / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BUILD = load_build()
+ALL = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+def read(name: str) -> Any:
+    return nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)  # type: ignore[no-untyped-call]
+
+
+def test_every_lesson_and_the_app_exist() -> None:
+    assert sorted([*LESSONS, APP]) == ALL
+    assert sorted(BUILD.all_names()) == ALL, "each notebook has exactly one source in notebooks/src/"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_notebook_is_valid_and_built_from_its_source(name: str) -> None:
+    nbformat.validate(read(name))
+    assert BUILD.stale_cells(name) == [], f"rebuild with: .venv/bin/python notebooks/build.py {name}"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_no_widget_state_is_committed(name: str) -> None:
+    text = (NOTEBOOKS / f"{name}.ipynb").read_text()
+    assert WIDGET_STATE not in text
+    assert "widgets" not in read(name).metadata
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_code_cell_was_executed_in_order(name: str) -> None:
+    code = [c for c in read(name).cells if c.cell_type == "code"]
+    assert code, f"{name} has no code"
+    counts = [c.execution_count for c in code]
+    assert counts == list(range(1, len(code) + 1)), f"{name} was not run top to bottom in one kernel: {counts}"
+    assert sum(len(c.outputs) for c in code) > 0, f"{name} is committed without outputs"
+    errors = [o for c in code for o in c.outputs if o.output_type == "error"]
+    assert not errors, f"{name} has error outputs: {[(o.ename, o.evalue) for o in errors]}"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_binder_link_opens_the_notebook_itself(name: str) -> None:
+    first = read(name).cells[0]
+    assert first.cell_type == "markdown" and first.source.startswith("# ")
+    target = f"voila/render/notebooks/{name}.ipynb" if name == APP else f"lab/tree/notebooks/{name}.ipynb"
+    assert "mybinder.org/v2/gh/" in first.source and f"?urlpath={target})" in first.source
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_learning_goals_come_first(name: str) -> None:
+    first = read(name).cells[0]
+    assert "**Learning goals**" in first.source, f"{name}'s first cell does not state its learning goals"
+    goals = [ln for ln in first.source.split("**Learning goals**", 1)[1].splitlines() if ln.startswith("- ")]
+    assert len(goals) >= 2
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_ends_with_exercises_each_with_a_hidden_computed_solution(name: str) -> None:
+    cells = read(name).cells
+    headings = [i for i, c in enumerate(cells) if c.cell_type == "markdown" and c.source.startswith("## Exercises")]
+    assert len(headings) == 1, f"{name} needs one '## Exercises' section"
+    tail = cells[headings[0] + 1:]
+    assert not any(c.cell_type == "markdown" and c.source.startswith("## ") for c in tail), "exercises come last"
+    exercises = [i for i, c in enumerate(tail) if c.cell_type == "markdown" and EXERCISE.match(c.source)]
+    numbers = [int(EXERCISE.match(tail[i].source).group(1)) for i in exercises]  # type: ignore[union-attr]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 2, f"{name}: exercises {numbers}"
+    for k, start in enumerate(exercises):
+        stop = exercises[k + 1] if k + 1 < len(exercises) else len(tail)
+        solutions = [c for c in tail[start + 1:stop] if "solution" in c.metadata.get("tags", [])]
+        assert solutions, f"{name}: exercise {numbers[k]} has no solution cell"
+        for cell in solutions:
+            assert cell.cell_type == "code"
+            assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, "solution source must be hidden"
+            printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
+            assert re.search(r"\d", printed), f"{name}: exercise {numbers[k]}'s solution prints no computed answer"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_randomness_is_seeded(name: str) -> None:
+    code = "\n".join(c.source for c in read(name).cells if c.cell_type == "code")
+    for pattern in UNSEEDED:
+        assert not pattern.search(code), f"{name} uses unseeded or global randomness: {pattern.pattern}"
+    assert "seed" in code or "default_rng(" in code
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_no_trailing_semicolon_hides_a_result(name: str) -> None:
+    """nbval ignores a cell whose last line ends in ';'; write ``_ = f()`` so the output is compared or absent."""
+    for cell in read(name).cells:
+        if cell.cell_type == "code" and cell.source.strip():
+            assert not cell.source.rstrip().endswith(";"), f"{name}: cell {cell.get('id')} ends with ';'"
+
+
+def test_app_shows_the_stepper_only() -> None:
+    code = [c for c in read(APP).cells if c.cell_type == "code"]
+    assert len(code) == 1 and "cardlab.Stepper(" in code[0].source
+    shown = [o for o in code[0].outputs if o.output_type == "execute_result"]
+    assert len(shown) == 1 and shown[0].data["text/plain"].startswith("Stepper(")
