@@ -212,13 +212,15 @@ def _run(t: _Table, rules: _Rules, watch: int = -1) -> int:
             watching = True
         h = hands[seat]
         pick_up = False
-        if h:
-            present = (h | h >> 1 | h >> 2 | h >> 3) & low
+        if h or up[seat]:
+            source, counts = (hands, sizes) if h else (up, up_sizes)
+            cards = source[seat]
+            present = (cards | cards >> 1 | cards >> 2 | cards >> 3) & low
             fit = present & ordinary_on[top]
-            if fit:
+            if fit:  # the lowest ordinary rank that fits, every card of it
                 bit = fit & -fit
                 r = (bit.bit_length() - 1) >> 2
-                k = (h >> (4 * r)) & 15
+                k = (cards >> (4 * r)) & 15
             elif present & one_ten:
                 bit, r, k = one_ten, TEN, 1
             elif present & one_two:
@@ -226,25 +228,8 @@ def _run(t: _Table, rules: _Rules, watch: int = -1) -> int:
             else:
                 pick_up = True
             if not pick_up:
-                hands[seat] = h - k * bit
-                sizes[seat] -= k
-        elif up[seat]:
-            u = up[seat]
-            present = (u | u >> 1 | u >> 2 | u >> 3) & low
-            fit = present & ordinary_on[top]
-            if fit:
-                bit = fit & -fit
-                r = (bit.bit_length() - 1) >> 2
-                k = (u >> (4 * r)) & 15
-            elif present & one_ten:
-                bit, r, k = one_ten, TEN, 1
-            elif present & one_two:
-                bit, r, k = one_two, TWO, 1
-            else:
-                pick_up = True
-            if not pick_up:
-                up[seat] = u - k * bit
-                up_sizes[seat] -= k
+                source[seat] = cards - k * bit
+                counts[seat] -= k
         else:
             r = down[seat].pop()
             bit, k = one[r], 1
