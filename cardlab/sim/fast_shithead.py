@@ -185,6 +185,14 @@ def _finish_setup(t: _Table, lowest3: bool) -> None:
         t.pile, t.pile_size, t.top, t.run = ONE[r], 1, r, 1
 
 
+def _next_seat(seat: int, finished: list[bool]) -> int:
+    """The next seat after ``seat`` that still has cards (some seat always has)."""
+    seat = (seat + 1) % len(finished)
+    while finished[seat]:
+        seat = (seat + 1) % len(finished)
+    return seat
+
+
 def _run(t: _Table, rules: _Rules, watch: int = -1) -> int:
     """Play ``t`` on to the end with greedy on every seat, updating it in place.
 
@@ -248,9 +256,7 @@ def _run(t: _Table, rules: _Rules, watch: int = -1) -> int:
             if turn >= max_turns:
                 stopped = True
                 break
-            seat = (seat + 1) % players
-            while finished[seat]:
-                seat = (seat + 1) % players
+            seat = _next_seat(seat, finished)
             continue
         # a play of k cards of rank r
         pile += k * bit
@@ -287,9 +293,7 @@ def _run(t: _Table, rules: _Rules, watch: int = -1) -> int:
             if turn >= max_turns:
                 stopped = True
                 break
-            seat = (seat + 1) % players
-            while finished[seat]:
-                seat = (seat + 1) % players
+            seat = _next_seat(seat, finished)
             continue
         if again:
             continue
@@ -299,9 +303,7 @@ def _run(t: _Table, rules: _Rules, watch: int = -1) -> int:
         if turn >= max_turns:
             stopped = True
             break
-        seat = (seat + 1) % players
-        while finished[seat]:
-            seat = (seat + 1) % players
+        seat = _next_seat(seat, finished)
     t.pile, t.pile_size, t.top, t.run = pile, pile_size, top, run
     t.to_move, t.turn, t.winner, t.over, t.stopped = seat, turn, winner, True, stopped
     return picked
