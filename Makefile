@@ -18,10 +18,12 @@ $(BIN)/python:
 
 $(STAMP_LAB): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	$(BIN)/cardlab compile
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[lab,test,scale]'
+	$(BIN)/cardlab compile
 	touch $(STAMP_LAB) $@
 
 lab: $(STAMP_LAB)

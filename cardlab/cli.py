@@ -4,8 +4,11 @@
     cardlab simulate garbage --players 2 -o wild=K -o last_round=true --processes 2
     cardlab simulate shithead --players 4 --policy greedy,random,random,random --games 200
     cardlab games
+    cardlab compile
 
-``simulate`` prints the table of :meth:`cardlab.SimResult.summary` (with a progress bar on the
+``compile`` compiles the fast Spite and Malice play-outs ahead of time (``make lab``, ``make test`` and
+Binder's ``postBuild`` run it), so the first Spite and Malice panel in class does not wait several
+seconds for it. ``simulate`` prints the table of :meth:`cardlab.SimResult.summary` (with a progress bar on the
 terminal while it runs, and the speed on standard error). Game options are given as ``-o KEY=VALUE``;
 values are read as ``true``/``false``, ``none``, whole numbers, comma-separated whole numbers (a list),
 or else text.
@@ -64,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a game option, e.g. -o wild=K -o last_round=true -o layout_sizes=10,9")
     sim.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
     sub.add_parser("games", help="list the games, their player counts and options")
+    sub.add_parser("compile", help="compile the fast Spite and Malice play-outs now (cached on disk)")
     return parser
 
 
@@ -85,6 +89,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "games":
             print(_list_games())
+            return 0
+        if args.command == "compile":
+            from cardlab.sim.jit_spite_malice import compile_now
+
+            print(f"compiled the Spite and Malice play-outs in {compile_now():.1f} s (cached for later runs)")
             return 0
         from cardlab.sim import simulate as sim_module
         from cardlab.sim.simulate import simulate

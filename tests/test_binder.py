@@ -171,10 +171,23 @@ def check_stack_imports(binder_venv: Path, tmp_path: Path) -> None:
     assert found == {name: pins[name] for name in found}
 
 
+def check_post_build(binder_venv: Path, tmp_path: Path) -> None:
+    """Binder's postBuild compiles the Spite and Malice kernel into the installed package's numba cache."""
+    env = dict(os.environ, PATH=f"{binder_venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}")
+    env.pop("VIRTUAL_ENV", None)
+    done = subprocess.run(["bash", str(BINDER / "postBuild")], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "compiled the Spite and Malice play-outs" in done.stdout
+    cached = list(binder_venv.glob("lib/python*/site-packages/cardlab/sim/__pycache__/jit_spite_malice*.nbi"))
+    assert cached, "postBuild left no compiled kernel in the installed package"
+
+
 @pytest.mark.timeout(INSTALL_TIMEOUT_S + 300)
 def test_binder_venv_has_the_stack_and_serves_the_start_notebook(binder_venv: Path, tmp_path: Path) -> None:
     """One test uses the venv, so a run split over several workers still builds a single venv."""
     check_stack_imports(binder_venv, tmp_path)
+    check_post_build(binder_venv, tmp_path)
     with jupyter_lab(binder_venv, tmp_path) as url:
         with urllib.request.urlopen(f"{url}/api/contents/{START}?content=1", timeout=30) as response:
             assert response.status == 200

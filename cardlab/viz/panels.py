@@ -94,6 +94,11 @@ def sync_widget_state(fig: go.FigureWidget) -> None:
     fig._widget_data = deepcopy(fig._data)
 
 
+def renewed(fig: go.FigureWidget) -> go.FigureWidget:
+    """A new FigureWidget (a new browser model) drawing what ``fig`` draws now."""
+    return go.FigureWidget(data=fig.data, layout=fig.layout)
+
+
 @dataclass(frozen=True)
 class WinPoint:
     """The plotted numbers for one move: each seat's P(win) estimate."""
@@ -132,6 +137,12 @@ class WinChart:
         if not 1 <= players <= MAX_SEATS:
             raise InvalidInputError(f"the win chart draws 1 to {MAX_SEATS} seats, not {players}")
         self.players = players
+
+    def renew(self) -> go.FigureWidget:
+        """Swap in a new figure with the same picture (see :mod:`cardlab.viz.watch`)."""
+        self.fig = renewed(self.fig)
+        self._write = _Writer(self.fig)
+        return self.fig
 
     def band(self, seat: int) -> go.Scatter:
         return self.fig.data[2 * seat]
@@ -228,6 +239,12 @@ class QuantityPanel:
                                  row=2, col=1)
         self._write = _Writer(self.fig)
         self.players = players
+
+    def renew(self) -> go.FigureWidget:
+        """Swap in a new figure with the same picture (see :mod:`cardlab.viz.watch`)."""
+        self.fig = renewed(self.fig)
+        self._write = _Writer(self.fig)
+        return self.fig
 
     @property
     def exact_bars(self) -> go.Bar:

@@ -19,6 +19,9 @@ How it behaves
 * Each seat is played by ``greedy``, ``random`` or ``human``. A human seat to move gets one button
   per legal move; bots never move for it. Choosing ``human`` for a seat switches the viewpoint to
   that seat (unless everything is revealed), so the buttons never show more than that player knows.
+* A figure whose browser view stops applying updates (anywidget drops every update of a model that
+  missed its two-second start, which a busy machine can cause in a Voilà page) is noticed from the
+  views' own confirmations and replaced by a fresh figure (see :mod:`cardlab.viz.watch`).
 * Bots are seeded: the random bot of seat s at move i draws from ``default_rng([seed, i, 7919 + s])``,
   so Back then Next move plays the same move again.
 
@@ -61,12 +64,14 @@ from cardlab.viz import controls
 from cardlab.viz.cards_svg import card_html
 from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint
 from cardlab.viz.table import table_html
+from cardlab.viz.watch import FigureWatch
 
 # Play-outs per estimate (win chart, per-game panel) for one Next move, chosen so that a move with
-# every panel refreshed stays well under 100 ms (benchmarks/bench_stepper.py measures it). Win chances
-# run on the fast play-out modules (cardlab.sim.fast_*), the per-game estimates of Spite and Malice and
-# Shithead on the engine itself, hence the small panel counts there.
-DEFAULT_ROLLOUTS = {"garbage": (200, 100), "spite-and-malice": (16, 4), "shithead": (48, 8)}
+# every panel refreshed stays well under 100 ms (benchmarks/bench_stepper.py measures it). Every
+# estimate runs on a fast play-out module (cardlab.sim.fast_*): Garbage's vectorised hands, Spite and
+# Malice's compiled kernel (about 100,000 rounds a second), Shithead's integer play-outs (about 10,000
+# games a second, hence its smaller counts).
+DEFAULT_ROLLOUTS = {"garbage": (200, 100), "spite-and-malice": (800, 800), "shithead": (48, 8)}
 FALLBACK_ROLLOUTS = (12, 12)
 WIN_PURPOSE, PANEL_PURPOSE = 0, 1
 MAX_HISTORY_POINTS = 60
@@ -173,7 +178,9 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                                  self.autoplay_button, self.autoplay, self.speed])
         view_row = widgets.HBox([self.viewpoint, self.policy_box])
         left = widgets.VBox([self.table, self.move_box, self.move_log], layout=widgets.Layout(min_width="420px"))
-        right = widgets.VBox([self.win_fig, self.panel_fig])
+        self._right = widgets.VBox([self.win_fig, self.panel_fig])
+        self._watch = FigureWatch([self.win_fig, self.panel_fig], self._renew_figure)
+        right = self._right
         self.children = [deal_row, play_row, widgets.HBox([self.counter]), view_row, self.message,
                          widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))]
 
@@ -587,6 +594,21 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         over = " (game over)" if self.game.is_over else ""
         self._panel.update(self.quantities, f"Chances at move {now}{over}, from {words}",
                            "completes within k turns")
+        self._watch.record()
+
+    def _renew_figure(self, index: int) -> None:
+        """Replace a figure whose browser view stopped applying updates (:mod:`cardlab.viz.watch`)."""
+        try:
+            old = self.win_fig if index == 0 else self.panel_fig
+            if index == 0:
+                self.win_fig = self._win_chart.renew()
+            else:
+                self.panel_fig = self._panel.renew()
+            self._right.children = [self.win_fig, self.panel_fig]
+            self._watch.replace(index, self.win_fig if index == 0 else self.panel_fig)
+            old.close()   # after the page has been told to drop its view
+        except Exception as exc:  # called from a browser message: never raise into the notebook
+            self.message.value = controls.message_html(controls.error_text(exc), "error")
 
     # ------------------------------------------------------------------ numbers for notebooks
     def history_numbers(self) -> str:

@@ -281,18 +281,24 @@ def wait_for_stepper(page: Any) -> StepperReading:
 
 
 def click_next_move(page: Any, times: int) -> StepperReading:
-    """Click **Next move** ``times`` times, each time waiting for the counter and the P(win) chart to follow."""
+    """Click **Next move** ``times`` times, each time waiting for the move counter, then wait for the P(win)
+    chart and the game's panel to show the last move.
+
+    The figures are waited for at the end only: a figure that missed anywidget's start-up limit is
+    replaced by the stepper a few moves later (cardlab/viz/watch.py) and then shows the current move.
+    """
     button = page.get_by_role("button", name="Next move")
     assert button.count() == 1, f"expected one 'Next move' button on the page, found {button.count()}"
     start = read_stepper(page).move
     for k in range(1, times + 1):
         button.click()
         page.wait_for_function(f"() => ({COUNTER_JS})() === {start + k}", timeout=CLICK_TIMEOUT_MS)
-        ends_at_move = f"tr => tr.x.length > 0 && tr.x[tr.x.length - 1] === {start + k}"
+    end = start + times
+    with contextlib.suppress(Exception):  # assert_stepper_moved says what the figures show if they never follow
+        ends_at_move = f"tr => tr.x.length > 0 && tr.x[tr.x.length - 1] === {end}"
         page.wait_for_function(f"() => {{ const t = ({WIN_TRACES_JS})(); return !!t && t.every({ends_at_move}); }}",
                                timeout=CLICK_TIMEOUT_MS)
-    with contextlib.suppress(Exception):  # assert_stepper_moved says what the panel shows if it never follows
-        page.wait_for_function(f"() => ({PANEL_MOVE_JS})() === {start + times}", timeout=CLICK_TIMEOUT_MS)
+        page.wait_for_function(f"() => ({PANEL_MOVE_JS})() === {end}", timeout=CLICK_TIMEOUT_MS)
     return read_stepper(page)
 
 

@@ -97,3 +97,12 @@ def test_installed_commands(command: list[str]) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout == cardlab.simulate("garbage", players=3, games=int(games), seed=1).summary() + "\n"
     assert "100%" in done.stderr
+
+
+def test_compile_readies_the_spite_and_malice_kernel(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compile")
+    assert code == 0
+    assert out.startswith("compiled the Spite and Malice play-outs in ")
+    from cardlab.sim import jit_spite_malice
+
+    assert jit_spite_malice._rollouts.signatures, "the kernel was not compiled in this process"
