@@ -119,7 +119,7 @@ class WinChart:
         self.fig = go.FigureWidget(layout=go.Layout(
             title={"text": "P(win) by move", "font": {"size": 14}},
             width=FIG_WIDTH, height=280, margin={"l": 50, "r": 10, "t": 40, "b": 40},
-            xaxis={"title": {"text": "move"}, "rangemode": "tozero"},
+            xaxis={"title": {"text": "move"}},
             yaxis={"title": {"text": "P(win)"}, "range": [0, 1.02]},
             legend={"orientation": "h", "y": -0.25}, hovermode="closest", modebar={"orientation": "v"}))
         for seat in range(MAX_SEATS):
@@ -152,8 +152,10 @@ class WinChart:
 
     def update(self, points: Sequence[WinPoint], title: str) -> None:
         moves = [p.move for p in points]
+        last = max(moves, default=0)
         with self.fig.batch_update():
-            self._write.layout(**{"title.text": title})
+            # half a move of room on each side, so the first and last points are not cut by the frame
+            self._write.layout(**{"title.text": title, "xaxis.range": [-0.5, max(last, 1) + 0.5]})
             for seat in range(MAX_SEATS):
                 if seat >= self.players:
                     self._write.trace(2 * seat, x=[], y=[])

@@ -41,7 +41,8 @@ The view draws only ``game.observe(viewpoint)`` (through :func:`cardlab.viz.tabl
 "everything revealed" is the one exception and is labelled so on the table.
 
 Errors in a callback never escape: the message area shows a short sentence and the game is put back
-exactly as it was before the click.
+exactly as it was before the click. ``last_error`` holds that sentence (``None`` after an action that
+succeeded), so a notebook loop can check it without reading HTML.
 """
 
 from __future__ import annotations
@@ -123,6 +124,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._muted = False
         self.win_history: list[WinPoint] = []
         self.quantities: list[Quantity] = []
+        self.last_error: str | None = None   # what the message area says about the last failed action
         self._build_widgets()
         self._apply_policy_specs(policies)
         self._guarded(lambda: self._refresh(panels=True))
@@ -249,12 +251,14 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                 self._pending = saved_pending
             finally:
                 self._muted = False
-            self.message.value = controls.message_html(controls.error_text(exc), "error")
+            self.last_error = controls.error_text(exc)
+            self.message.value = controls.message_html(self.last_error, "error")
             try:
                 self._refresh(panels=False)
             except Exception:  # the drawing itself failed: keep the message, leave the old drawing
                 pass
             return
+        self.last_error = None
         self.message.value = controls.message_html(note or "")
 
     def _restore_moves(self, moves: list[Move]) -> None:
@@ -608,7 +612,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self._watch.replace(index, self.win_fig if index == 0 else self.panel_fig)
             old.close()   # after the page has been told to drop its view
         except Exception as exc:  # called from a browser message: never raise into the notebook
-            self.message.value = controls.message_html(controls.error_text(exc), "error")
+            self.last_error = controls.error_text(exc)
+            self.message.value = controls.message_html(self.last_error, "error")
 
     # ------------------------------------------------------------------ numbers for notebooks
     def history_numbers(self) -> str:

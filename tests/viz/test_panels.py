@@ -41,6 +41,9 @@ def test_win_chart_draws_each_seat_line_and_its_band() -> None:
     for seat in range(2, MAX_SEATS):  # seats not in play stay empty and out of the legend
         assert list(chart.line(seat).x) == [] and list(chart.band(seat).y) == []
         assert chart.line(seat).showlegend is False
+    assert list(chart.fig.layout.xaxis.range) == [-0.5, 2.5], "room beside the first and last points"
+    chart.update(points[:1], "P(win) at the deal")
+    assert list(chart.fig.layout.xaxis.range) == [-0.5, 1.5], "the deal's point is not on the frame"
 
 
 def legend(fig: go.FigureWidget) -> list[str]:

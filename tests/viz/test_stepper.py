@@ -334,6 +334,7 @@ def test_an_error_in_a_callback_shows_a_message_and_leaves_the_game_unchanged(
     s.next_button.click()  # the move is played, then the panel fails: the move is taken back
     assert "something went wrong" in s.message.value and "panel failure" in s.message.value
     assert "Traceback" not in s.message.value
+    assert s.last_error is not None and "panel failure" in s.last_error
     assert (s.game.state.to_data(), s.game.moves, s.table.value) == before
     s.back_button.click()  # the deal's numbers are cached, so Back needs no panel computation
     assert s.game.move_count == 0 and "took back" in s.message.value
@@ -341,7 +342,7 @@ def test_an_error_in_a_callback_shows_a_message_and_leaves_the_game_unchanged(
     assert (s.game.state.to_data(), s.game.moves) == before[:2] and s.message.value == ""
     monkeypatch.undo()
     s.next_button.click()
-    assert s.message.value == "" and s.game.move_count == 2
+    assert s.message.value == "" and s.game.move_count == 2 and s.last_error is None
 
 
 def test_a_policy_that_cheats_is_reported_not_played() -> None:
@@ -352,6 +353,7 @@ def test_a_policy_that_cheats_is_reported_not_played() -> None:
     assert s.policies[0].value == "custom"
     s.next_move()
     assert "illegal move" in s.message.value and s.game.move_count == 0
+    assert s.last_error is not None and "jack to 11" in s.last_error
 
 
 def test_back_at_the_deal_and_reset() -> None:

@@ -134,7 +134,7 @@ def test_a_failed_replacement_is_reported_in_the_widget(stepper: Stepper, monkey
     for _ in range(LAG):
         st.next_move()
         confirm(st.win_fig)
-    assert "no new figure today" in st.message.value
+    assert "no new figure today" in st.message.value and "no new figure today" in str(st.last_error)
     assert len(st.game.moves) == len(moves) + LAG, "the game went on"
 
 
