@@ -184,7 +184,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._watch = FigureWatch([self.win_fig, self.panel_fig], self._renew_figure)
         right = self._right
         self.children = [deal_row, play_row, widgets.HBox([self.counter]), view_row, self.message,
-                         widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))]
+                         widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")), self._watch.box]
 
     def _build_policy_dropdowns(self, wanted: Sequence[str]) -> None:
         for dd in self.policies:

@@ -23,6 +23,11 @@ def confirm(fig: go.FigureWidget) -> None:
     fig._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": fig._last_trace_edit_id}
 
 
+def page_tick(st: Stepper, tick: int | None = None) -> None:
+    """What the page's link reports once it has processed a refresh (the latest one by default)."""
+    st._watch.seen_tick.value = st._watch.tick if tick is None else tick
+
+
 def shown(st: Stepper) -> list[go.FigureWidget]:
     return list(st._right.children)
 
@@ -40,6 +45,7 @@ def stepper() -> Stepper:
     st = Stepper("garbage", players=2, seed=3, **FAST)
     confirm(st.win_fig)       # the page draws both figures
     confirm(st.panel_fig)
+    page_tick(st)
     return st
 
 
@@ -80,7 +86,29 @@ def test_figures_that_answer_are_kept(stepper: Stepper) -> None:
         st.next_move()
         confirm(st.win_fig)
         confirm(st.panel_fig)
+        page_tick(st)
     assert shown(st) == figs
+    assert st._watch.box in st.children and st._watch.box.layout.display == "none"
+
+
+def test_when_both_figures_are_deaf_the_page_tick_gets_them_replaced_one_at_a_time(stepper: Stepper) -> None:
+    st = stepper
+    old_win, old_panel = st.win_fig, st.panel_fig
+    for move in range(1, LAG + 1):
+        st.next_move()
+        page_tick(st)         # the page processes every refresh; neither figure applies any
+        assert (st.win_fig is old_win) == (move < LAG), f"after move {move}"
+    assert st.panel_fig is old_panel, "one figure at a time: the second waits for the first's drawing"
+    confirm(st.win_fig)       # the new P(win) chart is drawn: now the panel's turn
+    assert st.panel_fig is not old_panel and shown(st) == [st.win_fig, st.panel_fig]
+    confirm(st.panel_fig)
+    for _ in range(LAG + 1):  # both new figures follow the game: nothing more is replaced
+        st.next_move()
+        confirm(st.win_fig)
+        confirm(st.panel_fig)
+        page_tick(st)
+    assert st._watch.renewals == [1, 1]
+    assert panel_title(st.panel_fig).startswith(f"Chances at move {2 * LAG + 1}")
 
 
 def test_a_view_a_refresh_behind_is_slow_not_deaf(stepper: Stepper) -> None:
@@ -90,7 +118,7 @@ def test_a_view_a_refresh_behind_is_slow_not_deaf(stepper: Stepper) -> None:
         st.next_move()
         confirm(st.win_fig)
         if len(st._watch.records) >= 2:   # the panel answers each update one refresh late
-            st.panel_fig._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": st._watch.records[-2][1]}
+            st.panel_fig._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": st._watch.records[-2][1][1]}
     assert shown(st) == figs
 
 
@@ -108,9 +136,10 @@ def test_a_busy_kernel_replaces_nothing(stepper: Stepper) -> None:
     first = len(st._watch.records)
     for _ in range(8):        # confirmations wait while a cell runs, then arrive in the page's order
         st.next_move()
-    for win_id, panel_id in st._watch.records[first:]:
+    for tick, (win_id, panel_id) in st._watch.records[first:]:
         st.win_fig._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": win_id}
         st.panel_fig._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": panel_id}
+        page_tick(st, tick)
     assert shown(st) == figs
 
 
