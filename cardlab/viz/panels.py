@@ -94,9 +94,18 @@ def sync_widget_state(fig: go.FigureWidget) -> None:
     fig._widget_data = deepcopy(fig._data)
 
 
-def renewed(fig: go.FigureWidget) -> go.FigureWidget:
-    """A new FigureWidget (a new browser model) drawing what ``fig`` draws now."""
-    return go.FigureWidget(data=fig.data, layout=fig.layout)
+class _Panel:
+    """A figure kept up to date through a :class:`_Writer`."""
+
+    fig: go.FigureWidget
+    _write: _Writer
+
+    def renew(self) -> go.FigureWidget:
+        """Swap in a new FigureWidget (a new browser model) with the same picture (see
+        :mod:`cardlab.viz.watch`); the old one is left to the caller."""
+        self.fig = go.FigureWidget(data=self.fig.data, layout=self.fig.layout)
+        self._write = _Writer(self.fig)
+        return self.fig
 
 
 @dataclass(frozen=True)
@@ -107,7 +116,7 @@ class WinPoint:
     estimates: tuple[Estimate, ...]
 
 
-class WinChart:
+class WinChart(_Panel):
     """P(win) per seat against the move number, with shaded 95% bands.
 
     Traces for ``MAX_SEATS`` seats are made once (band 2k, line 2k+1) and never added or removed:
@@ -137,12 +146,6 @@ class WinChart:
         if not 1 <= players <= MAX_SEATS:
             raise InvalidInputError(f"the win chart draws 1 to {MAX_SEATS} seats, not {players}")
         self.players = players
-
-    def renew(self) -> go.FigureWidget:
-        """Swap in a new figure with the same picture (see :mod:`cardlab.viz.watch`)."""
-        self.fig = renewed(self.fig)
-        self._write = _Writer(self.fig)
-        return self.fig
 
     def band(self, seat: int) -> go.Scatter:
         return self.fig.data[2 * seat]
@@ -204,7 +207,7 @@ def bar_text(q: Quantity) -> str:
     return f"{q.value:.2f} [{q.low:.2f}, {q.high:.2f}], {q.n} rollouts"
 
 
-class QuantityPanel:
+class QuantityPanel(_Panel):
     """The per-game panel.
 
     Trace 0 holds the exact bars, trace 1 the estimated bars (with their intervals), trace 2 the words
@@ -241,12 +244,6 @@ class QuantityPanel:
                                  row=2, col=1)
         self._write = _Writer(self.fig)
         self.players = players
-
-    def renew(self) -> go.FigureWidget:
-        """Swap in a new figure with the same picture (see :mod:`cardlab.viz.watch`)."""
-        self.fig = renewed(self.fig)
-        self._write = _Writer(self.fig)
-        return self.fig
 
     @property
     def exact_bars(self) -> go.Bar:

@@ -20,8 +20,8 @@ How it behaves
   per legal move; bots never move for it. Choosing ``human`` for a seat switches the viewpoint to
   that seat (unless everything is revealed), so the buttons never show more than that player knows.
 * A figure whose browser view stops applying updates (anywidget drops every update of a model that
-  missed its two-second start, which a busy machine can cause in a Voilà page) is noticed from the
-  views' own confirmations and replaced by a fresh figure (see :mod:`cardlab.viz.watch`).
+  missed its two-second start, which a busy machine can cause in a Voilà page) is noticed from what
+  the page confirms and replaced by a fresh figure (see :mod:`cardlab.viz.watch`).
 * Bots are seeded: the random bot of seat s at move i draws from ``default_rng([seed, i, 7919 + s])``,
   so Back then Next move plays the same move again.
 
@@ -182,9 +182,9 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         left = widgets.VBox([self.table, self.move_box, self.move_log], layout=widgets.Layout(min_width="420px"))
         self._right = widgets.VBox([self.win_fig, self.panel_fig])
         self._watch = FigureWatch([self.win_fig, self.panel_fig], self._renew_figure)
-        right = self._right
         self.children = [deal_row, play_row, widgets.HBox([self.counter]), view_row, self.message,
-                         widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")), self._watch.box]
+                         widgets.HBox([left, self._right], layout=widgets.Layout(flex_flow="row wrap")),
+                         self._watch.box]
 
     def _build_policy_dropdowns(self, wanted: Sequence[str]) -> None:
         for dd in self.policies:
@@ -251,8 +251,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                 self._pending = saved_pending
             finally:
                 self._muted = False
-            self.last_error = controls.error_text(exc)
-            self.message.value = controls.message_html(self.last_error, "error")
+            self._report(exc)
             try:
                 self._refresh(panels=False)
             except Exception:  # the drawing itself failed: keep the message, leave the old drawing
@@ -600,20 +599,24 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                            "completes within k turns")
         self._watch.record()
 
+    def _report(self, exc: Exception) -> None:
+        """Say in the widget what went wrong (``last_error`` and the message area)."""
+        self.last_error = controls.error_text(exc)
+        self.message.value = controls.message_html(self.last_error, "error")
+
     def _renew_figure(self, index: int) -> None:
-        """Replace a figure whose browser view stopped applying updates (:mod:`cardlab.viz.watch`)."""
+        """Replace figure ``index`` (0: P(win), 1: the game's panel), whose browser view stopped applying
+        updates (:mod:`cardlab.viz.watch`)."""
         try:
-            old = self.win_fig if index == 0 else self.panel_fig
-            if index == 0:
-                self.win_fig = self._win_chart.renew()
-            else:
-                self.panel_fig = self._panel.renew()
+            chart = (self._win_chart, self._panel)[index]
+            old = chart.fig
+            new = chart.renew()
+            self.win_fig, self.panel_fig = self._win_chart.fig, self._panel.fig
             self._right.children = [self.win_fig, self.panel_fig]
-            self._watch.replace(index, self.win_fig if index == 0 else self.panel_fig)
+            self._watch.replace(index, new)
             old.close()   # after the page has been told to drop its view
         except Exception as exc:  # called from a browser message: never raise into the notebook
-            self.last_error = controls.error_text(exc)
-            self.message.value = controls.message_html(self.last_error, "error")
+            self._report(exc)
 
     # ------------------------------------------------------------------ numbers for notebooks
     def history_numbers(self) -> str:
