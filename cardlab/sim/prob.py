@@ -43,7 +43,12 @@ DEFAULT_ROLLOUTS = 200
 
 @dataclass(frozen=True)
 class Quantity:
-    """One number for a panel: exact (``exact`` is a Fraction) or an estimate with its interval."""
+    """One number for a panel: exact (``exact`` is a Fraction), an estimate with its interval, or not applicable.
+
+    A question that has no meaning in this position (the draw pile it asks about is empty, say) is
+    *not applicable*: ``reason`` says why, ``value``, ``low`` and ``high`` are NaN, and a panel shows the
+    reason instead of a number. Never report such a question as an exact 0.
+    """
 
     key: str
     label: str
@@ -53,10 +58,20 @@ class Quantity:
     n: int | None = None
     exact: Fraction | None = None
     seat: int | None = None
+    reason: str | None = None
 
     @property
     def is_exact(self) -> bool:
         return self.exact is not None
+
+    @property
+    def is_applicable(self) -> bool:
+        return self.reason is None
+
+    @classmethod
+    def not_applicable(cls, key: str, label: str, reason: str, seat: int | None = None) -> Quantity:
+        nan = float("nan")
+        return cls(key, label, nan, nan, nan, None, None, seat, reason)
 
     @classmethod
     def from_exact(cls, key: str, label: str, value: Fraction, seat: int | None = None) -> Quantity:
@@ -68,6 +83,8 @@ class Quantity:
         return cls(key, label, est.value, est.low, est.high, est.n, None, seat)
 
     def __str__(self) -> str:
+        if self.reason is not None:
+            return f"{self.label}: not applicable ({self.reason})"
         if self.exact is not None:
             return f"{self.label}: {self.exact} = {self.value:.4f} (exact)"
         return f"{self.label}: {self.value:.3f} [{self.low:.3f}, {self.high:.3f}] ({self.n} rollouts)"
