@@ -7,6 +7,29 @@ would have been accepted.
 
 from __future__ import annotations
 
+from typing import Any
+
+QUOTE_LIMIT = 80
+"""The longest quotation of an input that an error message carries (in characters of its ``repr``)."""
+
+
+def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, cut to about ``limit`` characters: a 50 MB input gives a short message, not a 100 MB one.
+
+    A cut quotation ends with ``...`` and says how long the input was, so the reader knows it was cut.
+    """
+    if isinstance(value, (str, bytes, list, tuple, dict, set)) and len(value) > limit:
+        head = value[:limit] if isinstance(value, (str, bytes)) else None
+        size = f"{len(value):,} {'characters' if isinstance(value, str) else 'items'}"
+        if head is not None:
+            return f"{head!r}... ({size})"
+        return f"{type(value).__name__} of {size}"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails is itself bad input
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
 
 class CardlabError(ValueError):
     """Base class of every error cardlab raises on purpose."""
@@ -32,11 +55,17 @@ class CorruptRecordError(CardlabError):
     """A saved game (JSON record) that cannot be read back or does not replay."""
 
 
+class MissingExtraError(CardlabError, ImportError):
+    """A feature that needs an optional part of cardlab that is not installed (it names the pip command)."""
+
+
 __all__ = [
     "CardlabError",
     "CorruptRecordError",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidInputError",
+    "MissingExtraError",
     "UnknownGameError",
+    "shown",
 ]

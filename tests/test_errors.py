@@ -127,14 +127,14 @@ def record() -> dict[str, object]:
     (lambda r: json.dumps({**r, "version": 99}), "version 99 is not supported"),
     (lambda r: json.dumps({**r, "game": "poker"}), "unknown game 'poker'"),
     (lambda r: json.dumps({**r, "players": 9}), "players=9 is not allowed"),
-    (lambda r: json.dumps({**r, "moves": ["draw stock", "fly"]}), r"record move 1 \('fly'\) does not replay"),
+    (lambda r: json.dumps({**r, "moves": ["draw stock", "fly"]}), r"record field moves\[1\] \('fly'\) does not replay"),
     (lambda r: json.dumps({**r, "shuffle_key": "x"}), "shuffle_key"),
     (lambda r: json.dumps({**r, "initial": {**r["initial"], "stock": r["initial"]["stock"][:-1]}}),  # type: ignore
      "cards do not add up; missing"),
     (lambda r: json.dumps({**r, "initial": {**r["initial"], "discard": ["AS", "AS"]}}),  # type: ignore
      "extra or duplicated"),
     (lambda r: json.dumps({**r, "initial": {**r["initial"], "discard": ["XX"]}}),  # type: ignore
-     "'XX', which is neither a card"),
+     "record field initial.discard\\[0\\] is 'XX'; expected a card code"),
     (lambda r: json.dumps({**r, "initial": {"sizes": []}}), "missing"),
 ])
 def test_corrupt_records(mutate: object, message: str) -> None:

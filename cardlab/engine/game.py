@@ -31,12 +31,19 @@ import numpy as np
 
 from cardlab.cards import Card, full_deck
 from cardlab.engine.rng import keyed_rng, make_rng
-from cardlab.engine.state import State
-from cardlab.errors import CorruptRecordError, IllegalMoveError, InvalidInputError
+from cardlab.engine.state import Spec, State
+from cardlab.errors import CardlabError, CorruptRecordError, IllegalMoveError, InvalidInputError, shown
 
 S = TypeVar("S", bound=State)
 RECORD_FORMAT = "cardlab-record"
 RECORD_VERSION = 1
+MAX_RECORD_MOVES = 250_000
+"""The most moves a record may hold (a 200-round Spite and Malice match has about 40,000)."""
+MAX_MOVE_TEXT = 200
+"""The longest move text :meth:`Game.parse_move` reads; longer text is refused at once."""
+SNAPSHOT_EVERY = 64
+"""A game loaded from a record keeps the position before every 64th move only; :meth:`Game.undo` replays
+the moves since the last kept position, so undo stays exact while a long record loads in little memory."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +97,15 @@ class Option:
     doc: str = ""
 
 
+def _plain(value: Any) -> Any:
+    """numpy integers (and lists of them) as Python ints, so options compare, print and save as usual."""
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
 def normalise_move_text(text: str) -> str:
     return " ".join(text.strip().lower().split())
 
@@ -105,6 +121,9 @@ class Game(abc.ABC, Generic[S]):
     default_players: ClassVar[int] = 2
     option_specs: ClassVar[dict[str, Option]] = {}
     state_class: ClassVar[type[State]]
+    state_description: ClassVar[Mapping[str, Spec]]
+    """Every field of the state as a record writes it, by type and range (see :mod:`cardlab.engine.state`).
+    :func:`~cardlab.engine.registry.load_game` reads a record's dealt position through it."""
 
     _state: S
     _seed: int | None
@@ -150,10 +169,14 @@ class Game(abc.ABC, Generic[S]):
         result: dict[str, Any] = {}
         for key, spec in self.option_specs.items():
             value = options.get(key, spec.default)
-            if not spec.check(value):
-                raise InvalidInputError(f"option {key}={value!r} is not allowed for {self.name}; "
+            try:
+                ok = spec.check(value)
+            except Exception:  # a value the check cannot even compare (an odd type)
+                ok = False
+            if not ok:
+                raise InvalidInputError(f"option {key}={shown(value)} is not allowed for {self.name}; "
                                         f"accepted: {spec.accepted}")
-            result[key] = value
+            result[key] = _plain(value)
         self._validate_options(result)
         return result
 
@@ -163,7 +186,8 @@ class Game(abc.ABC, Generic[S]):
     def _reset_history(self) -> None:
         self._events: list[Event] = []
         self._moves: list[Move] = []
-        self._stack: list[tuple[S, int]] = []
+        # per move: the position before it (None where a loaded record kept none) and the event count
+        self._stack: list[tuple[S | None, int]] = []
 
     @classmethod
     def _blank(cls, players: int, options: dict[str, Any], shuffle_key: int) -> Self:
@@ -259,7 +283,10 @@ class Game(abc.ABC, Generic[S]):
         elif isinstance(move, str):
             text = move
         else:
-            raise IllegalMoveError(f"move {move!r} is neither a Move nor move text")
+            raise IllegalMoveError(f"move {shown(move)} is neither a Move nor move text")
+        if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+            raise IllegalMoveError(f"move {shown(text)} is not move text of at most {MAX_MOVE_TEXT} characters; "
+                                   f"legal moves: {', '.join(repr(m.text) for m in legal[:12])}")
         wanted = normalise_move_text(text)
         for m in legal:
             if normalise_move_text(m.text) == wanted:
@@ -272,10 +299,10 @@ class Game(abc.ABC, Generic[S]):
         reason = self._explain_illegal(wanted)
         if reason:
             raise IllegalMoveError(f"move {text!r} is not legal for seat {self.current_player}: {reason}")
-        shown = ", ".join(repr(m.text) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        listed = ", ".join(repr(m.text) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
         raise IllegalMoveError(
             f"move {text!r} is not legal for seat {self.current_player} at move {self.move_count} "
-            f"of this {self.name} game; legal moves: {shown}")
+            f"of this {self.name} game; legal moves: {listed}")
 
     def _explain_illegal(self, text: str) -> str | None:
         """A game-specific reason why the (normalised) move text is refused, or None for the generic one."""
@@ -325,10 +352,30 @@ class Game(abc.ABC, Generic[S]):
         return move
 
     def _restore_last(self) -> None:
-        snap, n_events = self._stack.pop()
+        """Go back to the position before the last move: its snapshot, or else the last kept snapshot
+        and a replay of the moves after it (a game loaded from a long record keeps few snapshots)."""
+        last = len(self._stack) - 1
+        j = last
+        while self._stack[j][0] is None:
+            j -= 1
+        snap, n_events = self._stack[j]
+        assert snap is not None
+        again = self._moves[j:last]
+        del self._stack[j:]
+        del self._moves[j:]
         self._state = snap.clone()
         del self._events[n_events:]
-        self._moves.pop()
+        self._replay(again, j)
+
+    def _replay(self, moves: Sequence[Move], first: int) -> None:
+        """Apply moves known to be legal (they were played before), keeping a snapshot every
+        :data:`SNAPSHOT_EVERY` moves only; ``first`` is the index of the first one in the game."""
+        for i, m in enumerate(moves, first):
+            snap = self._state.clone() if i % SNAPSHOT_EVERY == 0 else None
+            self._stack.append((snap, len(self._events)))
+            self._moves.append(m)
+            for _ in self._apply(m):
+                pass
 
     def copy(self) -> Self:
         """An independent game with the same position and history; cheap (container copies only)."""
@@ -415,40 +462,65 @@ class Game(abc.ABC, Generic[S]):
 
     @classmethod
     def _from_record(cls, record: dict[str, Any]) -> Self:
+        """Rebuild a game from a parsed record: header, then the dealt position read field by field
+        through :attr:`state_description`, then the game's own consistency checks and a liveness check
+        (the game is over, or the player to move has a legal move), then the moves replayed."""
         options = record.get("options", {})
         if not isinstance(options, dict):
-            raise CorruptRecordError("record 'options' is not an object")
+            raise CorruptRecordError(f"record field options is {shown(options, 40)}; expected an object")
         players = record.get("players")
         key = record.get("shuffle_key")
-        if not isinstance(key, int):
-            raise CorruptRecordError(f"record shuffle_key {key!r} is not an integer")
+        if type(key) is not int or not 0 <= key < 2**63:
+            raise CorruptRecordError(f"record field shuffle_key is {shown(key, 40)}; "
+                                     "expected a whole number from 0 to 2**63 - 1")
+        moves = record.get("moves", [])
+        if type(moves) is not list or len(moves) > MAX_RECORD_MOVES:
+            size = f"a list of {len(moves):,} moves" if type(moves) is list else shown(moves, 40)
+            raise CorruptRecordError(f"record field moves is {size}; expected a list of at most "
+                                     f"{MAX_RECORD_MOVES:,} move texts")
         probe = cls.__new__(cls)
         try:
             players = cls._check_players(players)
+        except InvalidInputError as exc:
+            raise CorruptRecordError(f"record field players is invalid: {exc}") from exc
+        try:
             opts = probe._check_options_for(players, options)
         except InvalidInputError as exc:
-            raise CorruptRecordError(f"record header is invalid: {exc}") from exc
+            raise CorruptRecordError(f"record field options is invalid: {exc}") from exc
         g = cls._blank(players, opts, key)
-        g._state = cls.state_class.from_data(record.get("initial"))  # type: ignore[assignment]
+        g._state = cls.state_class.from_data(record.get("initial"), cls.state_description, g)  # type: ignore
         g._initial = g._state.clone()
         try:
-            g._check_conservation("record's dealt position")
+            g._check_conservation("record field initial")
             g._validate_state()
+            g._check_live()
         except CorruptRecordError:
             raise
-        except Exception as exc:  # a malformed state that the game cannot even inspect
-            raise CorruptRecordError(f"record's dealt position is malformed: {exc}") from exc
-        moves = record.get("moves", [])
-        if not isinstance(moves, list):
-            raise CorruptRecordError("record 'moves' is not a list")
+        except Exception as exc:  # a state the game cannot even inspect: the description missed something
+            raise CorruptRecordError(f"record field initial is malformed: {type(exc).__name__}: "
+                                     f"{shown(str(exc))}") from exc
         for i, text in enumerate(moves):
             if not isinstance(text, str):
-                raise CorruptRecordError(f"record move {i} is {text!r}, not move text")
+                raise CorruptRecordError(f"record field moves[{i}] is {shown(text, 40)}, not move text")
             try:
-                g.play(text)
+                m = g.parse_move(text)
+                g._replay([m], i)
             except IllegalMoveError as exc:
-                raise CorruptRecordError(f"record move {i} ({text!r}) does not replay: {exc}") from exc
+                raise CorruptRecordError(f"record field moves[{i}] ({shown(text, 40)}) does not replay: "
+                                         f"{exc}") from exc
+            except CardlabError:
+                raise
+            except Exception as exc:  # a rule that cannot run on this position
+                raise CorruptRecordError(f"record field moves[{i}] ({shown(text, 40)}) does not replay: "
+                                         f"{type(exc).__name__}: {shown(str(exc))}") from exc
         return g
+
+    def _check_live(self) -> None:
+        """A record's position must be live: over, or with a legal move for the player to move."""
+        if not self.is_over and not self.legal_moves():
+            raise CorruptRecordError(
+                f"record field initial is a dead position: the game is not over, yet seat {self.current_player} "
+                "has no legal move")
 
     def _check_options_for(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         self.players = players

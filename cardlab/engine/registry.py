@@ -10,7 +10,10 @@ import numpy as np
 
 from cardlab.cards import Card
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION, Game
-from cardlab.errors import CorruptRecordError, UnknownGameError
+from cardlab.errors import CorruptRecordError, UnknownGameError, shown
+
+MAX_RECORD_CHARS = 10_000_000
+"""The longest record text :func:`load_game` reads (a 200-round Spite and Malice match is under 1 MB)."""
 
 _GAMES: dict[str, type[Game[Any]]] = {}
 _ALIASES: dict[str, str] = {}
@@ -39,7 +42,7 @@ def game_class(name: str) -> type[Game[Any]]:
     _load_builtin()
     if not isinstance(name, str) or _key(name) not in _ALIASES:
         accepted = ", ".join(f"{n!r}" for n in sorted(_ALIASES))
-        raise UnknownGameError(f"unknown game {name!r}; accepted names: {accepted}")
+        raise UnknownGameError(f"unknown game {shown(name)}; accepted names: {accepted}")
     return _GAMES[_ALIASES[_key(name)]]
 
 
@@ -62,23 +65,34 @@ def new_game(
 
 
 def load_game(text: str) -> Game[Any]:
-    """Rebuild a game from :meth:`Game.to_json` output, replaying every move."""
+    """Rebuild a game from :meth:`Game.to_json` output, replaying every move.
+
+    Every way a record can be wrong ends in :class:`~cardlab.errors.CorruptRecordError` naming the
+    field: text longer than :data:`MAX_RECORD_CHARS`, JSON that does not parse (or nests too deep), a
+    header, a state field of the wrong type or range, a dealt position that breaks the rules or cannot
+    go on, a move that does not replay.
+    """
     if not isinstance(text, str):
         raise CorruptRecordError(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise CorruptRecordError(f"record of {len(text):,} characters is longer than the {MAX_RECORD_CHARS:,} "
+                                 "that load_game reads")
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CorruptRecordError(f"record is not valid JSON ({exc.msg} at character {exc.pos}); "
                                  "expected the text of Game.to_json()") from exc
+    except RecursionError:
+        raise CorruptRecordError("record nests lists or objects too deep to be a cardlab record") from None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise CorruptRecordError(f"record is not a {RECORD_FORMAT!r} object; expected the text of Game.to_json()")
     if record.get("version") != RECORD_VERSION:
-        raise CorruptRecordError(f"record version {record.get('version')!r} is not supported; "
-                                 f"this cardlab reads version {RECORD_VERSION}")
+        raise CorruptRecordError(f"record field version: version {shown(record.get('version'), 40)} is not "
+                                 f"supported; this cardlab reads version {RECORD_VERSION}")
     try:
         cls = game_class(record.get("game"))  # type: ignore[arg-type]
     except UnknownGameError as exc:
-        raise CorruptRecordError(f"record names {exc}") from exc
+        raise CorruptRecordError(f"record field game names {exc}") from exc
     return cls._from_record(record)
 
 

@@ -54,7 +54,20 @@ import numpy as np
 from cardlab.cards import Card, Rank, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.registry import register
-from cardlab.engine.state import State
+from cardlab.engine.state import (
+    COUNTER_MAX,
+    Bool,
+    CardSpec,
+    Choice,
+    Int,
+    ListOf,
+    Maybe,
+    State,
+    cards,
+    counter,
+    last_seat,
+    per_seat,
+)
 from cardlab.errors import CorruptRecordError
 
 PACKS_BY_PLAYERS = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
@@ -68,7 +81,7 @@ def spot_label(spot: int) -> str:
 
 def _sizes_ok(value: Any) -> bool:
     return value is None or (isinstance(value, (list, tuple)) and all(
-        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_SPOTS for v in value))
+        isinstance(v, (int, np.integer)) and not isinstance(v, bool) and 1 <= v <= MAX_SPOTS for v in value))
 
 
 @dataclass
@@ -92,6 +105,21 @@ class GarbageState(State):
     over: bool
     hand_over: bool
     winner: int | None
+
+
+def _seats(lo: int = 0, hi: Any = lambda g: g.players) -> ListOf:
+    return ListOf(Int(0, last_seat), lo, hi, unique=True)
+
+
+STATE_DESCRIPTION = {
+    "sizes": per_seat(Int(1, MAX_SPOTS)), "spots": per_seat(ListOf(CardSpec(), 1, MAX_SPOTS)),
+    "up": per_seat(ListOf(Bool(), 1, MAX_SPOTS)), "stock": cards(), "discard": cards(),
+    "held": ListOf(CardSpec(), 0, 1), "to_move": Int(0, last_seat), "phase": Choice("draw", "wild", "displace"),
+    "turn": counter(), "hand": Int(1, COUNTER_MAX), "wins": per_seat(counter()),
+    "hand_winners": ListOf(_seats(1), 0, COUNTER_MAX), "completed": _seats(),
+    "last_turns": _seats(0, lambda g: g.players - 1), "stock_known": Bool(), "shuffles": counter(),
+    "over": Bool(), "hand_over": Bool(), "winner": Maybe(Int(0, last_seat)),
+}
 
 
 @dataclass(frozen=True)
@@ -129,6 +157,7 @@ class Garbage(Game[GarbageState]):
     max_players = 6
     default_players = 2
     state_class = GarbageState
+    state_description = STATE_DESCRIPTION
     option_specs = {
         "wild": Option("J", lambda v: v in ("J", "K"), "'J' (Jacks wild, default) or 'K' (Kings wild)",
                        "which rank is wild"),
@@ -199,6 +228,32 @@ class Garbage(Game[GarbageState]):
             raise CorruptRecordError(f"record has seat {s.to_move} to move in phase {s.phase!r}")
         if (s.phase == "draw") != (not s.held) or len(s.held) > 1:
             raise CorruptRecordError("record's held card does not fit its phase")
+        self._validate_progress()
+
+    def _validate_progress(self) -> None:
+        """Face-up spots, the held card, the hand's end and the last round agree with the rules."""
+        s = self._state
+        bad = CorruptRecordError
+        for p in range(self.players):
+            for i, (card, up) in enumerate(zip(s.spots[p], s.up[p], strict=True)):
+                if up and not self.is_wild(card) and self.pip(card) != i + 1:
+                    raise bad(f"record field initial.spots[{p}][{i}] shows {card} face up on spot {spot_label(i + 1)}")
+        if s.hand_over != s.over:
+            raise bad("record fields initial.hand_over and initial.over disagree")
+        if s.over:
+            return
+        seat_ = s.to_move
+        if s.phase == "wild" and (not self.is_wild(s.held[0]) or all(s.up[seat_])):
+            raise bad(f"record field initial.held holds {s.held[0]}, which cannot be placed as a wild now")
+        if s.phase == "displace":
+            spot = self.pip(s.held[0])
+            if spot is None or spot > s.sizes[seat_] or not self.spot_has_wild(seat_, spot):
+                raise bad(f"record field initial.held holds {s.held[0]}, which cannot displace a wild now")
+        if s.last_turns and (not self.options["last_round"] or not s.completed or s.last_turns[0] != seat_
+                             or set(s.last_turns) & set(s.completed[:1])):
+            raise bad(f"record field initial.last_turns {s.last_turns} does not fit the last round")
+        if s.completed and not s.last_turns:
+            raise bad(f"record field initial.completed lists {s.completed}, but nobody is owed a last turn")
 
     def zones(self) -> dict[str, list[Card]]:
         s = self._state

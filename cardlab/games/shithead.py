@@ -77,7 +77,7 @@ import numpy as np
 from cardlab.cards import Card, Rank, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.registry import register
-from cardlab.engine.state import State
+from cardlab.engine.state import Bool, CardSpec, Choice, Int, ListOf, Maybe, State, cards, counter, last_seat, per_seat
 from cardlab.errors import CorruptRecordError, InvalidCardError
 
 FACE_DOWN = 3
@@ -86,6 +86,7 @@ FACE_UP = 3
 REFILL = 3
 RUN_TO_CLEAR = 4
 DEFAULT_MAX_TURNS = 4000
+MAX_TURNS_LIMIT = 1_000_000  # the largest max_turns option (a record may not ask for an endless game)
 MAX_OF_A_RANK = 8  # two packs
 
 _POWER: dict[Rank, int] = {r: int(r) for r in Rank} | {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.ACE: 14}
@@ -149,6 +150,17 @@ class ShitheadState(State):
     winner: int | None
 
 
+STATE_DESCRIPTION = {
+    "hands": per_seat(cards()), "face_up": per_seat(ListOf(CardSpec(), 0, FACE_UP)),
+    "face_down": per_seat(ListOf(Maybe(CardSpec()), length=FACE_DOWN)), "known": per_seat(cards()),
+    "draw": cards(), "pile": cards(), "out": cards(), "to_move": Int(0, last_seat), "phase": Choice("setup", "play"),
+    "turn": Int(0, lambda g: g.options["max_turns"]),
+    "ranking": ListOf(Int(0, last_seat), 0, lambda g: g.players, unique=True),
+    "blind_plays": counter(), "blind_fits": counter(), "pickups": counter(), "burns": counter(),
+    "clears": counter(), "stopped": Bool(), "shuffles": counter(), "over": Bool(), "winner": Maybe(Int(0, last_seat)),
+}
+
+
 @dataclass(frozen=True)
 class ShitheadView:
     """What one seat (or the table, ``seat=None``) sees.
@@ -194,7 +206,7 @@ def _bool(v: Any) -> bool:
 
 
 def _turns_ok(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and v >= 1
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool) and bool(1 <= v <= MAX_TURNS_LIMIT)
 
 
 @register
@@ -206,6 +218,7 @@ class Shithead(Game[ShitheadState]):
     max_players = 5
     default_players = 2
     state_class = ShitheadState
+    state_description = STATE_DESCRIPTION
     option_specs = {
         "four_kind_plays_again": Option(False, _bool, "True or False",
                                         "four of a rank in a row: False = the next player plays anything; "
@@ -215,7 +228,7 @@ class Shithead(Game[ShitheadState]):
         "first": Option("seat0", lambda v: v in ("seat0", "lowest3"),
                         "'seat0' (default) or 'lowest3' (holder of the lowest card in hand, pagat)",
                         "who plays first"),
-        "max_turns": Option(DEFAULT_MAX_TURNS, _turns_ok, "a whole number of turns, 1 or more",
+        "max_turns": Option(DEFAULT_MAX_TURNS, _turns_ok, f"a whole number of turns from 1 to {MAX_TURNS_LIMIT:,}",
                             "safety rule: the game is declared drawn after this many turns"),
     }
 
@@ -260,6 +273,45 @@ class Shithead(Game[ShitheadState]):
                 raise CorruptRecordError(f"record's known cards of seat {p} are not all in its hand")
         if len(set(s.ranking)) != len(s.ranking) or any(not 0 <= r < n for r in s.ranking):
             raise CorruptRecordError(f"record's finishing order {s.ranking} is malformed")
+        self._validate_progress()
+
+    def _validate_progress(self) -> None:
+        """The phase, the finishing order and the end of the game agree with the cards (a record that
+        lists every seat as finished, or a set-up that cannot finish, would hang or crash the rules)."""
+        s = self._state
+        n = self.players
+        bad = CorruptRecordError
+        if s.winner is not None and (not s.ranking or s.ranking[0] != s.winner):
+            raise bad(f"record field initial.winner is {s.winner}, but the finishing order is {s.ranking}")
+        if s.ranking and s.winner is None:
+            raise bad(f"record field initial.winner is null, but seat {s.ranking[0]} went out first")
+        for p in s.ranking[:-1] if (s.over and len(s.ranking) == n) else s.ranking:
+            if self.cards_left(p):
+                raise bad(f"record field initial.ranking lists seat {p}, which still has cards")
+        if s.phase == "setup":
+            if s.over or s.turn or s.ranking or s.pile or s.out or any(s.known) or not s.draw:
+                raise bad("record field initial.phase is 'setup', but the play has begun (turn, pile, out, known "
+                          "cards, finishing order or end) or there is no starting card in the draw pile")
+            for p in range(n):
+                want = FACE_UP if p < s.to_move else 0 if p > s.to_move else len(s.face_up[p])
+                if len(s.face_up[p]) != want or len(s.face_up[p]) + len(s.hands[p]) < FACE_UP \
+                        or None in s.face_down[p]:
+                    raise bad(f"record field initial.face_up[{p}] does not fit a set-up with seat {s.to_move} "
+                              "choosing")
+            return
+        if s.over:
+            return
+        if s.stopped or s.turn >= self.options["max_turns"]:
+            raise bad("record field initial.over is false, but the safety rule has already stopped the game")
+        limit = n - 2 if self.options["play_to_last"] else 0
+        if len(s.ranking) > limit:
+            raise bad(f"record field initial.ranking lists {len(s.ranking)} finished seat(s), but the game "
+                      f"goes on with at most {limit} finished")
+        for p in range(n):
+            if p not in s.ranking and not self.cards_left(p):
+                raise bad(f"record field initial: seat {p} has no cards left but is not in the finishing order")
+        if s.to_move in s.ranking:
+            raise bad(f"record field initial.to_move is seat {s.to_move}, which has already finished")
 
     # ------------------------------------------------------------------ rule helpers
     @property

@@ -92,7 +92,7 @@ import numpy as np
 from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.registry import register
-from cardlab.engine.state import State
+from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, State, Text, cards, counter
 from cardlab.errors import CorruptRecordError, InvalidCardError
 
 PACKS = 2
@@ -113,7 +113,7 @@ def value_label(value: int) -> str:
 
 
 def _int_in(low: int, high: int) -> Any:
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+    return lambda v: isinstance(v, (int, np.integer)) and not isinstance(v, bool) and low <= v <= high
 
 
 @dataclass
@@ -136,6 +136,22 @@ class SpiteMaliceState(State):
     shuffles: int
     over: bool
     winner: int | None
+
+
+def _two(item: Any) -> ListOf:
+    return ListOf(item, length=2)
+
+
+_LABEL = Int(0, COUNTER_MAX)
+STATE_DESCRIPTION = {
+    "payoff": _two(cards(MAX_PAYOFF)), "hands": _two(cards(HAND_SIZE)),
+    "sides": _two(ListOf(cards(CARDS), length=SIDE_PILES)), "centre": ListOf(cards(QUEEN - 1), length=CENTRE_PILES),
+    "stock": cards(CARDS), "stock_parts": ListOf(ListOf(Int(0, COUNTER_MAX), length=3), 0, CARDS),
+    "hand_marks": _two(ListOf(ListOf(_LABEL, length=2), 0, HAND_SIZE)), "labels": ListOf(_LABEL, length=CARDS),
+    "completions": counter(), "to_move": Int(0, 1), "turn": counter(), "round": Int(1, MAX_MATCH_ROUNDS),
+    "scores": _two(counter()), "results": ListOf(ListOf(Int(-1, MAX_PAYOFF), length=2), 0, MAX_MATCH_ROUNDS),
+    "opening": Text(), "shuffles": counter(), "over": Bool(), "winner": Maybe(Int(0, 1)),
+}
 
 
 @dataclass(frozen=True)
@@ -208,6 +224,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
     max_players = 2
     default_players = 2
     state_class = SpiteMaliceState
+    state_description = STATE_DESCRIPTION
     option_specs = {
         "payoff_size": Option(20, _int_in(1, MAX_PAYOFF), f"a whole number from 1 to {MAX_PAYOFF}",
                               "cards in each payoff pile"),
@@ -303,6 +320,54 @@ class SpiteMalice(Game[SpiteMaliceState]):
         if sum(p[2] for p in s.stock_parts) != len(s.stock) or any(
                 len(p) != 3 or p[0] > p[1] or p[2] <= 0 for p in s.stock_parts):
             raise CorruptRecordError("record's stock layers do not add up to its stock")
+        self._validate_labels()
+        self._validate_results()
+
+    def _validate_labels(self) -> None:
+        """Public labels and marks agree with the cards: labels up to the completions so far, payoff cards
+        never seen, each stock layer's cards of its labels, and the hand cards matched one to one to
+        marks that accept them (the engine removes a played card's mark by that rule)."""
+        s = self._state
+        bad = CorruptRecordError
+        top = s.completions
+        if any(label > top for label in s.labels):
+            raise bad(f"record field initial.labels holds a label above the {top} completed pile(s)")
+        for seat in (0, 1):
+            if any(s.labels[c.id] for c in s.payoff[seat]):
+                raise bad(f"record field initial.payoff[{seat}] holds a card seen in a completed pile")
+        pos = 0
+        for k, (lo, hi, count) in enumerate(s.stock_parts):
+            layer = s.stock[pos:pos + count]
+            pos += count
+            if hi > top or (self.options["completed_to"] == "bottom" and lo != hi) \
+                    or any(not lo <= s.labels[c.id] <= hi for c in layer):
+                raise bad(f"record field initial.stock_parts[{k}] does not describe its cards' labels")
+        for seat in (0, 1):
+            marks = sorted(s.hand_marks[seat], key=lambda m: m[1])
+            used = [False] * len(marks)
+            for card in sorted(s.hands[seat], key=lambda c: s.labels[c.id]):
+                label = s.labels[card.id]
+                i = next((i for i, (lo, hi) in enumerate(marks) if not used[i] and lo <= label <= hi), None)
+                if i is None or marks[i][0] > marks[i][1] or marks[i][1] > top:
+                    raise bad(f"record field initial.hand_marks[{seat}] does not fit the labels of its hand")
+                used[i] = True
+
+    def _validate_results(self) -> None:
+        """Rounds, results, scores and the end of the game agree."""
+        s = self._state
+        bad = CorruptRecordError
+        if len(s.results) != s.round - (0 if s.over else 1):
+            raise bad(f"record field initial.results lists {len(s.results)} round(s) in round {s.round}")
+        for seat in (0, 1):
+            if s.scores[seat] != sum(p for w, p in s.results if w == seat):
+                raise bad(f"record field initial.scores[{seat}] is not the sum of the rounds it won")
+        if any(w == -1 and p for w, p in s.results) or any(p < 0 for _, p in s.results):
+            raise bad("record field initial.results gives points to a drawn round")
+        if not self.options["match"] and (s.round != 1 or (s.over and s.winner != (
+                None if s.results[0][0] == -1 else s.results[0][0]))):
+            raise bad("record fields initial.round, results and winner do not fit a single round")
+        if not s.over and s.winner is not None:
+            raise bad("record field initial.winner names a winner, but the game goes on")
 
     def zones(self) -> dict[str, list[Card]]:
         s = self._state
