@@ -8,6 +8,12 @@ engine, game ``i`` of a run with seed ``s`` is dealt and played with ``numpy.ran
 seed and the shard's place, never on who plays it: one process, ``N`` worker processes (started with
 "spawn", so a script must call ``simulate`` under ``if __name__ == "__main__":``) or a
 ``dask.distributed`` cluster give bit-for-bit the same winners and turns.
+
+The plan of a run (:class:`ShardPlan`) makes each shard when it is needed, so planning a run costs the
+same memory for a thousand games as for a hundred million; only a few shards per worker are sent ahead.
+On the first error in any shard, and on Ctrl-C (``KeyboardInterrupt``, or a notebook's interrupt), the
+shards not yet started are cancelled and the worker processes stopped, so the caller hears of it at
+once instead of after the whole run.
 """
 
 from __future__ import annotations
@@ -15,8 +21,9 @@ from __future__ import annotations
 import importlib
 import math
 import pickle
+import signal
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing import get_context
@@ -98,37 +105,91 @@ def run_shard(shard: Shard) -> ShardResult:
     return out.winners, out.turns, {"hands": out.hands, "shuffles": out.shuffles}
 
 
+class ShardPlan(Sequence[Shard]):
+    """The shards of a run, each made on demand: ``plan[k]`` is shard ``k``; nothing is stored per shard.
+
+    Shard ``k`` of the fast path draws from ``SeedSequence(seed, spawn_key=(k,))``, which is exactly
+    ``SeedSequence(seed).spawn(count)[k]`` without making the other children.
+    """
+
+    def __init__(self, name: str, players: int, games: int, seed: int, specs: Sequence[PolicySpec],
+                 options: dict[str, Any], fast: bool) -> None:
+        self.name, self.players, self.games, self.seed, self.fast = name, players, games, seed, fast
+        self.specs = tuple(specs)
+        self.options = tuple(sorted(options.items()))
+        self.size = FAST_SHARD if fast else ENGINE_SHARD
+        self.n_shards = math.ceil(games / self.size)
+
+    def __len__(self) -> int:
+        return self.n_shards
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(self.n_shards))]
+        if not -self.n_shards <= k < self.n_shards:
+            raise IndexError(k)
+        k %= self.n_shards
+        seq = np.random.SeedSequence(self.seed, spawn_key=(k,)) if self.fast else None
+        return Shard(self.name, self.players, self.seed, k * self.size, min(self.games, (k + 1) * self.size),
+                     self.specs, self.options, self.fast, seq)
+
+
 def make_shards(name: str, players: int, games: int, seed: int, specs: Sequence[PolicySpec],
-                options: dict[str, Any], fast: bool) -> list[Shard]:
-    """Cut a run into shards of a fixed size; the fast path's shards get spawned seed sequences."""
-    size = FAST_SHARD if fast else ENGINE_SHARD
-    count = math.ceil(games / size)
-    seqs: list[np.random.SeedSequence | None] = list(np.random.SeedSequence(seed).spawn(count)) if fast \
-        else [None] * count
-    opts = tuple(sorted(options.items()))
-    return [Shard(name, players, seed, k * size, min(games, (k + 1) * size), tuple(specs), opts, fast, seqs[k])
-            for k in range(count)]
+                options: dict[str, Any], fast: bool) -> ShardPlan:
+    """Cut a run into shards of a fixed size (made on demand); the fast path's shards get spawned seed sequences."""
+    return ShardPlan(name, players, games, seed, specs, options, fast)
 
 
-def _run_local(shards: list[Shard], processes: int) -> Iterator[tuple[int, ShardResult]]:
+def _ignore_interrupt() -> None:
+    """Worker start-up: Ctrl-C is the parent's to handle (it stops the workers), not each worker's."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel every shard not started and stop the workers now, without waiting for running shards."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown() forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(timeout=1.0)
+
+
+def _run_local(shards: Sequence[Shard], processes: int) -> Iterator[tuple[int, ShardResult]]:
     if processes == 1 or len(shards) == 1:
-        for k, shard in enumerate(shards):
-            yield k, run_shard(shard)
+        for k in range(len(shards)):
+            yield k, run_shard(shards[k])
         return
     _check_picklable(shards[0])
     workers = min(processes, len(shards))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        futures = {pool.submit(run_shard, shard): k for k, shard in enumerate(shards)}
-        try:
-            for fut in as_completed(futures):
-                yield futures[fut], fut.result()
-        except BrokenProcessPool as exc:
-            raise RuntimeError(
-                "the worker processes stopped before finishing; in a script, call simulate(..., processes=N) "
-                "under `if __name__ == '__main__':` (workers are started with 'spawn' and import the script)") from exc
+    ahead = 2 * workers   # shards sent ahead: enough to keep every worker busy, few to cancel
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"), initializer=_ignore_interrupt)
+    pending: dict[Future[ShardResult], int] = {}
+    next_k = 0
+    finished = False
+    try:
+        while next_k < len(shards) or pending:
+            while next_k < len(shards) and len(pending) < ahead:
+                pending[pool.submit(run_shard, shards[next_k])] = next_k
+                next_k += 1
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                k = pending.pop(fut)
+                yield k, fut.result()
+        finished = True
+    except BrokenProcessPool as exc:
+        raise RuntimeError(
+            "the worker processes stopped before finishing; in a script, call simulate(..., processes=N) "
+            "under `if __name__ == '__main__':` (workers are started with 'spawn' and import the script)") from exc
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # an error, Ctrl-C, or the caller stopped reading: stop at once
+            _stop(pool)
 
 
-def _run_dask(shards: list[Shard], processes: int) -> Iterator[tuple[int, ShardResult]]:
+def _run_dask(shards: Sequence[Shard], processes: int) -> Iterator[tuple[int, ShardResult]]:
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError as exc:  # pragma: no cover - the extra is installed in the project's environments
@@ -140,12 +201,27 @@ def _run_dask(shards: list[Shard], processes: int) -> Iterator[tuple[int, ShardR
         cluster = distributed.LocalCluster(n_workers=processes, threads_per_worker=1, dashboard_address=None)
         client = distributed.Client(cluster)
         own = (client, cluster)
+    futures: dict[Any, tuple[int, Any]] = {}
     try:
-        futures = client.map(run_shard, shards, pure=False)
-        index = {f.key: k for k, f in enumerate(futures)}
-        for fut in distributed.as_completed(futures):
-            yield index[fut.key], fut.result()
+        ahead = 2 * max(1, len(client.scheduler_info().get("workers", {})) or processes)
+        queue = distributed.as_completed()
+        next_k = 0
+        while next_k < len(shards) and next_k < ahead:
+            fut = client.submit(run_shard, shards[next_k], pure=False)
+            futures[fut.key] = (next_k, fut)
+            queue.add(fut)
+            next_k += 1
+        for fut in queue:
+            k, _ = futures.pop(fut.key)
+            yield k, fut.result()
+            if next_k < len(shards):
+                new = client.submit(run_shard, shards[next_k], pure=False)
+                futures[new.key] = (next_k, new)
+                queue.add(new)
+                next_k += 1
     finally:
+        if futures:  # an error or Ctrl-C: cancel what is left
+            client.cancel([f for _, f in futures.values()])
         if own is not None:
             own[0].close()
             own[1].close()
@@ -160,6 +236,6 @@ def _check_picklable(shard: Shard) -> None:
             "or use processes=1") from exc
 
 
-def run_shards(shards: list[Shard], processes: int, backend: str) -> Iterator[tuple[int, ShardResult]]:
+def run_shards(shards: Sequence[Shard], processes: int, backend: str) -> Iterator[tuple[int, ShardResult]]:
     """Play the shards; yields ``(index, result)`` as each one finishes (not necessarily in order)."""
     return _run_dask(shards, processes) if backend == "dask" else _run_local(shards, processes)

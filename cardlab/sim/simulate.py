@@ -27,12 +27,11 @@ from typing import Any
 import numpy as np
 
 from cardlab.engine.registry import game_class
-from cardlab.errors import InvalidInputError
+from cardlab.errors import InvalidInputError, MissingExtraError, shown
 from cardlab.policies import make_policy
 from cardlab.sim.parallel import (
     BACKENDS,
     PolicySpec,
-    ShardResult,
     make_shards,
     play_out,
     run_engine_games,
@@ -131,9 +130,15 @@ class SimResult:
                 f"10%&ndash;90% {q10:g}&ndash;{q90:g}, max {int(self.turns.max())}</p></div>")
 
     def plot(self) -> Any:
-        """A Plotly figure: win rate per seat with its 95% interval, and the histogram of turns per game."""
-        import plotly.graph_objects as go  # lazy: the core does not need plotly
-        from plotly.subplots import make_subplots
+        """A Plotly figure: win rate per seat with its 95% interval, and the histogram of turns per game.
+
+        Plotly comes with the ``lab`` extra; a core install is told to ``pip install "cardlab[lab]"``."""
+        try:  # lazy: the core does not need plotly
+            import plotly.graph_objects as go
+            from plotly.subplots import make_subplots
+        except ImportError as exc:
+            raise MissingExtraError('SimResult.plot() draws with plotly, which is not installed; '
+                                    'install the teaching stack with: pip install "cardlab[lab]"') from exc
 
         fig = make_subplots(rows=1, cols=2, subplot_titles=("Win rate by seat (95% Wilson interval)",
                                                             "Turns per game"))
@@ -188,9 +193,16 @@ def fast_path_applies(name: str, specs: Sequence[PolicySpec]) -> bool:
     return game_class(name).name == "garbage" and all(isinstance(s, str) and s == "greedy" for s in specs)
 
 
-def _check_count(value: Any, what: str, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-        raise InvalidInputError(f"{what}={value!r} is not allowed; give a whole number >= {low}")
+MAX_GAMES = 100_000_000
+"""The most games one ``simulate`` call plays: its result keeps two 8-byte numbers per game (1.6 GB at this
+bound). Larger studies add up several runs with different seeds."""
+MAX_SEED = 2**63 - 1
+MAX_PROCESSES = 256
+
+
+def _check_count(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise InvalidInputError(f"{what}={shown(value)} is not allowed; give a whole number from {low} to {high:,}")
     return int(value)
 
 
@@ -208,16 +220,21 @@ def simulate(name: str, players: int | None = None, games: int = 1000, seed: int
     terminal — for runs that last more than a second; ``progress=False`` keeps every run quiet.
     ``fast=None`` uses the vectorised Garbage path when it applies (``"greedy"`` in every seat),
     ``fast=False`` forces the engine. Other keywords are game options.
+
+    ``games`` is at most :data:`MAX_GAMES` (100 million). On the first error in any game, or on
+    Ctrl-C, the games not yet started are cancelled and the worker processes stopped at once.
     """
     cls = game_class(name)
     n_players = cls._check_players(players)
-    n_games = _check_count(games, "games", 1)
-    seed = _check_count(seed, "seed", 0)
-    workers = _check_count(processes, "processes", 1)
-    if backend not in BACKENDS:
-        raise InvalidInputError(f"backend={backend!r} is not allowed; accepted: 'local' or 'dask'")
-    if fast not in (None, True, False):
-        raise InvalidInputError(f"fast={fast!r} is not allowed; accepted: None (automatic), True or False")
+    n_games = _check_count(games, "games", 1, MAX_GAMES)
+    seed = _check_count(seed, "seed", 0, MAX_SEED)
+    workers = _check_count(processes, "processes", 1, MAX_PROCESSES)
+    if not isinstance(backend, str) or backend not in BACKENDS:
+        raise InvalidInputError(f"backend={shown(backend)} is not allowed; accepted: 'local' or 'dask'")
+    if fast is not None and not isinstance(fast, bool):
+        raise InvalidInputError(f"fast={shown(fast)} is not allowed; accepted: None (automatic), True or False")
+    if not isinstance(progress, bool):
+        raise InvalidInputError(f"progress={shown(progress)} is not allowed; accepted: True or False")
     specs = resolve_policies(policy, n_players)
     probe = cls(n_players, seed=0, **options)  # validates the options once, with a clear error
     for spec in specs:
@@ -230,20 +247,25 @@ def simulate(name: str, players: int | None = None, games: int = 1000, seed: int
     run_options = dict(probe.options) if use_fast else dict(options)
     shards = make_shards(cls.name, n_players, n_games, seed, specs, run_options, use_fast)
     start = time.perf_counter()
-    parts: list[ShardResult | None] = [None] * len(shards)
+    winners = np.empty(n_games, dtype=np.int64)
+    turns = np.empty(n_games, dtype=np.int64)
+    extras: dict[str, np.ndarray] = {}
+    wanted = set(probe.stats())   # the fast path reports only the figures the engine's stats() has
     bar = _progress_bar(n_games, progress, f"{cls.name} ({'fast' if use_fast else 'engine'})")
     try:
         for k, part in run_shards(shards, workers, backend):
-            parts[k] = part
+            shard = shards[k]
+            winners[shard.start:shard.stop] = part[0]
+            turns[shard.start:shard.stop] = part[1]
+            for key, values in part[2].items():
+                if key in wanted:
+                    if key not in extras:
+                        extras[key] = np.empty(n_games, dtype=np.asarray(values).dtype)
+                    extras[key][shard.start:shard.stop] = values
             if bar is not None:
-                bar.update(shards[k].stop - shards[k].start)
+                bar.update(shard.stop - shard.start)
     finally:
         if bar is not None:
             bar.close()
-    done = [p for p in parts if p is not None]
-    winners = np.concatenate([p[0] for p in done])
-    turns = np.concatenate([p[1] for p in done])
-    wanted = set(probe.stats())   # the fast path reports only the figures the engine's stats() has
-    extras = {key: np.concatenate([p[2][key] for p in done]) for key in done[0][2] if key in wanted}
     return SimResult(cls.name, n_players, seed, [_policy_label(s) for s in specs], winners, turns, extras,
                      dict(options), "fast" if use_fast else "engine", time.perf_counter() - start)

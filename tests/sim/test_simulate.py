@@ -187,3 +187,73 @@ def test_custom_policies_and_worker_processes(monkeypatch: pytest.MonkeyPatch) -
     two = cardlab.simulate("garbage", games=10, seed=1, policy=first_legal, processes=2)
     assert one.policies == ["first_legal", "first_legal"]
     assert np.array_equal(one.winners, two.winners) and np.array_equal(one.turns, two.turns)
+
+
+# ---------------------------------------------------------------------------------------------- stopping early
+def test_games_has_a_documented_bound() -> None:
+    from cardlab.sim.simulate import MAX_GAMES
+
+    for bad in (MAX_GAMES + 1, 10**12, 0, 2.5, True):
+        with pytest.raises(cardlab.InvalidInputError, match=r"games=.* whole number from 1 to 100,000,000"):
+            cardlab.simulate("garbage", games=bad, progress=False)
+
+
+def test_shard_plan_does_not_grow_with_games() -> None:
+    import sys
+
+    small = parallel.make_shards("garbage", 2, 1000, 5, ["greedy"] * 2, {}, True)
+    huge = parallel.make_shards("garbage", 2, 10**8, 5, ["greedy"] * 2, {}, True)
+    assert sys.getsizeof(huge.__dict__) == sys.getsizeof(small.__dict__)
+    assert len(huge) == -(-10**8 // parallel.FAST_SHARD)
+    # shard k draws from the k-th spawned child, as a list of spawned children would give it
+    children = np.random.SeedSequence(5).spawn(4)
+    for k in range(4):
+        seq = huge[k].seed_seq
+        assert seq is not None
+        assert np.array_equal(seq.generate_state(4), children[k].generate_state(4))
+    assert huge[-1].stop == 10**8 and huge[-1].start == (len(huge) - 1) * parallel.FAST_SHARD
+
+
+def test_first_error_stops_a_parallel_run() -> None:
+    """A policy that fails in the first shard of each worker: the error reaches the caller at once, not after
+    the 400 shards of the run (which would take minutes)."""
+    import time
+
+    from tests.sim.stopping_policies import fails_after_a_while
+
+    start = time.perf_counter()
+    with pytest.raises(RuntimeError, match="3000th call"):
+        cardlab.simulate("shithead", games=100_000, seed=1, policy=fails_after_a_while, processes=2, progress=False)
+    assert time.perf_counter() - start < 60
+
+
+def test_ctrl_c_stops_a_parallel_run() -> None:
+    """SIGINT to a script running a 2-process simulate: it stops within a few seconds, workers included."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = ("import cardlab, sys\n"
+            "if __name__ == '__main__':\n"
+            "    print('started', flush=True)\n"
+            "    cardlab.simulate('shithead', games=200_000, seed=1, processes=2, progress=False)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=os.getcwd())
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "started"
+        time.sleep(4)   # the workers are started and playing
+        assert proc.poll() is None
+        sent = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+        stopped = time.perf_counter() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    err = proc.stderr.read() if proc.stderr is not None else ""
+    assert "KeyboardInterrupt" in err
+    assert stopped < 5, stopped
