@@ -17,12 +17,12 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP_LAB): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,fast]'
 	$(BIN)/cardlab compile
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[lab,test,scale]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,test,scale,fast]'
 	$(BIN)/cardlab compile
 	touch $(STAMP_LAB) $@
 

@@ -15,23 +15,32 @@ from cardlab.errors import (
     IllegalMoveError,
     InvalidCardError,
     InvalidInputError,
+    MissingExtraError,
     UnknownGameError,
 )
 from cardlab.sim.simulate import SimResult, simulate
 
 __version__ = "0.1.0"
+LAB_MODULES = frozenset({"ipywidgets", "plotly", "anywidget", "traitlets", "IPython", "tqdm"})
+"""Modules of the ``lab`` extra: the widget and the figures need them, the core does not."""
 
 
 def __getattr__(name: str) -> object:
     """``cardlab.Stepper`` is imported on first use, so the core never loads the widget stack."""
     if name == "Stepper":
-        from cardlab.viz.stepper import Stepper
-
+        try:
+            from cardlab.viz.stepper import Stepper
+        except ImportError as exc:
+            if exc.name not in LAB_MODULES and (exc.name or "").split(".")[0] not in LAB_MODULES:
+                raise
+            raise MissingExtraError(
+                f'cardlab.Stepper needs the teaching stack ({exc.name} is not installed); install it with: '
+                'pip install "cardlab[lab]"') from exc
         return Stepper
     raise AttributeError(f"module 'cardlab' has no attribute {name!r}")
 
 __all__ = [
     "Card", "CardlabError", "CorruptRecordError", "Event", "Game", "IllegalMoveError", "InvalidCardError",
-    "InvalidInputError", "Move", "Rank", "SimResult", "Stepper", "Suit", "UnknownGameError", "game_names", "load_game",
-    "new_game", "simulate",
+    "InvalidInputError", "MissingExtraError", "Move", "Rank", "SimResult", "Stepper", "Suit", "UnknownGameError",
+    "game_names", "load_game", "new_game", "simulate",
 ]

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.errors import InvalidCardError
+from cardlab.errors import InvalidCardError, shown
 
 
 class Suit(enum.IntEnum):
@@ -78,6 +78,7 @@ _SUIT_TEXT = {"s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.
               "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
               "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
 MAX_PACKS = 3
+_PACK_TEXT = {str(p): p for p in range(MAX_PACKS)}
 ACCEPTED = "a rank A,2-10,T,J,Q,K and a suit S,H,D,C or ♠♥♦♣, e.g. '10H', 'TH', 'AS', 'q♠' (':1' marks a 2nd pack)"
 
 
@@ -117,20 +118,21 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidCardError(f"card {text!r} is not text; expected {ACCEPTED}")
+            raise InvalidCardError(f"card {shown(text)} is not text; expected {ACCEPTED}")
         raw = text.strip()
         pack = 0
         body = raw
         if ":" in raw:
             body, _, pack_text = raw.partition(":")
-            if not pack_text.isdigit() or not 0 <= int(pack_text) < MAX_PACKS:
-                raise InvalidCardError(f"card {text!r} has pack suffix {pack_text!r}; packs are :0, :1 or :2")
-            pack = int(pack_text)
+            if pack_text not in _PACK_TEXT:  # ASCII digits only: '²' is a digit to str.isdigit, not a pack
+                raise InvalidCardError(f"card {shown(text)} has pack suffix {shown(pack_text)}; "
+                                       "packs are :0, :1 or :2")
+            pack = _PACK_TEXT[pack_text]
         if len(body) < 2:
-            raise InvalidCardError(f"card {text!r} is not a card; expected {ACCEPTED}")
+            raise InvalidCardError(f"card {shown(text)} is not a card; expected {ACCEPTED}")
         rank_text, suit_text = body[:-1].lower(), body[-1].lower()
         if rank_text not in _RANK_TEXT or suit_text not in _SUIT_TEXT:
-            raise InvalidCardError(f"card {text!r} is not a card; expected {ACCEPTED}")
+            raise InvalidCardError(f"card {shown(text)} is not a card; expected {ACCEPTED}")
         return _ALL[pack * 52 + int(_SUIT_TEXT[suit_text]) * 13 + _RANK_TEXT[rank_text] - 1]
 
 
@@ -164,6 +166,11 @@ def stack_deck(top: Sequence[str | Card], packs: int, rng: np.random.Generator) 
     Repeated faces in ``top`` are given to successive packs, so ``["7H", "7H"]`` with two packs means
     both sevens of hearts. A face named more often than there are packs is an error.
     """
+    if isinstance(top, (str, bytes, dict, set, frozenset)) or not isinstance(top, (list, tuple, np.ndarray)):
+        raise InvalidCardError(f"deck={shown(top)} is not allowed; give a list of cards, top of the deck first, "
+                               "e.g. ['7H', 'AS']")
+    if len(top) > 52 * packs:
+        raise InvalidCardError(f"deck lists {len(top):,} cards; the {packs} pack(s) in play hold {52 * packs}")
     used: set[Card] = set()
     head: list[Card] = []
     for item in top:
@@ -173,10 +180,10 @@ def stack_deck(top: Sequence[str | Card], packs: int, rng: np.random.Generator) 
                 card = _ALL[card.id + 52]
         if card.pack >= packs:
             raise InvalidCardError(
-                f"deck card {item!r} needs pack {card.pack + 1}, but this game uses {packs} pack(s)")
+                f"deck card {shown(item)} needs pack {card.pack + 1}, but this game uses {packs} pack(s)")
         if card in used:
             raise InvalidCardError(
-                f"deck card {item!r} appears more often than the {packs} pack(s) in play allow")
+                f"deck card {shown(item)} appears more often than the {packs} pack(s) in play allow")
         used.add(card)
         head.append(card)
     rest = [c for c in shuffled_deck(packs, rng) if c not in used]

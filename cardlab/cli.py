@@ -17,11 +17,12 @@ or else text.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from cardlab.errors import CardlabError, InvalidInputError
+from cardlab.errors import CardlabError, InvalidInputError, shown
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -29,7 +30,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key = key.strip().replace("-", "_")
     if not sep or not key:
-        raise InvalidInputError(f"option {text!r} is not KEY=VALUE (for example wild=K or last_round=true)")
+        raise InvalidInputError(f"option {shown(text)} is not KEY=VALUE (for example wild=K or last_round=true)")
     value = raw.strip()
     low = value.lower()
     if low in ("true", "false"):
@@ -37,10 +38,16 @@ def parse_option(text: str) -> tuple[str, Any]:
     if low in ("none", "null"):
         return key, None
     parts = [p.strip() for p in value.split(",")]
-    if all(p.lstrip("-").isdigit() for p in parts) and value:
+    if value and all(_whole_number(p) for p in parts):
         numbers = [int(p) for p in parts]
         return key, numbers if "," in value else numbers[0]
     return key, value
+
+
+def _whole_number(text: str) -> bool:
+    """ASCII digits with an optional minus sign ('²' is a digit to str.isdigit, but not a number here)."""
+    digits = text[1:] if text.startswith("-") else text
+    return 0 < len(digits) <= 18 and digits.isascii() and digits.isdigit()
 
 
 def _policies(text: str) -> str | list[str]:
@@ -85,14 +92,32 @@ def _list_games() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; a reader that stops early (``cardlab games | head -c 1``) ends it quietly."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # the reader has gone: send what is left to nowhere, so the exit's own flush raises nothing
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 1
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "games":
             print(_list_games())
             return 0
         if args.command == "compile":
-            from cardlab.sim.jit_spite_malice import compile_now
+            from cardlab.sim.jit_spite_malice import HAVE_NUMBA, compile_now
 
+            if not HAVE_NUMBA:
+                print("numba is not installed: the Spite and Malice play-outs run as plain Python (same results, "
+                      'slower); for the compiled ones: pip install "cardlab[fast]"')
+                return 0
             print(f"compiled the Spite and Malice play-outs in {compile_now():.1f} s (cached for later runs)")
             return 0
         from cardlab.sim import simulate as sim_module

@@ -32,7 +32,14 @@ import numpy as np
 from cardlab.cards import Card, full_deck
 from cardlab.engine.rng import keyed_rng, make_rng
 from cardlab.engine.state import Spec, State
-from cardlab.errors import CardlabError, CorruptRecordError, IllegalMoveError, InvalidInputError, shown
+from cardlab.errors import (
+    CardlabError,
+    CorruptRecordError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidInputError,
+    shown,
+)
 
 S = TypeVar("S", bound=State)
 RECORD_FORMAT = "cardlab-record"
@@ -146,9 +153,19 @@ class Game(abc.ABC, Generic[S]):
         self._seed = int(seed) if seed is not None else None
         self._shuffle_key = int(gen.integers(0, 2**63 - 1))
         self._reset_history()
-        self._state = self._deal(gen, list(deck) if deck is not None else None)
+        self._state = self._deal(gen, self._check_deck(deck))
         self._initial = self._state.clone()
         self._check_conservation("deal")
+
+    @staticmethod
+    def _check_deck(deck: Any) -> list[str | Card] | None:
+        """``deck`` is None or a list (tuple, array) of card texts or cards, top of the deck first."""
+        if deck is None:
+            return None
+        if isinstance(deck, (str, bytes, dict, set, frozenset)) or not isinstance(deck, (list, tuple, np.ndarray)):
+            raise InvalidCardError(f"deck={shown(deck)} is not allowed; give a list of cards, top of the deck "
+                                   "first, e.g. ['7H', 'AS']")
+        return list(deck)
 
     @classmethod
     def _check_players(cls, players: int | None) -> int:

@@ -122,6 +122,11 @@ def sort_key(card: Card) -> tuple[int, int, int]:
     return _SORT_KEY[card]
 
 
+def _count_text(word: str) -> bool:
+    """A count of cards as a player types it: one or two ASCII digits ('²' is a digit to str.isdigit)."""
+    return 0 < len(word) <= 2 and word.isascii() and word.isdigit()
+
+
 def _rank_of(word: str) -> Rank | None:
     return _RANK_WORDS.get(word)
 
@@ -473,11 +478,11 @@ class Shithead(Game[ShitheadState]):
         for w in rest:
             if w in ("and", "&", "+"):
                 continue
-            if w.startswith("x") and w[1:].isdigit():
+            if w.startswith("x") and _count_text(w[1:]):
                 count = int(w[1:])
                 continue
             head, sep, tail = w.partition("x")
-            rank = _rank_of(head) if not sep else (_rank_of(head) if tail.isdigit() else None)
+            rank = _rank_of(head) if not sep else (_rank_of(head) if _count_text(tail) else None)
             if rank is None:
                 return (f"{w!r} is not a rank; ranks are 2-10, J, Q, K, A (suits do not matter), "
                         "e.g. 'play 7' or 'play 7 x2'")

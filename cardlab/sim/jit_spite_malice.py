@@ -49,6 +49,14 @@ the last payoff card wins at once; a refill or a turn start that finds the stock
 
 The kernel compiles on its first call (no signature is given, so importing this module compiles
 nothing) and is cached on disk by numba (``cache=True``): later processes load it.
+
+Without numba
+-------------
+numba is an optional extra (``pip install "cardlab[fast]"``; ``make lab``, ``make test`` and Binder
+install it). Without it the very same kernel functions run as plain Python on the same numpy arrays
+(:data:`HAVE_NUMBA` is False): the same seeds give the same deals, play-outs and results, card for card,
+only much slower. The unsigned 64-bit arithmetic of SplitMix64 wraps around in numpy as it does when
+compiled; numpy's overflow warnings are silenced while the kernel runs.
 """
 
 from __future__ import annotations
@@ -58,7 +66,6 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -68,6 +75,14 @@ from cardlab.sim import fast_spite_malice as fsm
 
 IntArray = npt.NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
+
+numba: Any
+try:
+    import numba
+except ImportError:  # the core install: the kernels run as plain Python
+    numba = None
+HAVE_NUMBA = numba is not None
+"""Whether the kernels are compiled by numba (the ``fast`` extra) or run as plain Python."""
 
 KING = 13
 RANKS = KING + 1           # hand counts are indexed by rank (index 0 unused)
@@ -118,7 +133,9 @@ MASK64 = (1 << 64) - 1
 
 
 def _jit(fn: F) -> F:
-    """numba's ``njit`` with an on-disk cache, compiled lazily on the first call."""
+    """numba's ``njit`` with an on-disk cache, compiled lazily on the first call; without numba, ``fn`` itself."""
+    if numba is None:
+        return fn
     return cast(F, numba.njit(cache=True)(fn))
 
 
@@ -579,9 +596,10 @@ class PlanArrays:
         setup = np.array([*self.hidden, rules.king_starts, rules.refill, rules.bottom, one_turn, max_moves],
                          dtype=np.int64)
         board = np.empty(BOARD, dtype=np.int64)
-        out: IntArray = _rollouts(seeds, self.base, setup, self.simple_places, self.simple_ranks, self.simple_off,
-                                  self.draw_ranks, self.join_places, self.join_off, self.nested,
-                                  DIST[rules.king_starts], DISCARD, board)
+        with np.errstate(over="ignore"):  # SplitMix64 wraps around on purpose (plain Python mode)
+            out: IntArray = _rollouts(seeds, self.base, setup, self.simple_places, self.simple_ranks,
+                                      self.simple_off, self.draw_ranks, self.join_places, self.join_off, self.nested,
+                                      DIST[rules.king_starts], DISCARD, board)
         if (out[:, 0] == STUCK).any():
             raise CorruptRecordError(f"seat {board[TO_MOVE]} has an empty hand and no legal move in this position "
                                      f"(side tops {board[TOPS + SIDE_PILES * board[TO_MOVE]:][:SIDE_PILES].tolist()},"

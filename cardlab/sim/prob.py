@@ -34,7 +34,7 @@ import numpy as np
 
 from cardlab.cards import Card
 from cardlab.engine.game import Game
-from cardlab.errors import InvalidInputError
+from cardlab.errors import InvalidInputError, shown
 from cardlab.policies import choose, make_policy
 from cardlab.sim.stats import Estimate, wilson
 
@@ -99,10 +99,15 @@ def _rng(rng: np.random.Generator | None) -> np.random.Generator:
 
 
 def _rollout_count(rollouts: int | None, budget_s: float | None) -> tuple[int, float | None]:
-    if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1):
-        raise InvalidInputError(f"rollouts={rollouts!r} is not allowed; give a positive whole number")
-    if budget_s is not None and not (isinstance(budget_s, (int, float)) and budget_s > 0):
-        raise InvalidInputError(f"budget_s={budget_s!r} is not allowed; give a positive number of seconds")
+    if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer))
+                                 or not 1 <= rollouts <= 10**9):
+        raise InvalidInputError(f"rollouts={shown(rollouts)} is not allowed; give a whole number from 1 to 10**9")
+    if budget_s is not None and (isinstance(budget_s, bool) or not isinstance(budget_s, (int, float, np.number))
+                                 or not 0 < budget_s <= 3600):
+        raise InvalidInputError(f"budget_s={shown(budget_s)} is not allowed; give a number of seconds above 0, "
+                                "at most 3600")
+    rollouts = None if rollouts is None else int(rollouts)
+    budget_s = None if budget_s is None else float(budget_s)
     if rollouts is None and budget_s is None:
         return DEFAULT_ROLLOUTS, None
     return (rollouts if rollouts is not None else 10**9), budget_s
@@ -160,6 +165,7 @@ def win_probability(game: Game[Any], viewpoint: int | None = None, *, rollouts: 
 
     A finished game gives 0/1 exactly. Garbage uses the vectorised fast path when it is available.
     """
+    _expect(game, None)
     gen = _rng(rng)
     game._check_seat(viewpoint, "win_probability")
     players = game.players
@@ -231,6 +237,7 @@ def _fast_garbage_wins(game: Game[Any], viewpoint: int | None, rollouts: int | N
 
 def unseen_cards(game: Game[Any], viewpoint: int | None = None) -> list[Card]:
     """The cards ``viewpoint`` cannot locate, as physical cards (faces are what counts)."""
+    _expect(game, None)
     fn = getattr(game, "unseen_cards", None)
     if fn is not None:
         cards: list[Card] = fn(viewpoint)
@@ -325,8 +332,10 @@ def completion_curves(game: Game[Any], ks: Sequence[int] = (1, 2, 3, 4, 5), view
     its next k turns. One set of play-outs serves all seats (``result[seat][i]`` is for ``ks[i]``)."""
     _expect(game, "garbage")
     gen = _rng(rng)
-    if not ks or any(isinstance(k, bool) or not isinstance(k, int) or k < 1 for k in ks):
-        raise InvalidInputError(f"ks={list(ks)!r} is not allowed; give whole numbers of turns >= 1")
+    if not isinstance(ks, (list, tuple, range, np.ndarray)) or not len(ks) or any(
+            isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1 for k in ks):
+        raise InvalidInputError(f"ks={shown(ks)} is not allowed; give a list of whole numbers of turns >= 1")
+    ks = [int(k) for k in ks]
     game._check_seat(viewpoint, "completion_curves")
     if game.is_over:
         return [[_certain(seat in game.state.completed) for _ in ks] for seat in range(game.players)]
@@ -357,8 +366,11 @@ def completion_probability(game: Game[Any], seat: int, within: int, viewpoint: i
     return completion_curve(game, seat, (within,), viewpoint, rollouts=rollouts, budget_s=budget_s, rng=rng)[0]
 
 
-def _expect(game: Game[Any], name: str) -> None:
-    if game.name != name:
+def _expect(game: Game[Any], name: str | None) -> None:
+    """``game`` must be a cardlab game (of the game ``name``, unless None)."""
+    if not isinstance(game, Game):
+        raise InvalidInputError(f"game={shown(game)} is not a cardlab game; deal one with cardlab.new_game(...)")
+    if name is not None and game.name != name:
         raise InvalidInputError(f"this question is about {name}; the game given is {game.name}")
 
 

@@ -96,11 +96,18 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         """The move log widget (its ``value`` is the HTML of the latest events)."""
         return self.move_log
 
-    def __init__(self, game: str | Game[Any] = "garbage", players: int | None = 2, seed: int = 3,
+    def __init__(self, game: str | Game[Any] = "garbage", players: int | None = 2, seed: int | None = 3,
                  rollouts: int | None = None, policies: Sequence[str | Policy] | None = None,
                  four_colour: bool = False, deck: Sequence[str | Card] | None = None,
                  history_rollouts: int | None = None, panel_rollouts: int | None = None, **options: Any) -> None:
         super().__init__()
+        if seed is None:  # a fresh seed from the operating system, shown in the seed box so the deal can be replayed
+            seed = int(np.random.default_rng().integers(1_000_000))
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            from cardlab.errors import shown
+
+            raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number >= 0 (or None for a "
+                                    "fresh seed, shown in the seed box)")
         self.four_colour = bool(four_colour)
         self._rollouts_given = _check_count(rollouts, "rollouts")
         self._history_given = _check_count(history_rollouts, "history_rollouts")
