@@ -48,8 +48,8 @@ MAX_RECORD_MOVES = 250_000
 """The most moves a record may hold (a 200-round Spite and Malice match has about 40,000)."""
 MAX_MOVE_TEXT = 200
 """The longest move text :meth:`Game.parse_move` reads; longer text is refused at once."""
-SNAPSHOT_EVERY = 64
-"""A game loaded from a record keeps the position before every 64th move only; :meth:`Game.undo` replays
+SNAPSHOT_EVERY = 128
+"""A game loaded from a record keeps the position before every 128th move only; :meth:`Game.undo` replays
 the moves since the last kept position, so undo stays exact while a long record loads in little memory."""
 
 
@@ -520,7 +520,8 @@ class Game(abc.ABC, Generic[S]):
             if not isinstance(text, str):
                 raise CorruptRecordError(f"record field moves[{i}] is {shown(text, 40)}, not move text")
             try:
-                m = g.parse_move(text)
+                # a record holds canonical texts: an exact match is found without normalising every legal move
+                m = next((m for m in g.legal_moves() if m.text == text), None) or g.parse_move(text)
                 g._replay([m], i)
             except IllegalMoveError as exc:
                 raise CorruptRecordError(f"record field moves[{i}] ({shown(text, 40)}) does not replay: "

@@ -76,8 +76,8 @@ class Spec:
         raise NotImplementedError
 
     @staticmethod
-    def fail(path: str, value: Any, wanted: str) -> CorruptRecordError:
-        return CorruptRecordError(f"record field {path} is {shown(value, 40)}; expected {wanted}")
+    def fail(path: str, value: Any, wanted: str, described: str | None = None) -> CorruptRecordError:
+        return CorruptRecordError(f"record field {path} is {described or shown(value, 40)}; expected {wanted}")
 
 
 class Int(Spec):
@@ -165,8 +165,8 @@ class ListOf(Spec):
             lo, hi = _bound(self.lo, ctx), _bound(self.hi, ctx)
         if type(value) is not list or not lo <= len(value) <= hi:
             size = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            raise self.fail(path, value if type(value) is not list else f"a list of {len(value)}",
-                            f"a list of {size} entries")
+            raise self.fail(path, value, f"a list of {size} entries",
+                            f"a list of {len(value)}" if type(value) is list else None)
         out = [self.item.read(v, f"{path}[{i}]", ctx) for i, v in enumerate(value)]
         if self.unique and len(set(out)) != len(out):
             raise CorruptRecordError(f"record field {path} repeats an entry: {shown(value, 60)}")

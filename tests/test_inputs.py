@@ -1,0 +1,129 @@
+"""Careless and hostile input: a clear, short cardlab error or a sensible result, never a raw error.
+
+Also the core install (no extras): the widget and the plot name the extra to install; the Spite and Malice
+kernels run as plain Python with the same results as the compiled ones; ``cardlab compile`` says so.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+
+import cardlab
+from cardlab import cli
+from tests.input_cases import cases, run_case
+
+CASES = cases()
+BLOCK = "import sys\nfor m in {mods!r}:\n    sys.modules[m] = None\n"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[name for name, _ in CASES])
+def test_input_gets_a_short_cardlab_error_or_works(case: tuple[str, Any]) -> None:
+    _, call = case
+    assert run_case(call) in ("ok", "refused")
+
+
+def test_numpy_integers_are_plain_ints_in_options_and_records() -> None:
+    g = cardlab.new_game("shithead", players=np.int64(3), seed=np.int64(2), max_turns=np.int64(50))
+    assert type(g.options["max_turns"]) is int and g.players == 3
+    assert cardlab.load_game(g.to_json()).options == g.options
+
+
+def test_stepper_seed_none_draws_a_seed_and_shows_it() -> None:
+    pytest.importorskip("ipywidgets")
+    s = cardlab.Stepper("garbage", players=2, seed=None)
+    assert isinstance(s._seed, int) and 0 <= s._seed < 1_000_000
+    assert s.game.state.to_data() == cardlab.new_game("garbage", players=2, seed=s._seed).state.to_data()
+    with pytest.raises(cardlab.InvalidInputError, match=r"seed='7' is not allowed"):
+        cardlab.Stepper("garbage", seed="7")  # type: ignore[arg-type]
+
+
+def test_cli_unicode_digit_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.parse_option("layout_sizes=\u00b2") == ("layout_sizes", "\u00b2")
+    assert cli.main(["simulate", "garbage", "--games", "5", "--no-progress", "-o", "layout_sizes=\u00b2"]) == 2
+    err = capsys.readouterr().err
+    assert "cardlab: error: option layout_sizes='²' is not allowed for garbage" in err
+
+
+def test_games_into_a_closed_pipe_prints_no_traceback() -> None:
+    exe = os.path.join(os.path.dirname(sys.executable), "cardlab")
+    for _ in range(5):
+        done = subprocess.run(f"'{exe}' games | head -c 1", shell=True, capture_output=True, text=True, timeout=60)
+        assert done.stderr == "", done.stderr
+
+
+def _run(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
+                          cwd=os.getcwd())
+
+
+def test_core_install_names_the_lab_extra() -> None:
+    code = BLOCK.format(mods=("numba", "ipywidgets", "plotly", "anywidget", "tqdm")) + (
+        "import cardlab\n"
+        "result = cardlab.simulate('garbage', games=20, progress=False)\n"
+        "for attempt in (lambda: cardlab.Stepper, result.plot):\n"
+        "    try:\n"
+        "        attempt()\n"
+        "    except cardlab.MissingExtraError as exc:\n"
+        "        assert isinstance(exc, ImportError)\n"
+        "        print(exc)\n")
+    done = _run(code)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2 and all('pip install "cardlab[lab]"' in line for line in lines), lines
+
+
+def test_compile_without_numba_says_what_to_install() -> None:
+    done = _run(BLOCK.format(mods=("numba",)) + "from cardlab.cli import main\nraise SystemExit(main(['compile']))")
+    assert done.returncode == 0, done.stderr
+    assert 'numba is not installed' in done.stdout and 'pip install "cardlab[fast]"' in done.stdout
+
+
+def _kernel_results_code() -> str:
+    return (
+        "import json, numpy as np, cardlab\n"
+        "from cardlab.sim import fast_spite_malice as fsm, jit_spite_malice as jit\n"
+        "out = {'numba': jit.HAVE_NUMBA, 'runs': []}\n"
+        "for seed, options in [(3, {}), (5, {'completed_to': 'shuffle'}), (8, {'king_starts_pile': False}),\n"
+        "                      (13, {'refill_on_empty': False, 'payoff_size': 6})]:\n"
+        "    g = cardlab.new_game('spite-and-malice', seed=seed, **options)\n"
+        "    rng = np.random.default_rng(seed)\n"
+        "    for _ in range(int(rng.integers(0, 40))):\n"
+        "        if g.is_over:\n"
+        "            break\n"
+        "        legal = g.legal_moves()\n"
+        "        g.play(legal[int(rng.integers(len(legal)))])\n"
+        "    for viewpoint in (None, 0):\n"
+        "        w = fsm.rollouts_from(g, viewpoint, 60, np.random.default_rng(seed + 1))\n"
+        "        p = fsm.payoff_this_turn(g, viewpoint, 30, np.random.default_rng(seed + 2))\n"
+        "        out['runs'].append([np.asarray(w).tolist(), np.asarray(p).tolist()])\n"
+        "    if not g.is_over:\n"
+        "        pos = fsm.position_of(g)\n"
+        "        result = jit.play_seeded(pos, fsm.Rules.of(g), seed)\n"
+        "        out['runs'].append([list(result), repr(pos)])\n"
+        "    plan = fsm.Redeal.cached(g, 0)\n"
+        "    for s in (1, 2, 3):\n"
+        "        board = jit.board_of(jit.deal_seeded(plan, s))\n"
+        "        out['runs'].append(board.tolist())\n"
+        "print(json.dumps(out))\n")
+
+
+def test_kernels_give_the_same_results_with_and_without_numba() -> None:
+    """The compiled kernels and the same functions run as plain Python (numba blocked): deals and play-outs
+    card for card equal, for several positions, rule options and viewpoints."""
+    import json
+
+    pytest.importorskip("numba")
+    compiled = _run(_kernel_results_code())
+    plain = _run(BLOCK.format(mods=("numba",)) + _kernel_results_code())
+    assert compiled.returncode == 0, compiled.stderr
+    assert plain.returncode == 0, plain.stderr
+    a, b = json.loads(compiled.stdout), json.loads(plain.stdout)
+    assert a["numba"] is True and b["numba"] is False
+    assert a["runs"] == b["runs"]
+    assert len(a["runs"]) >= 20 and any(-1 in r[0] or 1 in r[0] for r in a["runs"] if isinstance(r[0], list))
