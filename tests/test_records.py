@@ -109,7 +109,7 @@ def test_corrupted_records_are_refused_or_playable(name: str) -> None:
     """A small sample of the figure script's run (``python -m tests.robustness`` runs 2,000 per game)."""
     rng = np.random.default_rng(2026)
     outcomes = []
-    for _ in range(40):
+    for _ in range(25):
         text = corrupt(true_record(name, rng), rng)
         outcome, seconds = check_record(text, rng, most=300)
         assert outcome in ("refused", "playable"), outcome
@@ -136,3 +136,31 @@ def test_loaded_long_record_keeps_few_snapshots_and_undo_is_exact(name: str) -> 
     loaded.play(legal[0])
     g.play(legal[0])
     assert loaded.state.to_data() == g.state.to_data()
+
+
+CONFIGS = [("garbage", 3, {"last_round": True}), ("garbage", 2, {"match": True, "last_round": True}),
+           ("garbage", 1, {"match": True}), ("shithead", 3, {"play_to_last": True}),
+           ("shithead", 4, {"first": "lowest3", "four_kind_plays_again": True, "play_to_last": True}),
+           ("spite-and-malice", 2, {}), ("spite-and-malice", 2, {"completed_to": "shuffle", "match": True, "target": 30}),
+           ("spite-and-malice", 2, {"payoff_size": 5, "refill_on_empty": False, "match": True})]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CONFIGS)
+def test_every_true_position_loads(name: str, players: int, options: dict[str, Any]) -> None:
+    """The checks refuse no real position: positions all through played games, the end included, load back."""
+    from cardlab.policies import choose, make_policy
+
+    g = cardlab.new_game(name, players=players, seed=3, **options)
+    rng = np.random.default_rng(3)
+    policies = [make_policy("greedy", name, rng), make_policy("random", name, rng)]
+    i = 0
+    while True:
+        if i % 23 == 0 or g.is_over:
+            record = json.loads(g.to_json())
+            record["initial"] = g.state.to_data()
+            record["moves"] = []
+            assert cardlab.load_game(json.dumps(record)).state.to_data() == g.state.to_data()
+        if g.is_over or i > 3000:
+            break
+        g.play(choose(policies[0 if name == "spite-and-malice" else i % 2], g))
+        i += 1

@@ -145,7 +145,7 @@ def _two(item: Any) -> ListOf:
 _LABEL = Int(0, COUNTER_MAX)
 STATE_DESCRIPTION = {
     "payoff": _two(cards(MAX_PAYOFF)), "hands": _two(cards(HAND_SIZE)),
-    "sides": _two(ListOf(cards(CARDS), length=SIDE_PILES)), "centre": ListOf(cards(QUEEN - 1), length=CENTRE_PILES),
+    "sides": _two(ListOf(cards(CARDS), length=SIDE_PILES)), "centre": ListOf(cards(QUEEN), length=CENTRE_PILES),
     "stock": cards(CARDS), "stock_parts": ListOf(ListOf(Int(0, COUNTER_MAX), length=3), 0, CARDS),
     "hand_marks": _two(ListOf(ListOf(_LABEL, length=2), 0, HAND_SIZE)), "labels": ListOf(_LABEL, length=CARDS),
     "completions": counter(), "to_move": Int(0, 1), "turn": counter(), "round": Int(1, MAX_MATCH_ROUNDS),
@@ -315,7 +315,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
                 raise CorruptRecordError(f"record's payoff pile of seat {seat} is empty but the game goes on")
         for k, pile in enumerate(s.centre):
             bad = [i for i, c in enumerate(pile) if not _fits(c, i, True)]
-            if len(pile) >= QUEEN or bad:
+            if (len(pile) >= QUEEN and not s.over) or bad:  # a winning Queen leaves its pile complete
                 raise CorruptRecordError(f"record's centre pile {k + 1} is not a build from Ace: {pile}")
         if sum(p[2] for p in s.stock_parts) != len(s.stock) or any(
                 len(p) != 3 or p[0] > p[1] or p[2] <= 0 for p in s.stock_parts):
