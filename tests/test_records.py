@@ -141,7 +141,8 @@ def test_loaded_long_record_keeps_few_snapshots_and_undo_is_exact(name: str) -> 
 CONFIGS = [("garbage", 3, {"last_round": True}), ("garbage", 2, {"match": True, "last_round": True}),
            ("garbage", 1, {"match": True}), ("shithead", 3, {"play_to_last": True}),
            ("shithead", 4, {"first": "lowest3", "four_kind_plays_again": True, "play_to_last": True}),
-           ("spite-and-malice", 2, {}), ("spite-and-malice", 2, {"completed_to": "shuffle", "match": True, "target": 30}),
+           ("spite-and-malice", 2, {}),
+           ("spite-and-malice", 2, {"completed_to": "shuffle", "match": True, "target": 30}),
            ("spite-and-malice", 2, {"payoff_size": 5, "refill_on_empty": False, "match": True})]
 
 
