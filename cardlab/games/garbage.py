@@ -220,14 +220,14 @@ class Garbage(Game[GarbageState]):
     def _validate_state(self) -> None:
         s = self._state
         if len(s.sizes) != self.players or len(s.spots) != self.players or len(s.up) != self.players:
-            raise CorruptRecordError(f"record layouts do not match {self.players} players")
+            raise CorruptRecordError(f"record fields initial.sizes, spots and up do not match {self.players} players")
         for seat in range(self.players):
             if len(s.spots[seat]) != s.sizes[seat] or len(s.up[seat]) != s.sizes[seat]:
-                raise CorruptRecordError(f"record layout of seat {seat} does not match its size {s.sizes[seat]}")
+                raise CorruptRecordError(f"record field initial.spots[{seat}] does not match its size {s.sizes[seat]}")
         if not 0 <= s.to_move < self.players or s.phase not in ("draw", "wild", "displace"):
-            raise CorruptRecordError(f"record has seat {s.to_move} to move in phase {s.phase!r}")
+            raise CorruptRecordError(f"record field initial.to_move: seat {s.to_move} to move in phase {s.phase!r}")
         if (s.phase == "draw") != (not s.held) or len(s.held) > 1:
-            raise CorruptRecordError("record's held card does not fit its phase")
+            raise CorruptRecordError("record field initial.held does not fit the phase")
         self._validate_progress()
 
     def _validate_progress(self) -> None:

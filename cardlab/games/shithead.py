@@ -268,16 +268,17 @@ class Shithead(Game[ShitheadState]):
         s = self._state
         n = self.players
         if not (len(s.hands) == len(s.face_up) == len(s.face_down) == len(s.known) == n):
-            raise CorruptRecordError(f"record's hands and tables do not match {n} players")
+            raise CorruptRecordError(f"record fields initial.hands, face_up, face_down and known do not match "
+                                     f"{n} players")
         if s.phase not in ("setup", "play") or not 0 <= s.to_move < n:
-            raise CorruptRecordError(f"record has seat {s.to_move} to move in phase {s.phase!r}")
+            raise CorruptRecordError(f"record field initial.to_move: seat {s.to_move} to move in phase {s.phase!r}")
         for p in range(n):
             if len(s.face_down[p]) != FACE_DOWN or len(s.face_up[p]) > FACE_UP:
-                raise CorruptRecordError(f"record's table cards of seat {p} are malformed")
+                raise CorruptRecordError(f"record field initial.face_up[{p}] or face_down[{p}] is malformed")
             if not set(s.known[p]) <= set(s.hands[p]):
-                raise CorruptRecordError(f"record's known cards of seat {p} are not all in its hand")
+                raise CorruptRecordError(f"record field initial.known[{p}] holds cards that are not in the hand")
         if len(set(s.ranking)) != len(s.ranking) or any(not 0 <= r < n for r in s.ranking):
-            raise CorruptRecordError(f"record's finishing order {s.ranking} is malformed")
+            raise CorruptRecordError(f"record field initial.ranking {s.ranking} is malformed")
         self._validate_progress()
 
     def _validate_progress(self) -> None:

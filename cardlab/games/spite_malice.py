@@ -303,23 +303,23 @@ class SpiteMalice(Game[SpiteMaliceState]):
                     and all(len(p) == SIDE_PILES for p in s.sides) and len(s.centre) == CENTRE_PILES
                     and len(s.scores) == 2 and len(s.labels) == CARDS)
         if not shape_ok:
-            raise CorruptRecordError("record's Spite and Malice position does not have 2 payoff piles, 2 hands, "
-                                     "2x4 side piles, 3 centre piles, 2 scores and 104 card labels")
+            raise CorruptRecordError("record field initial: the Spite and Malice position does not have 2 payoff "
+                                     "piles, 2 hands, 2x4 side piles, 3 centre piles, 2 scores and 104 card labels")
         if s.to_move not in (0, 1):
-            raise CorruptRecordError(f"record has seat {s.to_move!r} to move; seats are 0 and 1")
+            raise CorruptRecordError(f"record field initial.to_move is {s.to_move!r}; seats are 0 and 1")
         for seat in (0, 1):
             if len(s.hands[seat]) > HAND_SIZE or len(s.hand_marks[seat]) != len(s.hands[seat]):
-                raise CorruptRecordError(f"record's hand of seat {seat} has {len(s.hands[seat])} cards "
+                raise CorruptRecordError(f"record field initial.hands[{seat}] has {len(s.hands[seat])} cards "
                                          f"and {len(s.hand_marks[seat])} marks")
             if not s.over and not s.payoff[seat]:
-                raise CorruptRecordError(f"record's payoff pile of seat {seat} is empty but the game goes on")
+                raise CorruptRecordError(f"record field initial.payoff[{seat}] is empty but the game goes on")
         for k, pile in enumerate(s.centre):
             bad = [i for i, c in enumerate(pile) if not _fits(c, i, True)]
             if (len(pile) >= QUEEN and not s.over) or bad:  # a winning Queen leaves its pile complete
-                raise CorruptRecordError(f"record's centre pile {k + 1} is not a build from Ace: {pile}")
+                raise CorruptRecordError(f"record field initial.centre[{k}] is not a build from Ace: {pile}")
         if sum(p[2] for p in s.stock_parts) != len(s.stock) or any(
                 len(p) != 3 or p[0] > p[1] or p[2] <= 0 for p in s.stock_parts):
-            raise CorruptRecordError("record's stock layers do not add up to its stock")
+            raise CorruptRecordError("record field initial.stock_parts does not add up to the stock")
         self._validate_labels()
         self._validate_results()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from typing import Any
@@ -240,7 +241,7 @@ def test_ctrl_c_stops_a_parallel_run() -> None:
             "    print('started', flush=True)\n"
             "    cardlab.simulate('shithead', games=200_000, seed=1, processes=2, progress=False)\n")
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=os.getcwd())
+                            preexec_fn=_default_sigint, start_new_session=True, text=True, cwd=os.getcwd())
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline().strip() == "started"
@@ -250,10 +251,26 @@ def test_ctrl_c_stops_a_parallel_run() -> None:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=30)
         stopped = time.perf_counter() - sent
+        for _ in range(30):  # the workers are gone too (the session empties)
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("processes of the stopped run are still alive")
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        try:  # the child's session: the script and any worker it left behind
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
     err = proc.stderr.read() if proc.stderr is not None else ""
     assert "KeyboardInterrupt" in err
     assert stopped < 5, stopped
+
+
+def _default_sigint() -> None:
+    """In the child: Ctrl-C as on a terminal, even when this process was started in the background (where the
+    shell ignores SIGINT, and a child that inherits that would never hear it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
