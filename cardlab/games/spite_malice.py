@@ -49,7 +49,8 @@ Moves (texts; piles are numbered from 1)
 ``"payoff to centre 1"``, ``"side 2 to centre 3"``, ``"hand 7♥ to centre 1"``, ``"hand 7♥ to side 4"``.
 Two cards of the same face in hand (one from each pack) give a single move. Which of the two goes is
 drawn uniformly from a generator keyed by the game's shuffle key and the move number (records replay
-exactly); views and public events show faces only, so nobody learns which pack a card came from. ``"hand 7h to centre 1"`` (ASCII card codes, ``T`` for ten) and "center" are accepted too.
+exactly); views and public events show faces only, so nobody learns which pack a card came from.
+``"hand 7h to centre 1"`` (ASCII card codes, ``T`` for ten) and "center" are accepted too.
 
 Turns
 -----
