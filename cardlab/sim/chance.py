@@ -105,13 +105,17 @@ class ChanceLaw:
     def draw(self, rng: np.random.Generator) -> list[int]:
         """One assignment from the law: for each place, the index of its card in :attr:`cards`.
 
-        All the choices come from one ``rng.integers`` call over :attr:`sizes`, so a fast play-out that
-        makes the same call builds the same position from the same generator state.
+        All the choices come from one ``rng.integers`` call over :attr:`sizes` (or, when a single group
+        covers every place, one ``rng.permutation``), so a fast play-out that makes the same call builds
+        the same position from the same generator state.
         """
         n = len(self.names)
         result = [-1] * n
         if n == 0:
             return result
+        if len(self.groups) == 1 and self.groups[0].places == tuple(range(n)):
+            order: list[int] = rng.permutation(n).tolist()  # one group on every place: a random permutation
+            return order
         picks = rng.integers(np.array(self._sizes, dtype=np.int64)).tolist()
         k = 0
         for g in self.groups:
