@@ -350,24 +350,43 @@ def twin_differences(g: cardlab.Game[Any], viewpoint: int | None, seed: int, est
 
 
 # ---------------------------------------------------------------------------------------------- 3. calibration
-def real_outcomes(g: cardlab.Game[Any], viewpoint: int | None) -> list[tuple[str, Fraction, bool]]:
-    """Exact predictions paired with what the hidden card really was, in this position."""
+def real_outcomes(g: cardlab.Game[Any], viewpoint: int | None,
+                  seen: set[tuple[Any, ...]] | None = None) -> list[tuple[str, Fraction, bool]]:
+    """Exact predictions paired with what the hidden card really was, in this position.
+
+    With ``seen`` (one set per game), each hidden card (or each turn, for the pick-up) is predicted only
+    the first time it is asked about: predictions about one card at several moments are not independent,
+    and the bins' z-tests count independent trials.
+    """
+    rows = _real_outcomes(g, viewpoint)
+    if seen is None:
+        return [(key, p, real) for key, p, real, _ in rows]
+    out = []
+    for key, p, real, subject in rows:
+        if (key, viewpoint, subject) not in seen:
+            seen.add((key, viewpoint, subject))
+            out.append((key, p, real))
+    return out
+
+
+def _real_outcomes(g: cardlab.Game[Any], viewpoint: int | None) -> list[tuple[str, Fraction, bool, Any]]:
     s: Any = g.state
-    out: list[tuple[str, Fraction, bool]] = []
+    out: list[tuple[str, Fraction, bool, Any]] = []
     exact = exact_answers(g, viewpoint)
     if g.name == "garbage":
         seat = prob.garbage_next_drawer(g)
         if exact["next"] is not None and s.stock and seat is not None:
-            out.append(("next", exact["next"], bool(g.can_use(seat, s.stock[-1]))))
+            out.append(("next", exact["next"], bool(g.can_use(seat, s.stock[-1])), (s.hand, s.shuffles, s.stock[-1])))
     elif g.name == "spite-and-malice":
         if exact["next"] is not None:
-            out.append(("next", exact["next"], bool(g.can_play_on_centre(s.stock[-1]))))
+            out.append(("next", exact["next"], bool(g.can_play_on_centre(s.stock[-1])),
+                        (s.round, s.stock[-1])))
     else:
         if exact["draw"] is not None:
-            out.append(("draw", exact["draw"], bool(g.fits(s.draw[-1]))))
+            out.append(("draw", exact["draw"], bool(g.fits(s.draw[-1])), s.draw[-1]))
         if exact["blind"] is not None:
             down = [c for d in s.face_down for c in d if c is not None]
-            out.append(("blind", exact["blind"], bool(g.fits(down[0]))))
+            out.append(("blind", exact["blind"], bool(g.fits(down[0])), down[0]))
         if exact["pickup"] is not None and not g.is_over:
             m = g.current_player
             src = g.source(m)
@@ -377,12 +396,15 @@ def real_outcomes(g: cardlab.Game[Any], viewpoint: int | None) -> list[tuple[str
                 real = not any(g.fits(c) for c in s.face_up[m])
             else:  # the greedy bot turns its lowest face-down position first
                 real = not g.fits(next(c for c in s.face_down[m] if c is not None))
-            out.append(("pickup", exact["pickup"], real))
+            out.append(("pickup", exact["pickup"], real, g.turns))
     return out
 
 
-def binned_z(pairs: list[tuple[float, bool]], edges: tuple[float, ...] = (0.0, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8,
-                                                                            0.9, 1.0001)) -> list[tuple[str, int, float, float, float]]:
+BIN_EDGES = (0.0, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 1.0001)
+
+
+def binned_z(pairs: list[tuple[float, bool]],
+             edges: tuple[float, ...] = BIN_EDGES) -> list[tuple[str, int, float, float, float]]:
     """Per bin of predicted chance: (bin, n, mean prediction, observed share, z). z compares the number of
     hits with the sum of the predictions, over the square root of the sum of p(1-p)."""
     rows = []

@@ -89,12 +89,13 @@ def test_exact_predictions_are_calibrated_against_the_real_cards(name: str) -> N
     options = {"payoff_size": 8} if name == "spite-and-malice" else {}
     pairs: dict[str, list[tuple[float, bool]]] = {}
     for seed in range(100, 190 if name == "garbage" else 130):
+        seen: set[tuple[object, ...]] = set()
         for g in cc.bot_games(name, players, seed, **options):
             if g.is_over:
                 break
-            for key, p, real in cc.real_outcomes(g, None):
+            for key, p, real in cc.real_outcomes(g, None, seen):
                 pairs.setdefault(key, []).append((float(p), real))
-    assert sum(len(v) for v in pairs.values()) >= 1000
+    assert sum(len(v) for v in pairs.values()) >= 500
     for key, rows in pairs.items():
         for label, n, mean, share, z in cc.binned_z(rows):
             assert abs(z) < 3, (name, key, label, n, mean, share, z)
