@@ -134,3 +134,10 @@ def test_not_applicable_questions_say_why() -> None:
     mover = [q for q in prob.panel_quantities(g, rng=np.random.default_rng(0), rollouts=4)
              if q.key == "must_pick_up" and q.seat == g.current_player]
     assert len(mover) == 1 and mover[0].is_exact
+
+
+def test_the_panel_says_why_a_question_is_not_applicable() -> None:
+    from cardlab.viz.panels import bar_text
+
+    q = prob.Quantity.not_applicable("draw_top_fits", "top of the draw pile fits", "the draw pile is empty")
+    assert bar_text(q) == "not applicable: the draw pile is empty" and "exact" not in bar_text(q)
