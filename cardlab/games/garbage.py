@@ -37,6 +37,16 @@ Stacked decks
 order. Seat 0 gets the first cards for its spots A, 2, 3, … in order, then seat 1, and so on; the
 next card is the top of the stock. A match redeals later hands from fresh shuffles.
 
+What a viewer knows: the chance law
+-----------------------------------
+Nobody looks at a face-down card, so every seat and the table know the same: the face-up layouts, the
+discard pile and the card in play. :meth:`Garbage.chance_law` states the law of the rest: before any
+reshuffle every unseen card is equally likely on every face-down spot and stock place; after a reshuffle
+the stock is a known multiset in random order and the face-down spots hold the other unseen cards.
+"The next stock card" is drawn by the player to move at the start of a turn, and by the next player in
+the middle of a chain; with an empty stock it comes from the discard pile reshuffled when the turn
+passes. With two or three packs, views and events show faces only (which pack a card is from is hidden).
+
 Turns
 -----
 A turn is one player's go, from the draw to the discard (or the win). ``turns`` counts finished

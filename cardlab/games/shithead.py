@@ -66,6 +66,12 @@ Public knowledge
 The pile is face up, so cards picked up from it (and a blind card that is turned and picked up) are
 known to everyone. The state keeps them per seat in ``known``, and the views show them; they leave
 ``known`` when played. Face-down cards are hidden from everyone, their owner included.
+:meth:`Shithead.chance_law` states the law of the unseen cards for a viewer: every unseen card equally
+likely on every hidden place (face-down cards, the draw pile, the unseen part of other hands). That is a
+modelling assumption: the players' choices (which rank they play, when they must pick up) are treated
+as carrying no information about their unseen cards. Which unseen cards of the named rank a hand plays
+is drawn at random (see *A play*), so no fixed order leaks which suits a hand lacks; views and events
+show faces only (with two packs, which pack a card is from is hidden).
 """
 
 from __future__ import annotations

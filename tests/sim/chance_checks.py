@@ -406,17 +406,45 @@ BIN_EDGES = (0.0, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 1.0001)
 def binned_z(pairs: list[tuple[float, bool]],
              edges: tuple[float, ...] = BIN_EDGES) -> list[tuple[str, int, float, float, float]]:
     """Per bin of predicted chance: (bin, n, mean prediction, observed share, z). z compares the number of
-    hits with the sum of the predictions, over the square root of the sum of p(1-p)."""
-    rows = []
+    hits with the sum of the predictions, over the square root of the sum of p(1-p).
+
+    The normal approximation needs some expected hits and misses in a bin, so a bin with fewer than 5
+    expected of either is merged with its neighbour toward the middle (a bin of certain predictions,
+    all 0 or all 1, is checked exactly instead: every one of them must come true).
+    """
+    groups: list[list[tuple[float, bool]]] = []
     for lo, hi in zip(edges, edges[1:], strict=False):
         inside = [(p, y) for p, y in pairs if lo <= p < hi]
-        if not inside:
-            continue
+        certain = [(p, y) for p, y in inside if p in (0.0, 1.0)]
+        for p, y in certain:
+            assert y == (p == 1.0), f"a certain prediction ({p}) failed"
+        inside = [(p, y) for p, y in inside if p not in (0.0, 1.0)]
+        if inside:
+            groups.append(inside)
+
+    def small(group: list[tuple[float, bool]]) -> bool:
+        return sum(p for p, _ in group) < 5 or sum(1 - p for p, _ in group) < 5
+
+    merged = True
+    while merged and len(groups) > 1:
+        merged = False
+        for i, group in enumerate(groups):
+            if small(group):
+                j = i + 1 if i < len(groups) / 2 else i - 1
+                j = min(max(j, 0), len(groups) - 1)
+                if j == i:
+                    continue
+                groups[min(i, j)] = groups[min(i, j)] + groups[max(i, j)]
+                del groups[max(i, j)]
+                merged = True
+                break
+    rows = []
+    for inside in groups:
+        lo = min(p for p, _ in inside)
+        hi = max(p for p, _ in inside)
         expected = sum(p for p, _ in inside)
         var = sum(p * (1 - p) for p, _ in inside)
         hits = sum(y for _, y in inside)
-        z = 0.0 if var == 0 else (hits - expected) / sqrt(var)
-        if var == 0:
-            assert hits == expected, f"a certain prediction failed in bin [{lo}, {hi})"
-        rows.append((f"[{lo:.2f}, {min(hi, 1):.2f})", len(inside), expected / len(inside), hits / len(inside), z))
+        rows.append((f"[{lo:.3f}, {hi:.3f}]", len(inside), expected / len(inside), hits / len(inside),
+                     (hits - expected) / sqrt(var)))
     return rows
