@@ -7,8 +7,9 @@
    how many, is counted here, not read from the chance law.
 2. **Information-set twins.** A copy of a position changed only in what the viewer cannot see (hidden
    cards moved among places that the public record cannot tell apart, and the two packs' cards of some
-   faces swapped everywhere): every exact answer must be identical, and the resampled faces and the
-   estimates for the same seed too.
+   faces swapped everywhere): the view, the public events and the table's HTML must be identical
+   (non-interference), and so must every exact answer, the resampled faces and the estimates for the
+   same seed.
 3. **Calibration against real deals.** Over bot-played games, each exact prediction is compared with
    what the hidden card really was (the real state), binned, with a z-test per bin.
 """
@@ -29,6 +30,7 @@ from cardlab.cards import Card, face_of, faces, full_deck
 from cardlab.engine.state import State
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
+from cardlab.viz.table import table_html
 
 GAMES = ("garbage", "spite-and-malice", "shithead")
 
@@ -321,15 +323,19 @@ def state_faces(st: State) -> dict[str, Any]:
     return {k: faces(v) if isinstance(v, list) else v for k, v in vars(st).items() if k != "labels"}
 
 
-def twin_differences(g: cardlab.Game[Any], viewpoint: int | None, seed: int, estimates: bool) -> list[str]:
+def twin_differences(g: cardlab.Game[Any], viewpoint: int | None, seed: int, estimates: bool,
+                     html: bool = True) -> list[str]:
     """What differs between ``g`` and a twin for ``viewpoint``: views, exact answers, resampled faces, and
     (with ``estimates``) win estimates for the same seed. An empty list is a pass."""
     t = twin(g, viewpoint, np.random.default_rng(seed))
     bad = []
     if g.observe(viewpoint) != t.observe(viewpoint):
         bad.append("view")
-    if [e.describe(viewpoint) for e in g.events] != [e.describe(viewpoint) for e in t.events]:
+    if [(e.kind, e.describe(viewpoint), dict(e.data)) for e in g.events] != \
+            [(e.kind, e.describe(viewpoint), dict(e.data)) for e in t.events]:
         bad.append("events")
+    if html and table_html(g, viewpoint) != table_html(t, viewpoint):
+        bad.append("html")
     if exact_answers(g, viewpoint) != exact_answers(t, viewpoint):
         bad.append("exact")
     def law(game: cardlab.Game[Any]) -> list[tuple[tuple[int, ...], list[Card]]]:
