@@ -1,6 +1,7 @@
 """The games' chance laws against the truth: the figures of the issue "Exact means exact".
 
     .venv/bin/python benchmarks/bench_chance_law.py [--quick]
+    .venv/bin/python benchmarks/bench_chance_law.py --ties    # only the Ace-Ace tie figure (about 1 minute)
 
 Prints, per game:
 
@@ -205,11 +206,43 @@ def shithead_deductions(seed: int, players: int, options: dict[str, Any]) -> tup
     return plays, deduced
 
 
+def ace_ace_ties(deals: int = 6000) -> None:
+    """Uniform deals conditioned on both payoff tops being Aces (a tie, so both piles are reshuffled):
+    the chance law's exact prediction that the first stock card is an Ace or a King, and the count that
+    treats the tied Aces as never seen, each against the real first stock card."""
+    from cardlab.cards import full_deck
+
+    deck = full_deck(2)
+    aces = [c for c in deck if c.rank == cardlab.Rank.ACE]
+    rows = []
+    for seed in range(deals):
+        rng = np.random.default_rng([7, seed])
+        pick = rng.choice(len(aces), size=2, replace=False)
+        top0, top1 = aces[pick[0]], aces[pick[1]]
+        rest = [c for c in deck if c not in (top0, top1)]
+        rest = [rest[i] for i in rng.permutation(len(rest))]
+        cards = [top0] + rest[:19] + [top1] + rest[19:]   # a uniform deal given both payoff tops are Aces
+        g = cardlab.new_game("spite-and-malice", seed=seed, deck=[c.code for c in cards])
+        unseen = g.unseen_cards(None)
+        old = sum(1 for c in unseen if g.can_play_on_centre(c)) / len(unseen)
+        rows.append((float(prob.spite_next_stock_playable(g)), old, g.can_play_on_centre(g.state.stock[-1])))
+    hits = sum(r[2] for r in rows)
+    for name, i in (("chance law", 0), ("tied Aces counted as never seen", 1)):
+        pred = sum(r[i] for r in rows)
+        var = sum(r[i] * (1 - r[i]) for r in rows)
+        print(f"  {name}: predicted {pred / deals:.4f}, real {hits / deals:.4f} over {deals} deals opening with "
+              f"an Ace-Ace tie, z = {(hits - pred) / var ** 0.5:+.2f}")
+
+
 def main() -> None:
     import os
 
     print(f"bench_chance_law ({'quick' if QUICK else 'full'}), {time.strftime('%Y-%m-%d %H:%M')}, "
           f"load {os.getloadavg()[0]:.2f} (shared 2-core machine)")
+    if "--ties" in sys.argv:
+        print("spite-and-malice, first stock card after an Ace-Ace tie:")
+        ace_ace_ties()
+        return
     for name in cc.GAMES:
         start = time.perf_counter()
         print(f"{name}:")
