@@ -21,7 +21,15 @@ viewer knows and the seed, never of where the hidden cards really are.
 The law is uniform over the arrangements that fit what was seen: **an assumption**, that the other
 players' choices carry no information about their hidden cards. ``benchmarks/bench_chance_law.py``
 compares the exact predictions with the cards that were really there over many greedy-bot games
-(binned z-tests; see ``docs/performance.md``), which measures how well the assumption holds.
+(binned z-tests; see ``docs/performance.md``). In its run of 2026-11-30 (200 to 600 bot games per
+game, tens of thousands of predictions) no bin was off by |z| >= 3 in any game or viewpoint, and on
+6,000 deals opening with an Ace-Ace tie the law predicted 0.1373 for "the first stock card is an Ace or
+a King" where 0.1357 came true (the old count, which forgot the tie, said 0.1534: z = -3.8). So with
+greedy bots the assumption holds within what these tests can see; a player who discards with a plan
+(keeping the cards an opponent needs, say) makes it weaker, and the law does not model that.
+Spite and Malice keeps one known approximation: when a hidden hand plays a face whose two cards carry
+different public labels and the hand could hold either, the law goes on with the label of the card
+really played instead of the honest mixture of both (the benchmark counts how often that happens).
 
 A question that has no meaning in the position (the pile it asks about is empty) is *not applicable*:
 the panel says why instead of showing an exact 0, and the function raises
