@@ -146,6 +146,22 @@ def card_from_id(card_id: int) -> Card:
     return _ALL[card_id]
 
 
+def face_of(card: Card) -> Card:
+    """The card as a player sees it: its face, the pack forgotten (the first pack's card of that face).
+
+    Two cards of one face from two packs look alike, so views and public events show faces only."""
+    return card if card.pack == 0 else _ALL[card.id % 52]
+
+
+def faces(value: Any) -> Any:
+    """``value`` with every card replaced by :func:`face_of` (inside lists and tuples too)."""
+    if isinstance(value, Card):
+        return face_of(value)
+    if isinstance(value, (list, tuple)):
+        return type(value)(faces(v) for v in value)
+    return value
+
+
 def full_deck(packs: int = 1) -> list[Card]:
     """All physical cards of ``packs`` packs (1 to 3), in id order. No jokers."""
     if not isinstance(packs, int) or not 1 <= packs <= MAX_PACKS:

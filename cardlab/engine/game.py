@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import numpy as np
 
-from cardlab.cards import Card, full_deck
+from cardlab.cards import Card, faces, full_deck
 from cardlab.engine.rng import keyed_rng, make_rng
 from cardlab.engine.state import Spec, State
 from cardlab.errors import (
@@ -441,6 +441,8 @@ class Game(abc.ABC, Generic[S]):
     # ---------------------------------------------------------------- events and chance
     def _log(self, kind: str, text: str, seat: int | None = None, *, private: str | None = None,
              private_to: int | None = None, **data: Any) -> None:
+        # Public details show faces only: which of two identical cards (two packs) is which is hidden.
+        data = {k: faces(v) for k, v in data.items()}
         self._events.append(Event(kind, text, seat, max(len(self._moves) - 1, 0), private, private_to, data))
 
     def _shuffle_rng(self) -> np.random.Generator:

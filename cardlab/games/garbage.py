@@ -37,6 +37,16 @@ Stacked decks
 order. Seat 0 gets the first cards for its spots A, 2, 3, … in order, then seat 1, and so on; the
 next card is the top of the stock. A match redeals later hands from fresh shuffles.
 
+What a viewer knows: the chance law
+-----------------------------------
+Nobody looks at a face-down card, so every seat and the table know the same: the face-up layouts, the
+discard pile and the card in play. :meth:`Garbage.chance_law` states the law of the rest: before any
+reshuffle every unseen card is equally likely on every face-down spot and stock place; after a reshuffle
+the stock is a known multiset in random order and the face-down spots hold the other unseen cards.
+"The next stock card" is drawn by the player to move at the start of a turn, and by the next player in
+the middle of a chain; with an empty stock it comes from the discard pile reshuffled when the turn
+passes. With two or three packs, views and events show faces only (which pack a card is from is hidden).
+
 Turns
 -----
 A turn is one player's go, from the draw to the discard (or the win). ``turns`` counts finished
@@ -51,7 +61,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.cards import Card, Rank, shuffled_deck, stack_deck
+from cardlab.cards import Card, Rank, face_of, faces, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.registry import register
 from cardlab.engine.state import (
@@ -69,6 +79,7 @@ from cardlab.engine.state import (
     per_seat,
 )
 from cardlab.errors import CorruptRecordError
+from cardlab.sim.chance import ChanceLaw, Group, canonical
 
 PACKS_BY_PLAYERS = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
 MAX_SPOTS = 10
@@ -501,33 +512,49 @@ class Garbage(Game[GarbageState]):
     def _observe(self, seat: int | None) -> GarbageView:
         s = self._state
         layouts = tuple(
-            tuple(c if u else None for c, u in zip(s.spots[p], s.up[p], strict=True)) for p in range(self.players))
+            tuple(face_of(c) if u else None for c, u in zip(s.spots[p], s.up[p], strict=True))
+            for p in range(self.players))
         return GarbageView(
             seat=seat, players=self.players, to_move=s.to_move, phase=s.phase,
-            held=s.held[0] if s.held else None, sizes=tuple(s.sizes), layouts=layouts,
-            stock_size=len(s.stock), stock_known=s.stock_known, discard=tuple(s.discard),
+            held=face_of(s.held[0]) if s.held else None, sizes=tuple(s.sizes), layouts=layouts,
+            stock_size=len(s.stock), stock_known=s.stock_known, discard=tuple(faces(s.discard)),
             wild=self.wild_rank, turn=s.turn, hand=s.hand, wins=tuple(s.wins), over=s.over, winner=s.winner)
 
     def hidden_cards(self) -> list[Card]:
-        """Cards nobody has seen: face-down layout cards, and the stock unless it came from a reshuffle."""
+        """Cards nobody has seen, by face: face-down layout cards, and the stock unless it came from a
+        reshuffle."""
+        return self.chance_law(None).faces()
+
+    def chance_law(self, viewpoint: int | None = None) -> ChanceLaw:
+        """The law of the hidden cards (the same for every viewpoint: nobody looks at face-down cards).
+
+        Places: every face-down spot (seat by seat, spot by spot), then the stock from the bottom up.
+        Before any reshuffle the face-down cards and the stock are one group: every unseen card is
+        equally likely on every hidden place. After a reshuffle the stock is a known multiset of seen
+        cards in uniformly random order, its own group, and the face-down cards are the rest.
+        """
+        self._check_seat(viewpoint, "chance_law")
         s = self._state
-        hidden = [c for p in range(self.players) for c, u in zip(s.spots[p], s.up[p], strict=True) if not u]
-        return hidden if s.stock_known else hidden + list(s.stock)
+        spots = [(p, i) for p in range(self.players) for i in range(s.sizes[p]) if not s.up[p][i]]
+        names = tuple(f"seat {p} spot {spot_label(i + 1)}" for p, i in spots) + ("stock",) * len(s.stock)
+        down = tuple(range(len(spots)))
+        stock = tuple(range(len(spots), len(names)))
+        down_cards = [s.spots[p][i] for p, i in spots]
+        if s.stock_known:
+            groups: tuple[Group, ...] = (Group(stock, canonical(s.stock)), Group(down, canonical(down_cards)))
+        else:
+            groups = (Group(down + stock, canonical(down_cards + s.stock)),)
+        return ChanceLaw(names, groups)
 
     def _resample_state(self, viewpoint: int | None, rng: np.random.Generator) -> GarbageState:
         # Nobody looks at face-down cards, so every seat and the table share one view.
         new = self._state.clone()
-        positions = [(p, i) for p in range(self.players) for i in range(new.sizes[p]) if not new.up[p][i]]
-        pool = [new.spots[p][i] for p, i in positions]
-        if not new.stock_known:
-            pool += new.stock
-        order = rng.permutation(len(pool))
-        pool = [pool[i] for i in order]
-        for k, (p, i) in enumerate(positions):
-            new.spots[p][i] = pool[k]
-        if new.stock_known:
-            stock_order = rng.permutation(len(new.stock))
-            new.stock = [new.stock[i] for i in stock_order]
-        else:
-            new.stock = pool[len(positions):]
+        cards = self.chance_law(viewpoint).sample(rng)
+        k = 0
+        for p in range(self.players):
+            for i in range(new.sizes[p]):
+                if not new.up[p][i]:
+                    new.spots[p][i] = cards[k]
+                    k += 1
+        new.stock = cards[k:]
         return new

@@ -18,7 +18,9 @@ Rules (``shared/rules/004``; defaults follow ``RULES.md``, the other reading is 
 * **A play.** One card, or several of the same rank, equal to or higher (by :func:`power`) than the top
   of the pile: ``"play 7"``, ``"play 7 x2"``. On an empty pile, or on a 2, anything goes. A 2 and a 10
   go on anything. Suits never matter: the engine picks which physical cards of the rank are played
-  (cards the table already knows to be in that hand first, then the rest in sorted order).
+  (cards the table already knows to be in that hand first, then the rest uniformly at random from a
+  generator keyed by the shuffle key and the move number, so no fixed order reveals which suits the
+  hand lacks).
 * **Must play.** A player who can play must play. A player who cannot picks up the whole pile into the
   hand (``"pick up"``) and the turn ends.
 * **Drawing.** After playing, the player draws back up to three cards in hand while the draw pile lasts.
@@ -64,6 +66,12 @@ Public knowledge
 The pile is face up, so cards picked up from it (and a blind card that is turned and picked up) are
 known to everyone. The state keeps them per seat in ``known``, and the views show them; they leave
 ``known`` when played. Face-down cards are hidden from everyone, their owner included.
+:meth:`Shithead.chance_law` states the law of the unseen cards for a viewer: every unseen card equally
+likely on every hidden place (face-down cards, the draw pile, the unseen part of other hands). That is a
+modelling assumption: the players' choices (which rank they play, when they must pick up) are treated
+as carrying no information about their unseen cards. Which unseen cards of the named rank a hand plays
+is drawn at random (see *A play*), so no fixed order leaks which suits a hand lacks; views and events
+show faces only (with two packs, which pack a card is from is hidden).
 """
 
 from __future__ import annotations
@@ -74,11 +82,12 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.cards import Card, Rank, full_deck, shuffled_deck, stack_deck
+from cardlab.cards import Card, Rank, faces, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.registry import register
 from cardlab.engine.state import Bool, CardSpec, Choice, Int, ListOf, Maybe, State, cards, counter, last_seat, per_seat
 from cardlab.errors import CorruptRecordError, InvalidCardError
+from cardlab.sim.chance import ChanceLaw, Group, canonical
 
 FACE_DOWN = 3
 HAND_DEAL = 6
@@ -88,6 +97,7 @@ RUN_TO_CLEAR = 4
 DEFAULT_MAX_TURNS = 4000
 MAX_TURNS_LIMIT = 1_000_000  # the largest max_turns option (a record may not ask for an endless game)
 MAX_OF_A_RANK = 8  # two packs
+CHOICE_STREAM = 1  # keyed generator stream for "which unseen cards of the named rank are played"
 
 _POWER: dict[Rank, int] = {r: int(r) for r in Rank} | {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.ACE: 14}
 _SPECIAL = (Rank.TWO, Rank.TEN)
@@ -366,15 +376,42 @@ class Shithead(Game[ShitheadState]):
         return len(s.hands[seat]) + len(s.face_up[seat]) + sum(c is not None for c in s.face_down[seat])
 
     def unseen_cards(self, viewpoint: int | None) -> list[Card]:
-        """Cards whose place ``viewpoint`` does not know: every face-down card, the draw pile, and the
-        part of each other hand (every hand, for the table) that was not seen being picked up."""
+        """Cards whose place ``viewpoint`` does not know, by face: every face-down card, the draw pile,
+        and the part of each other hand (every hand, for the table) that was not seen being picked up."""
+        return sorted(self.chance_law(viewpoint).faces(), key=sort_key)
+
+    def _hidden_places(self, viewpoint: int | None) -> list[tuple[str, int, Card]]:
+        """Every place ``viewpoint`` cannot see, in a fixed public order: (zone, seat or -1, card there).
+
+        Face-down cards by seat and position, the draw pile from the bottom up, then the cards of each
+        other hand that nobody saw picked up (the pairing of a hand's cards with its places is arbitrary).
+        """
         s = self._state
-        pool = [c for p in range(self.players) for c in s.face_down[p] if c is not None] + list(s.draw)
+        places = [("down", p, c) for p in range(self.players) for c in s.face_down[p] if c is not None]
+        places += [("draw", -1, c) for c in s.draw]
         for p in range(self.players):
             if p != viewpoint:
-                known = set(s.known[p])
-                pool += [c for c in s.hands[p] if c not in known]
-        return sorted(pool, key=sort_key)
+                known = list(s.known[p])
+                for c in s.hands[p]:
+                    if c in known:
+                        known.remove(c)
+                    else:
+                        places.append(("hand", p, c))
+        return places
+
+    def chance_law(self, viewpoint: int | None = None) -> ChanceLaw:
+        """The law of the hidden cards as ``viewpoint`` knows the game: one group, every unseen card equally
+        likely on every hidden place (face-down cards, the draw pile, the unseen part of other hands).
+
+        Nothing ties an unseen card to a place: face-down cards were never seen by anybody, the draw
+        pile is as dealt, and a hand's unseen cards were drawn from it. That every arrangement is equally
+        likely is the modelling assumption that the players' choices (which rank they play, when they
+        pick up) carry no information about their unseen cards.
+        """
+        self._check_seat(viewpoint, "chance_law")
+        places = self._hidden_places(viewpoint)
+        names = tuple(f"{zone} {seat}" if seat >= 0 else zone for zone, seat, _ in places)
+        return ChanceLaw(names, (Group(tuple(range(len(places))), canonical([c for _, _, c in places])),))
 
     # ------------------------------------------------------------------ moves
     def _legal_moves(self) -> list[Move]:
@@ -578,7 +615,13 @@ class Shithead(Game[ShitheadState]):
         yield
 
     def _take(self, cards: list[Card], known: list[Card] | None, rank: Rank, count: int) -> list[Card]:
-        """Remove ``count`` cards of ``rank`` from ``cards``: publicly known ones first, then in sorted order."""
+        """Remove ``count`` cards of ``rank`` from ``cards``: publicly known ones first, then the rest.
+
+        From a hand (``known`` given), the cards nobody else has seen are chosen uniformly at random, from
+        a generator keyed by the game's shuffle key and the move number (records replay exactly): a
+        fixed order (say by suit) would tell the table which suits the hand does *not* hold. Face-up
+        cards are all public, so there the sorted order reveals nothing.
+        """
         chosen: list[Card] = []
         if known:
             for c in known:
@@ -586,11 +629,12 @@ class Shithead(Game[ShitheadState]):
                     chosen.append(c)
             for c in chosen:
                 known.remove(c)
-        for c in cards:
-            if len(chosen) == count:
-                break
-            if c.rank == rank and c not in chosen:
-                chosen.append(c)
+        rest = [c for c in cards if c.rank == rank and c not in chosen]
+        need = count - len(chosen)
+        if known is not None and len(rest) > need:
+            gen = np.random.default_rng([self._shuffle_key, len(self._moves), CHOICE_STREAM])
+            rest = [rest[i] for i in sorted(gen.choice(len(rest), size=need, replace=False).tolist())]
+        chosen += rest[:need]
         for c in chosen:
             cards.remove(c)
         return chosen
@@ -745,37 +789,30 @@ class Shithead(Game[ShitheadState]):
         s = self._state
         return ShitheadView(
             seat=seat, players=self.players, to_move=s.to_move, phase=s.phase,
-            hand=None if seat is None else tuple(s.hands[seat]),
-            hand_sizes=tuple(len(h) for h in s.hands), known=tuple(tuple(k) for k in s.known),
-            face_up=tuple(tuple(u) for u in s.face_up),
+            hand=None if seat is None else tuple(faces(s.hands[seat])),
+            hand_sizes=tuple(len(h) for h in s.hands), known=tuple(tuple(faces(k)) for k in s.known),
+            face_up=tuple(tuple(faces(u)) for u in s.face_up),
             face_down=tuple(tuple(i + 1 for i, c in enumerate(d) if c is not None) for d in s.face_down),
-            pile=tuple(s.pile), draw_size=len(s.draw), out=tuple(s.out), ranking=tuple(s.ranking), turn=s.turn,
+            pile=tuple(faces(s.pile)), draw_size=len(s.draw), out=tuple(faces(s.out)), ranking=tuple(s.ranking),
+            turn=s.turn,
             four_kind_plays_again=bool(self.options["four_kind_plays_again"]), over=s.over, winner=s.winner)
 
     def _resample_state(self, viewpoint: int | None, rng: np.random.Generator) -> ShitheadState:
         new = self._state.clone()
-        n = self.players
-        slots = [(p, i) for p in range(n) for i, c in enumerate(new.face_down[p]) if c is not None]
-        pool: list[Card] = [c for p, i in slots if (c := new.face_down[p][i]) is not None]
-        pool += new.draw
-        kept: dict[int, list[Card]] = {}
-        for p in range(n):
+        places = self._hidden_places(viewpoint)
+        cards = self.chance_law(viewpoint).sample(rng)
+        down_at = [(p, i) for p in range(self.players) for i, c in enumerate(new.face_down[p]) if c is not None]
+        k = 0
+        for p, i in down_at:
+            new.face_down[p][i] = cards[k]
+            k += 1
+        new.draw = cards[k:k + len(new.draw)]
+        k += len(new.draw)
+        for p in range(self.players):
             if p != viewpoint:
-                known = set(new.known[p])
-                kept[p] = [c for c in new.hands[p] if c in known]
-                pool += [c for c in new.hands[p] if c not in known]
-        order = rng.permutation(len(pool))
-        shuffled = [pool[k] for k in order]
-        pos = 0
-        for p, i in slots:
-            new.face_down[p][i] = shuffled[pos]
-            pos += 1
-        new.draw = shuffled[pos:pos + len(new.draw)]
-        pos += len(new.draw)
-        for p, known_part in kept.items():
-            size = len(new.hands[p]) - len(known_part)
-            new.hands[p] = sorted(known_part + shuffled[pos:pos + size], key=sort_key)
-            pos += size
+                size = sum(1 for zone, seat, _ in places if zone == "hand" and seat == p)
+                new.hands[p] = sorted(list(new.known[p]) + cards[k:k + size], key=sort_key)
+                k += size
         return new
 
     def stats(self) -> dict[str, float]:

@@ -47,8 +47,10 @@ fixed start gives different top ranks (or ``first="seat0"``).
 Moves (texts; piles are numbered from 1)
 ----------------------------------------
 ``"payoff to centre 1"``, ``"side 2 to centre 3"``, ``"hand 7♥ to centre 1"``, ``"hand 7♥ to side 4"``.
-Two cards of the same face in hand (one from each pack) give a single move, which plays the first
-pack's card. ``"hand 7h to centre 1"`` (ASCII card codes, ``T`` for ten) and "center" are accepted too.
+Two cards of the same face in hand (one from each pack) give a single move. Which of the two goes is
+drawn uniformly from a generator keyed by the game's shuffle key and the move number (records replay
+exactly); views and public events show faces only, so nobody learns which pack a card came from.
+``"hand 7h to centre 1"`` (ASCII card codes, ``T`` for ten) and "center" are accepted too.
 
 Turns
 -----
@@ -56,17 +58,24 @@ Turns
 ``refill_on_empty=False``, or with the end of the round during it. A round drawn at the very start of a
 turn (the refill finds the stock empty) does not count that turn: no move was made in it.
 
-What a viewer knows, and resampling
+What a viewer knows: the chance law
 -----------------------------------
 Face-down cards are the opponent's hand, the cards under both payoff tops, and the stock. Every card
 also carries a public *label*: 0 while it has never been seen since the deal, ``j`` once it was in the
-``j``-th completed centre pile of the round (its last public sighting). Each hidden place has a public
+``j``-th completed centre pile of the round (its last public sighting), and ``-1`` / ``-2`` once it was
+seen as a tied payoff top of seat 0 / seat 1: the tied piles are reshuffled each on its own, so such a
+card is known to lie in that payoff pile (under its top, unless it is the top again) and can never be
+the next stock card. :meth:`SpiteMalice.chance_law` turns all this into the game's one chance law
+(:mod:`cardlab.sim.chance`): the exact answers and the resampler both read it. Each hidden place has a public
 *mark* ``[lo, hi]``: the labels a card there can have. Payoff piles hold only label 0. With
 ``completed_to="bottom"`` the stock is a stack of layers, each of one label (the deal's unseen rest on
 top, then completed piles in order), and a card drawn keeps its layer's label as the mark of its hand
 slot; since each card's label is public, everyone can tell how many cards of each label a hand holds.
 So resampling redeals each label's hidden cards among that label's places, uniformly: this is the
-exact law of the hidden cards given all that was seen (the opponent's choices are not read as clues).
+exact law of the hidden cards given all that was seen, under the modelling assumption that the
+opponent's choices carry no information (they are not read as clues). One more approximation is
+left: when a hidden hand plays a face whose two cards carry different labels and the hand could hold
+either, the bookkeeping removes the label of the card really played, not the honest mixture of both.
 With ``completed_to="shuffle"`` the stock is one mixed layer with labels ``lo..hi`` (``lo`` rises only
 when a completed pile lands on an empty stock), and a hand card drawn from it may hold any of those
 labels. When a card leaves a hand, the slot it came from is not known; the engine removes, by a fixed
@@ -89,13 +98,16 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, full_deck, shuffled_deck, stack_deck
+from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.registry import register
 from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, State, Text, cards, counter
 from cardlab.errors import CorruptRecordError, InvalidCardError
+from cardlab.sim.chance import ChanceLaw, Group, canonical
 
 PACKS = 2
+COPY_STREAM = 1  # keyed generator stream for "which of two identical hand cards is played"
+TIE_LABEL = (-1, -2)  # label of a card seen as a tied payoff top of seat 0 / seat 1 (it stays in that pile)
 CARDS = 52 * PACKS
 HAND_SIZE = 5
 SIDE_PILES = 4
@@ -286,6 +298,8 @@ class SpiteMalice(Game[SpiteMaliceState]):
                 return (f"payoff tops {a} and {b} tie and both piles hold only {a.rank.word}s, "
                         "so no reshuffle can break the tie: seat 0 starts")
             ties.append(f"{a} and {b}")
+            # Everybody saw the tied cards: each is now known to lie in its own payoff pile.
+            s.labels[a.id], s.labels[b.id] = TIE_LABEL[0], TIE_LABEL[1]
             rng = self._shuffle_rng()
             for seat in (0, 1):
                 pile = s.payoff[seat]
@@ -484,7 +498,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         seat = s.to_move
         if move.kind == "discard":
             card, j = move.args
-            self._take_from_hand(seat, card)
+            card = self._take_from_hand(seat, card)
             s.sides[seat][j - 1].append(card)
             self._log("discard", f"seat {seat} discards {card} on side {j}, ending the turn", seat,
                       card=card, side=j)
@@ -500,8 +514,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
             card = s.sides[seat][move.args[0] - 1].pop()
             source = f"side {move.args[0]}"
         else:
-            card = move.args[0]
-            self._take_from_hand(seat, card)
+            card = self._take_from_hand(seat, move.args[0])
             source = "hand"
         value = len(s.centre[k - 1]) + 1
         s.centre[k - 1].append(card)
@@ -528,14 +541,27 @@ class SpiteMalice(Game[SpiteMaliceState]):
                 s.turn += 1
                 yield from self._start_turn(1 - seat)
 
-    def _take_from_hand(self, seat: int, card: Card) -> None:
-        """Remove ``card`` from the hand, and by the public rule the slot mark it most narrowly fits."""
+    def _take_from_hand(self, seat: int, card: Card) -> Card:
+        """Remove a card of ``card``'s face from the hand, and by the public rule the slot mark it most
+        narrowly fits; returns the physical card removed.
+
+        A move names a face. When the hand holds both packs' cards of that face, which one goes is drawn
+        uniformly from a generator keyed by the game's shuffle key and the move number, so a record
+        replays exactly and no fixed rule ("the first pack's card") tells anybody anything.
+        """
         s = self._state
+        copies = [c for c in s.hands[seat] if c.face == card.face]
+        if len(copies) > 1:
+            pick = np.random.default_rng([self._shuffle_key, len(self._moves), COPY_STREAM])
+            card = copies[int(pick.integers(len(copies)))]
+        else:
+            card = copies[0]
         s.hands[seat].remove(card)
         label = s.labels[card.id]
         marks = s.hand_marks[seat]
         best = min((i for i, (lo, hi) in enumerate(marks) if lo <= label <= hi), key=lambda i: marks[i][1])
         del marks[best]
+        return card
 
     def _start_turn(self, seat: int) -> Iterator[None]:
         s = self._state
@@ -657,12 +683,12 @@ class SpiteMalice(Game[SpiteMaliceState]):
         s = self._state
         return SpiteMaliceView(
             seat=seat, to_move=s.to_move,
-            hand=None if seat is None else tuple(s.hands[seat]),
+            hand=None if seat is None else tuple(faces(s.hands[seat])),
             hand_sizes=(len(s.hands[0]), len(s.hands[1])),
-            payoff_tops=tuple(p[-1] if p else None for p in s.payoff),
+            payoff_tops=tuple(face_of(p[-1]) if p else None for p in s.payoff),
             payoff_sizes=(len(s.payoff[0]), len(s.payoff[1])),
-            sides=tuple(tuple(tuple(pile) for pile in s.sides[p]) for p in (0, 1)),
-            centre=tuple(tuple(pile) for pile in s.centre),
+            sides=tuple(tuple(tuple(faces(pile)) for pile in s.sides[p]) for p in (0, 1)),
+            centre=tuple(tuple(faces(pile)) for pile in s.centre),
             centre_values=tuple(len(pile) for pile in s.centre),
             centre_kings=tuple(tuple(i + 1 for i, c in enumerate(pile) if c.rank == Rank.KING)
                                for pile in s.centre),
@@ -693,10 +719,10 @@ class SpiteMalice(Game[SpiteMaliceState]):
         return places
 
     def unseen_cards(self, viewpoint: int | None) -> list[Card]:
-        """The cards ``viewpoint`` cannot locate (sorted): opponent's hand (both hands for the table),
-        the cards under both payoff tops, and the stock."""
+        """The cards ``viewpoint`` cannot locate, by face (sorted): opponent's hand (both hands for the
+        table), the cards under both payoff tops, and the stock."""
         self._check_seat(viewpoint, "unseen_cards")
-        return sorted(p[4] for p in self._hidden_places(viewpoint))
+        return sorted(face_of(p[4]) for p in self._hidden_places(viewpoint))
 
     def unseen_counts(self, viewpoint: int | None) -> dict[str, int]:
         """How many unseen cards sit in the stock, under the payoff tops, and in hidden hands."""
@@ -705,49 +731,52 @@ class SpiteMalice(Game[SpiteMaliceState]):
         hands = sum(len(s.hands[p]) for p in (0, 1) if p != viewpoint)
         return {"stock": len(s.stock), "payoff": sum(len(p) - 1 for p in s.payoff if p), "hands": hands}
 
-    def next_draw_chances(self, viewpoint: int | None) -> dict[Card, Fraction]:
-        """For each card, the chance that it is the top of the stock, as ``viewpoint`` knows the game.
+    def chance_law(self, viewpoint: int | None) -> ChanceLaw:
+        """The law of the hidden cards as ``viewpoint`` knows the game (see the module notes).
 
-        This is the law the resampler draws from. With the deal's unseen rest still on top, the top
-        card is uniform over the cards never seen (label 0). Under ``completed_to="bottom"``, once that
-        rest is drawn the top is uniform over the unlocated cards of the next completed pile, not over
-        all unseen cards. In ``"shuffle"`` mode the top place accepts every label of its layer; a card
-        of label L gets it with chance prod_{m>L} (1 - n_m/A_m) / A_L, where A_m counts the free places
-        that accept label m once the cards of higher labels are placed and n_m the cards of label m.
+        Places are :meth:`_hidden_places` in that order. Groups, innermost first: the cards seen as a
+        tied payoff top of seat s (only in seat s's payoff pile, under its top); then, block by block
+        (``lo``) and label by label from the highest down, the cards of that label on the places of
+        the block whose ``hi`` admits it. Label 0 (never seen) is last: its places are every place of
+        block 0 that is left, payoff piles included.
         """
-        self._check_seat(viewpoint, "next_draw_chances")
+        self._check_seat(viewpoint, "chance_law")
         s = self._state
-        if not s.stock:
-            return {}
-        top_lo, top_hi, _ = s.stock_parts[-1]
         places = self._hidden_places(viewpoint)
-        los = sorted({p[2] for p in places})
         labels = s.labels
-        cards_by_label: dict[int, list[Card]] = {}
+        los = sorted({p[2] for p in places})
+        groups: list[Group] = []
+        by_block: dict[int, dict[int, list[Card]]] = {lo: {} for lo in los}
+        for seat, tie in enumerate(TIE_LABEL):
+            cards = [p[4] for p in places if labels[p[4].id] == tie]
+            if cards:
+                where = tuple(i for i, p in enumerate(places) if p[0] == "payoff" and p[1] == seat)
+                groups.append(Group(where, canonical(cards)))
         for p in places:
             label = labels[p[4].id]
-            if _block_of(label, los) == top_lo:
-                cards_by_label.setdefault(label, []).append(p[4])
-        caps = [p[3] for p in places if p[2] == top_lo]
-        chances: dict[Card, Fraction] = {}
-        survive = Fraction(1)
-        placed = 0
-        for label in sorted(cards_by_label, reverse=True):
-            if label > top_hi:
-                placed += len(cards_by_label[label])
-                continue
-            free = sum(1 for c in caps if c >= label) - placed
-            group = cards_by_label[label]
-            for card in group:
-                chances[card] = survive / free
-            survive *= Fraction(free - len(group), free)
-            placed += len(group)
-        return chances
+            if label >= 0:
+                lo = los[bisect_right(los, label) - 1]
+                by_block[lo].setdefault(label, []).append(p[4])
+        for lo in los:
+            for label in sorted(by_block[lo], reverse=True):
+                where = tuple(i for i, p in enumerate(places) if p[2] == lo and p[3] >= label)
+                groups.append(Group(where, canonical(by_block[lo][label])))
+        names = tuple(f"{p[0]} {p[1]}" if p[0] != "stock" else "stock" for p in places)
+        return ChanceLaw(names, tuple(groups))
+
+    def next_draw_chances(self, viewpoint: int | None) -> dict[Card, Fraction]:
+        """For each face, the exact chance that it is the top of the stock, as ``viewpoint`` knows the
+        game: :meth:`ChanceLaw.place_law` of the stock's top place (empty when the stock is)."""
+        self._check_seat(viewpoint, "next_draw_chances")
+        if not self._state.stock:
+            return {}
+        law = self.chance_law(viewpoint)
+        return law.place_law(len(law.names) - 1)
 
     def _resample_state(self, viewpoint: int | None, rng: np.random.Generator) -> SpiteMaliceState:
         s = self._state
         places = self._hidden_places(viewpoint)
-        cards = redeal([(p[2], p[3]) for p in places], [p[4] for p in places], s.labels, rng)
+        cards = self.chance_law(viewpoint).sample(rng)
         new = s.clone()
         payoff: list[list[Card]] = [[], []]
         hands: list[list[Card]] = [[], []]
@@ -765,48 +794,3 @@ class SpiteMalice(Game[SpiteMaliceState]):
                 new.hands[seat] = sorted(hands[seat])
         new.stock = stock
         return new
-
-
-def _block_of(label: int, los: list[int]) -> int:
-    """The block (its ``lo``) that a hidden card of ``label`` belongs to: the largest ``lo <= label``."""
-    return los[bisect_right(los, label) - 1]
-
-
-def redeal(marks: list[tuple[int, int]], cards: list[Card], labels: list[int],
-           rng: np.random.Generator) -> list[Card]:
-    """Put ``cards`` into places with ``marks`` uniformly among the assignments where each card's label
-    lies in its place's ``[lo, hi]``; returns the card for each place.
-
-    Places fall into blocks by ``lo``, and a card of label L belongs to the block with the largest
-    ``lo <= L`` (blocks never share labels, see the module notes). Inside a block the accepted label
-    sets are nested (``lo..hi`` with one ``lo``), so placing cards from the highest label down, each on
-    a uniformly chosen free place that accepts it, gives every valid assignment the same chance: the
-    number of choices at each step does not depend on the earlier choices.
-    """
-    los = sorted({lo for lo, _ in marks})
-    block_places: dict[int, list[int]] = {lo: [] for lo in los}
-    for i, (lo, _) in enumerate(marks):
-        block_places[lo].append(i)
-    block_cards: dict[int, list[Card]] = {lo: [] for lo in los}
-    for card in cards:
-        block_cards[_block_of(labels[card.id], los)].append(card)
-    result: list[Card | None] = [None] * len(marks)
-    for lo in los:
-        places = sorted(block_places[lo], key=lambda i: -marks[i][1])
-        group = sorted(block_cards[lo], key=lambda c: (-labels[c.id], c))
-        pool: list[int] = []
-        nxt = 0
-        for card in group:
-            label = labels[card.id]
-            while nxt < len(places) and marks[places[nxt]][1] >= label:
-                pool.append(places[nxt])
-                nxt += 1
-            if not pool:
-                raise CorruptRecordError(f"hidden card {card} (label {label}) fits no hidden place")
-            pick = int(rng.integers(len(pool)))
-            result[pool[pick]] = card
-            pool[pick] = pool[-1]
-            pool.pop()
-        if pool or nxt < len(places):
-            raise CorruptRecordError(f"hidden places of label block {lo} do not match its cards")
-    return [c for c in result if c is not None]

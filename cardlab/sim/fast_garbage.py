@@ -552,6 +552,9 @@ def _load(hands: _Hands, row: int, game: Garbage, exact: bool) -> None:
     discard = [int(bits[int(c.rank)]) for c in s.discard]
     known = exact or s.stock_known
     pool = hidden if known else hidden + stock
+    if not exact:  # the chance law's view: unseen cards in a fixed order, never in the order they really lie
+        pool = sorted(pool)
+        stock = sorted(stock)
     if known:
         hands.stock[row, :len(stock)] = stock
     hands.pool[row, :len(pool)] = pool

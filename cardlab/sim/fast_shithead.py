@@ -33,7 +33,7 @@ count is not 0); the lowest fitting ordinary rank is the lowest set bit of that 
 Resampling
 ----------
 :func:`rollouts_from` and :func:`must_pick_up` redeal the hidden cards as ``Game.resample`` does, in
-rank space: the same pool of unseen cards in the same order, the same draws from the generator (the
+rank space: the same pool of unseen cards in the same (canonical) order, the same draws from the generator (the
 new shuffle key, then one permutation), the same slices for face-down slots, draw pile and hands. A
 play-out therefore equals ``playout(game.resample(viewpoint, rng))`` with the same generator, which
 the tests check, while skipping the card objects, sorting and state copies of the engine's resample.
@@ -359,10 +359,11 @@ def _unknown_ranks(hand: list[Card], known: list[Card]) -> list[int]:
 class _Resampler:
     """Redeals a position's hidden cards for one viewpoint exactly as ``Game.resample`` does.
 
-    The pool of unseen cards is built in the engine's order — face-down cards by seat and position, the
-    draw pile bottom to top, then the hand cards nobody saw picked up of each other seat, in hand order —
-    and each redeal draws the same numbers from the generator (a shuffle key, then one permutation of
-    the pool) and cuts the shuffled pool into the same slices.
+    The pool of unseen cards is the game's chance law's (its cards in canonical order, never in the
+    order they really lie), and each redeal draws the same numbers from the generator (a shuffle key,
+    then one permutation of the pool) and cuts the shuffled pool into the engine's slices: face-down
+    cards by seat and position, the draw pile bottom to top, then the unseen hand cards of each other
+    seat.
     """
 
     def __init__(self, game: Shithead, viewpoint: int | None) -> None:
@@ -371,14 +372,12 @@ class _Resampler:
         self.base = _table(s)
         self.rules = _rules(game)
         self.slots = [sum(c is not None for c in d) for d in s.face_down]
-        pool = [power[c.rank] for d in s.face_down for c in d if c is not None] + [power[c.rank] for c in s.draw]
         self.hidden: list[tuple[int, int, int]] = []  # (seat, counts of its known cards, hidden count)
         for p in range(game.players):
             if p != viewpoint:
-                unknown = _unknown_ranks(s.hands[p], s.known[p])
-                pool += unknown
-                self.hidden.append((p, _counts(s.known[p]), len(unknown)))
-        self.pool = np.array(pool, dtype=np.int64)
+                self.hidden.append((p, _counts(s.known[p]), len(_unknown_ranks(s.hands[p], s.known[p]))))
+        # the game's chance law: its cards in the law's canonical order, one uniform permutation of them
+        self.pool = np.array([power[c.rank] for c in game.chance_law(viewpoint).cards], dtype=np.int64)
         self.draw_size = len(s.draw)
 
     def deal(self, rng: np.random.Generator) -> _Table:

@@ -41,17 +41,17 @@ A rollout redeals the hidden cards as ``game.resample(viewpoint, rng)`` does, th
 redeal (:class:`Redeal`) is worked out once per position and viewpoint.
 
 *Exact* (``exact=True``): the same generator calls in the same order as the engine (the new shuffle
-key, then one bounded integer per hidden card; the pool sizes of the engine's
-:func:`~cardlab.games.spite_malice.redeal` do not depend on the draws, so they are drawn in one call,
-which numpy answers with the very same numbers), and completed piles shuffled with the resampled
-game's key. The results equal ``[playout(game.resample(viewpoint, rng)) ...]`` rollout for rollout.
+key, then the one ``rng.integers`` call of :meth:`cardlab.sim.chance.ChanceLaw.draw`, whose pool sizes do
+not depend on the draws), and completed piles shuffled with the resampled game's key. The results
+equal ``[playout(game.resample(viewpoint, rng)) ...]`` rollout for rollout.
 
 *Fresh* (the default): the deals and play-outs run in the compiled kernel of
 :mod:`cardlab.sim.jit_spite_malice` (numba; about 20 times faster than this module's Python loop). It
-deals with the same law as :meth:`Redeal.deal_fresh` (a label block whose places all accept all its
-cards by one uniformly random permutation, which is what the engine's draws give; a nested block by the
-engine's pool algorithm) and shuffles completed piles with uniform permutations, all drawn from one
-small generator per rollout seeded from ``rng``. Every deal and every shuffle has the engine's law and
+deals with the same law as :meth:`Redeal.deal_fresh` (a group of the chance law whose places no other
+group shares by one uniformly random permutation, which is what the engine's draws give; nested groups
+by the law's pool algorithm, each card on a uniformly chosen free place of its group) and
+shuffles completed piles with uniform permutations, all drawn from one small generator per rollout seeded from
+``rng``. Every deal and every shuffle has the engine's law and
 they are independent as there, so the rollouts have the same law; only the particular random numbers
 differ. Its play-out is this module's :func:`play` rule for rule (the tests compare the final
 positions card for card). :meth:`Redeal.deal_fresh` and :class:`FreshShuffles` remain the same law in
@@ -63,7 +63,6 @@ A round that has not ended after :data:`MAX_MOVES` moves counts as no win (-1), 
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -74,6 +73,7 @@ import numpy.typing as npt
 from cardlab.engine.rng import keyed_rng
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.spite_malice import HAND_SIZE, QUEEN, SIDE_PILES, SpiteMalice
+from cardlab.sim.chance import ChanceLaw
 
 IntArray = npt.NDArray[np.int64]
 KING = 13
@@ -405,16 +405,15 @@ def _first_side_play(tp: list[int], need: list[int], king_starts: bool, seat: in
 class Redeal:
     """The engine's redeal of the hidden cards for one position and viewpoint, worked out once.
 
-    :func:`cardlab.games.spite_malice.redeal` places the hidden cards one at a time (label blocks in
-    order, highest label first, then by card), each on a place drawn uniformly from a pool of free
-    places that accept it; places join the pool as the labels go down. How many places join before
-    each card, and so the size of the pool at each draw, is fixed by the marks and labels alone. The
-    plan keeps, per draw, the card's rank, the places that join, and the pool size.
+    The game's :meth:`~cardlab.games.spite_malice.SpiteMalice.chance_law` places the hidden cards group
+    by group (tie cards, then labels from the highest down), each card on a place drawn uniformly from
+    the free places of its group. The pool sizes are fixed by the groups alone. The plan keeps, per
+    draw, the card's rank, the places that join (a group's places at its first draw; places already
+    taken are skipped), and the pool size.
 
-    A block whose places all accept all of its cards (every place joins before the first draw: no
-    card of the block was seen in a later completed pile than another of its places allows) is, in
-    law, dealt by a uniformly random bijection of its cards onto its places, which one
-    ``Generator.permutation`` draws: :meth:`deal_fresh` uses that, :meth:`deal` the engine's calls.
+    A group whose places no other group shares is, in law, dealt by a uniformly random bijection of
+    its cards onto its places, which one ``Generator.permutation`` draws: :meth:`deal_fresh` uses
+    that, :meth:`deal` the engine's calls.
     """
 
     base: Position
@@ -425,53 +424,35 @@ class Redeal:
     hand_seats: tuple[int, ...]
     places: int
     simple: tuple[tuple[IntArray, IntArray], ...]    # per simple block: its places, its card ranks
-    nested: tuple[tuple[int, int], ...]              # other blocks: their range of draws
+    nested: tuple[tuple[int, int], ...]              # other groups: their range of draws
+    law: ChanceLaw                                   # the game's chance law for this viewpoint
 
     @classmethod
     def of(cls, game: SpiteMalice, viewpoint: int | None) -> Redeal:
         s = game.state
-        hidden = game._hidden_places(viewpoint)
-        labels = s.labels
-        los = sorted({p[2] for p in hidden})
-        block_places: dict[int, list[tuple[int, int]]] = {lo: [] for lo in los}
-        for i, p in enumerate(hidden):
-            block_places[p[2]].append((p[3], i))
-        block_cards: dict[int, list[tuple[int, int]]] = {lo: [] for lo in los}
-        for p in hidden:
-            label = labels[p[4].id]
-            block_cards[los[bisect_right(los, label) - 1]].append((label, int(p[4].rank)))
+        law = game.chance_law(viewpoint)
+        places = len(law.names)
         ranks: list[int] = []
         joins: list[tuple[int, ...]] = []
-        sizes: list[int] = []
         simple: list[tuple[IntArray, IntArray]] = []
         nested: list[tuple[int, int]] = []
-        for lo in los:
+        sets = [set(g.places) for g in law.groups]
+        for i, g in enumerate(law.groups):
             first = len(ranks)
-            places = sorted(block_places[lo], key=lambda x: -x[0])   # stable, as the engine's sort
-            # the engine orders a block's cards by (-label, card); equal labels then come in rank order
-            group = sorted(block_cards[lo], key=lambda x: (-x[0], x[1]))
-            nxt = pool = 0
-            for label, rank in group:
-                start = nxt
-                while nxt < len(places) and places[nxt][0] >= label:
-                    nxt += 1
-                pool += nxt - start
-                if pool == 0:
-                    raise CorruptRecordError(f"a hidden card of rank {rank} (label {label}) fits no hidden place")
-                ranks.append(rank)
-                joins.append(tuple(i for _, i in places[start:nxt]))
-                sizes.append(pool)
-                pool -= 1
-            if pool or nxt < len(places):
-                raise CorruptRecordError(f"hidden places of label block {lo} do not match its cards")
-            if len(ranks) > first and len(joins[first]) == len(ranks) - first:
-                simple.append((np.array(joins[first], dtype=np.int64), np.array(ranks[first:], dtype=np.int64)))
-            elif len(ranks) > first:
+            group_ranks = [int(c.rank) for c in g.cards]
+            ranks += group_ranks
+            joins += [g.places] + [()] * (len(g.cards) - 1)
+            if not g.cards:
+                continue
+            alone = all(not (sets[i] & sets[j]) for j in range(len(sets)) if j != i)
+            if alone:
+                simple.append((np.array(g.places, dtype=np.int64), np.array(group_ranks, dtype=np.int64)))
+            else:
                 nested.append((first, len(ranks)))
         hand_seats = tuple(seat for seat in (0, 1) if seat != viewpoint)
-        return cls(position_of(game), tuple(ranks), tuple(joins), np.array(sizes, dtype=np.int64),
-                   (max(len(s.payoff[0]) - 1, 0), max(len(s.payoff[1]) - 1, 0)), hand_seats, len(hidden),
-                   tuple(simple), tuple(nested))
+        return cls(position_of(game), tuple(ranks), tuple(joins), np.array(law.sizes, dtype=np.int64),
+                   (max(len(s.payoff[0]) - 1, 0), max(len(s.payoff[1]) - 1, 0)), hand_seats, places,
+                   tuple(simple), tuple(nested), law)
 
     @classmethod
     def cached(cls, game: SpiteMalice, viewpoint: int | None) -> Redeal:
@@ -491,9 +472,8 @@ class Redeal:
         """A resampled position and its new shuffle key, drawn with exactly the generator calls of
         ``game.resample(viewpoint, rng)`` (so the same generator state gives the same position)."""
         key = int(rng.integers(0, KEY_RANGE))
-        placed = [0] * self.places
-        if self.ranks:
-            self._draw_in_turn(placed, 0, len(self.ranks), rng)
+        ranks = self.ranks
+        placed = [ranks[i] for i in self.law.draw(rng)]
         return self._position(placed), key
 
     def deal_fresh(self, rng: np.random.Generator) -> Position:
@@ -521,7 +501,7 @@ class Redeal:
         picks = rng.integers(self.sizes[first:end]).tolist()
         for rank, join, pick in zip(self.ranks[first:end], self.joins[first:end], picks, strict=True):
             if join:
-                pool += join
+                pool += [q for q in join if placed[q] == 0]
             placed[pool[pick]] = rank
             pool[pick] = pool[-1]
             pool.pop()

@@ -28,11 +28,11 @@ has probability ``1/m!``. Nothing else draws numbers: no global generator, no ``
 
 The law is the engine's
 -----------------------
-*The deal* (:meth:`Redeal.fresh_places <cardlab.sim.fast_spite_malice.Redeal.fresh_places>`): a label
-block whose places all accept all its cards gets a uniformly random bijection of its cards onto its
-places (one Fisher-Yates shuffle of its places); a nested block is drawn by the engine's pool algorithm
-(``Redeal._draw_in_turn``): card by card, places joining the pool as the labels go down, each card on a
-uniformly chosen free place of the pool, the last free place taking the chosen one's slot. Then the
+*The deal* (:meth:`Redeal.fresh_places <cardlab.sim.fast_spite_malice.Redeal.fresh_places>`): a group
+of the game's chance law whose places no other group shares gets a uniformly random bijection of its
+cards onto its places (one Fisher-Yates shuffle of its places); nested groups are drawn by the law's
+pool algorithm (``Redeal._draw_in_turn``): group by group, inner groups first, card by card, each card
+on a uniformly chosen free place of its group, the last free place taking the chosen one's slot. Then the
 payoff piles under their tops, the hidden hands and the stock are laid out from the places in the
 engine's order. *The shuffles*: a completed centre pile is shuffled uniformly, then slid under the stock
 (``completed_to="bottom"``) or merged and the whole stock shuffled uniformly (``"shuffle"``). Every
@@ -428,7 +428,10 @@ def _play(board: Any, dist: Any, discard: Any, king_starts: bool, refill: bool, 
 def _deal(board: Any, setup: Any, simple_places: Any, simple_ranks: Any, simple_off: Any, draw_ranks: Any,
           join_places: Any, join_off: Any, nested: Any, placed: Any, pool: Any, state: Any) -> None:
     """Deal the hidden places of ``board`` (a copy of the base position) as ``Redeal.fresh_places`` and
-    ``Redeal._position`` do: simple blocks by one shuffle of their places, nested blocks by the pool."""
+    ``Redeal._position`` do: simple groups by one shuffle of their places, nested groups by the pool
+    (a group's places join at its first draw; places that an inner group took are skipped)."""
+    for i in range(setup[S_PLACES]):
+        placed[i] = 0
     for b in range(simple_off.size - 1):
         first, end = simple_off[b], simple_off[b + 1]
         for i in range(end - first):
@@ -440,8 +443,9 @@ def _deal(board: Any, setup: Any, simple_places: Any, simple_ranks: Any, simple_
         size = 0
         for d in range(nested[b, 0], nested[b, 1]):
             for q in range(join_off[d], join_off[d + 1]):
-                pool[size] = join_places[q]
-                size += 1
+                if placed[join_places[q]] == 0:
+                    pool[size] = join_places[q]
+                    size += 1
             pick = _below(state, size)
             placed[pool[pick]] = draw_ranks[d]
             size -= 1

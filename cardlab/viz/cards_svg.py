@@ -20,7 +20,7 @@ import html
 from collections.abc import Mapping
 from functools import cache
 
-from cardlab.cards import Card, Rank, Suit
+from cardlab.cards import Card, Rank, Suit, face_of
 
 VIEW_W = 100
 VIEW_H = 140
@@ -193,7 +193,7 @@ def _back_body(colour: str) -> str:
 def face_svg(card: Card, *, width: float = DEFAULT_WIDTH, four_colour: bool = False, highlight: bool = False,
              hidden: bool = False, attrs: Mapping[str, object] | None = None) -> str:
     """A face-up card. ``hidden=True`` tints it blue: a face-down card shown only because all is revealed."""
-    extra: dict[str, object] = {"data-card": card.code}
+    extra: dict[str, object] = {"data-card": face_of(card).code}  # the face: which pack stays hidden
     if hidden:
         extra["data-hidden"] = "1"
     if highlight:

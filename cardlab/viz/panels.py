@@ -200,6 +200,8 @@ def _curve_k(q: Quantity) -> int:
 
 def bar_text(q: Quantity) -> str:
     """The words printed on a bar: the exact fraction, or the interval and the rollout count."""
+    if q.reason is not None:  # a question with no meaning here: say why, never an exact 0
+        return f"not applicable: {q.reason}"
     if q.exact is not None:
         return f"{q.exact} = {q.value:.3f} (exact)"
     if not q.n:
@@ -282,7 +284,8 @@ class QuantityPanel(_Panel):
             w.trace(1, y=[q.label for q in est], x=[q.value for q in est], text=[bar_text(q) for q in est],
                     **{"error_x.array": [max(0.0, q.high - q.value) for q in est],
                        "error_x.arrayminus": [max(0.0, q.value - q.low) for q in est]})
-            w.trace(2, y=[q.label for q in bars], x=[max(q.value, q.high) + 0.02 for q in bars],
+            w.trace(2, y=[q.label for q in bars],
+                    x=[max(q.value, q.high) + 0.02 if q.is_applicable else 0.02 for q in bars],
                     text=[bar_text(q) for q in bars])
             for seat in range(MAX_SEATS):
                 stems = sorted({stem for (stem, s) in curves if s == seat})

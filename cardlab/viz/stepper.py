@@ -603,7 +603,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._win_chart.update(self.win_history, f"P(win) by move, from {words}")
         over = " (game over)" if self.game.is_over else ""
         self._panel.update(self.quantities, f"Chances at move {now}{over}, from {words}",
-                           "completes within k turns")
+                           "wins within k turns")
         self._watch.record()
 
     def _report(self, exc: Exception) -> None:

@@ -7,7 +7,8 @@ every hand, the order of the stock) and says "everything revealed" in a banner; 
 cannot see are then drawn tinted blue with a dashed rim.
 
 Every card element carries data attributes for tests and for the browser: ``data-card="7H"`` (the
-exact :attr:`Card.code`) on a face, ``data-facedown="1"`` on a back, ``data-empty="1"`` on an empty
+face's code, never a pack suffix: which of two identical cards is shown stays hidden) on a face,
+``data-facedown="1"`` on a back, ``data-empty="1"`` on an empty
 place, and ``data-zone`` / ``data-spot`` / ``data-seat`` saying where it lies. Pile sizes are written
 out as text ("stock 31").
 """

@@ -270,10 +270,63 @@ print(f"match to 15: round results (winner, points) {match.state.results}; score
 start = cardlab.new_game("spite-and-malice", seed=4)
 
 # %% [solution]
+print(start.state.opening)
+view = start.observe(None)
+print("payoff tops now:", view.payoff_tops)
+# every card the table cannot see right now, by face
 unseen = start.unseen_cards(None)
-fitting = [c for c in unseen if c.rank in (cardlab.Rank.ACE, cardlab.Rank.KING)]
-print(f"Aces and Kings: {len(fitting)} of {len(unseen)} unseen cards = {len(fitting) / len(unseen):.4f}; "
-      f"cardlab: {prob.spite_next_stock_playable(start)}")
+# the tied tops were seen: each went back into its own payoff pile, so none of them can be the stock's top
+tied = [cardlab.Card.parse(c) for c in ("4S", "4C", "AC", "AC")]
+never_seen = list(unseen)
+for card in tied:
+    never_seen.remove(card)
+fitting = [c for c in never_seen if c.rank in (cardlab.Rank.ACE, cardlab.Rank.KING)]
+exact = prob.spite_next_stock_playable(start)
+print(f"Aces and Kings: {len(fitting)} of {len(never_seen)} never-seen cards = {len(fitting) / len(never_seen):.4f};"
+      f" cardlab: {exact} = {float(exact):.4f}")
+wrong = [c for c in unseen if c.rank in (cardlab.Rank.ACE, cardlab.Rank.KING)]
+print(f"counting the tied cards as never seen would give {len(wrong)}/{len(unseen)} = {len(wrong) / len(unseen):.4f}")
+
+# %% [markdown]
+# **The tie is a lesson in conditioning.** Seed 4 opens with two ties: 4♠ against 4♣, then A♣ against A♣. Each
+# time both payoff piles were reshuffled, *each on its own*. So the table knows more than "these cards are hidden":
+# the 4♠ and one A♣ are somewhere in seat 0's payoff pile, the 4♣ and the other A♣ in seat 1's. The first stock
+# card is therefore drawn from the cards nobody has seen, 104 − 2 tops − 4 tied cards = 98 of them, and both A♣
+# are ruled out: 6 Aces and 8 Kings, so P = 14/98 = 1/7 ≈ 0.1429.
+#
+# Counting the tied cards as if they were never seen treats "hidden" as "unknown" and gives 16/102 ≈ 0.1569: it
+# forgets the condition "the tied cards are in the payoff piles". Conditioning on everything that was seen,
+# including *where* a seen card must now be, is what makes the count exact. The chance law that cardlab uses
+# (`start.chance_law(None)`) has a group for each seat's tied cards, confined to that payoff pile. It still rests
+# on one assumption, that the players' choices carry no information about their hidden cards; at the start of a
+# round nobody has chosen anything yet, so here the answer is exact.
+#
+# The cell below checks these claims on the game itself, then against **real deals**: among seeds 0 to 2999, every
+# round that opens with a tie gives an exact prediction for its first stock card, and we compare the sum of those
+# predictions with how many first stock cards really fitted (z = (hits − Σp) / √Σp(1 − p)). A few hundred tied
+# deals agree with the predictions, but they are too few to tell 1/7 from 16/102 in one position: the two counts
+# differ by 0.014, and only thousands of deals with the very same tie would show it.
+
+# %%
+assert start.state.opening.count("tie") == 2 and "4♠ and 4♣ tie" in start.state.opening
+assert "A♣ and A♣ tie" in start.state.opening
+assert (len(fitting), len(never_seen)) == (14, 98) and 7 * len(fitting) == len(never_seen)
+assert exact * 7 == 1  # cardlab's exact answer is 1/7
+assert (len(wrong), len(unseen)) == (16, 102)
+tie_groups = [g for g in start.chance_law(None).groups if len(g.cards) == 2]
+assert sorted(str(c) for g in tie_groups for c in g.cards) == ["4♠", "4♣", "A♣", "A♣"]
+tie_deals, predicted, spread, real_hits = 0, 0.0, 0.0, 0
+for seed in range(3000):
+    deal = cardlab.new_game("spite-and-malice", seed=seed)
+    if "tie" not in deal.state.opening:
+        continue
+    p = float(prob.spite_next_stock_playable(deal))
+    tie_deals, predicted, spread = tie_deals + 1, predicted + p, spread + p * (1 - p)
+    real_hits += deal.can_play_on_centre(deal.state.stock[-1])  # the real first stock card
+z = (real_hits - predicted) / spread ** 0.5
+print(f"{tie_deals} deals open with a tie: predicted {predicted:.1f} first stock cards that fit, really {real_hits}; "
+      f"z = {z:+.2f}")
+assert tie_deals > 100 and abs(z) < 3
 
 # %% [markdown]
 # **Exercise 2.** Check the answer of exercise 1 by simulation: resample the table's unseen cards 3000 times and

@@ -11,6 +11,7 @@ Two ways to set a scene:
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,7 +19,7 @@ import numpy as np
 import pytest
 
 import cardlab
-from cardlab.cards import Card, parse_cards
+from cardlab.cards import Card, faces, parse_cards
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION
 from cardlab.games.shithead import Shithead, ShitheadState, power
 from cardlab.policies.shithead import greedy_shithead
@@ -414,14 +415,16 @@ def test_observe_hides_face_down_cards_from_everyone_and_other_hands() -> None:
     g = cardlab.new_game("shithead", players=3, seed=9)
     for seat in (None, 0, 1, 2):
         view = g.observe(seat)
-        shown = set(view.pile) | set(view.out) | {c for u in view.face_up for c in u}
-        shown |= {c for k in view.known for c in k} | set(view.hand or ())
-        for p in range(3):
-            assert not shown & {c for c in g.state.face_down[p] if c is not None}
-            if p != seat:
-                assert not shown & set(g.state.hands[p])
+        shown = Counter([*view.pile, *view.out, *(c for u in view.face_up for c in u),
+                         *(c for k in view.known for c in k), *(view.hand or ())])
+        s = g.state
+        visible = [*s.pile, *s.out, *(c for u in s.face_up for c in u), *(c for k in s.known for c in k)]
+        if seat is not None:
+            visible += [c for c in s.hands[seat] if c not in s.known[seat]]
+        # the view shows exactly the faces of the visible cards, and never which pack a card is from
+        assert shown == Counter(faces(visible)) and all(c.pack == 0 for c in shown)
         assert view.face_down == ((1, 2, 3),) * 3
-    assert g.observe(1).hand == tuple(g.state.hands[1])
+    assert g.observe(1).hand == tuple(faces(g.state.hands[1]))
     assert g.observe(None).hand is None
 
 

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 import cardlab
-from cardlab.cards import Card, stack_deck
+from cardlab.cards import Card, full_deck, stack_deck
+from cardlab.cards import faces as faces_of
 from cardlab.games import spite_malice
 from cardlab.games.spite_malice import SpiteMalice
 from cardlab.policies import choose, make_policy
@@ -408,7 +409,8 @@ def test_observe_shows_what_each_seat_may_see() -> None:
     g.play("hand 6♥ to side 3")
     own, table, other = g.observe(0), g.observe(None), g.observe(1)
     assert own.hand is not None and C("2H") in own.hand and len(own.hand) == 2
-    assert table.hand is None and other.hand == tuple(g.state.hands[1])
+    assert table.hand is None and other.hand == tuple(faces_of(g.state.hands[1]))
+    assert all(c.pack == 0 for c in other.hand)  # a view shows faces: which pack a card is from is hidden
     assert own.hand_sizes == table.hand_sizes == (2, 5)
     assert own.payoff_tops == (C("QC"), C("5S")) and own.payoff_sizes == (2, 2)
     assert own.sides[0][2] == (C("6H"),) and own.sides[1] == ((), (), (), ())
@@ -473,8 +475,9 @@ def test_shuffle_mode_keeps_seen_cards_out_of_payoff_piles_and_early_hands() -> 
     chances = g.next_draw_chances(1)
     assert sum(chances.values()) == 1
     # 16 places accept a pile card (seat 0's 5 fresh draws and the 11 stock cards): 12/16 that the top is one
-    assert sum(chances[c] for c in pile) == Fraction(3, 4)
-    assert all(chances[c] == Fraction(1, 16) for c in pile)
+    law = g.chance_law(1)
+    pile_group = [i for i, grp in enumerate(law.groups) if set(grp.cards) == pile]
+    assert len(pile_group) == 1 and law.group_chances(len(law.names) - 1)[pile_group[0]] == Fraction(3, 4)
     rng = np.random.default_rng(9)
     view0, view1 = g.observe(0), g.observe(1)
     n = 2000
@@ -490,13 +493,21 @@ def test_shuffle_mode_keeps_seen_cards_out_of_payoff_piles_and_early_hands() -> 
     assert wilson(top_is_pile, n, z=Z999).contains(0.75)
 
 
-def test_next_draw_chances_on_a_fresh_deal_are_uniform_over_unseen_cards() -> None:
+def test_next_draw_chances_after_two_ties_leave_the_tied_cards_out() -> None:
+    """Seed 4 opens with two ties (4♠ 4♣, then A♣ A♣): the four tied cards are known to be in the payoff
+    piles, so the first stock card is uniform over the cards never seen, counted here by faces."""
     g = cardlab.new_game(GAME, seed=4)
-    assert isinstance(g, SpiteMalice)
-    for viewpoint, unseen in ((0, 104 - 2 - 5), (None, 104 - 2)):
+    assert isinstance(g, SpiteMalice) and g.state.opening.count("tie") == 2
+    tied = [C("4S"), C("4C"), C("AC"), C("AC")]
+    for viewpoint in (0, None):
+        view = g.observe(viewpoint)
+        seen = Counter(c.face for c in [*view.payoff_tops, *(view.hand or ()), *tied] if c is not None)
+        never = Counter({c.face: 2 for c in full_deck(1)}) - seen
         chances = g.next_draw_chances(viewpoint)
-        assert len(chances) == unseen == len(g.unseen_cards(viewpoint))
-        assert set(chances.values()) == {Fraction(1, unseen)}
+        total = sum(never.values())
+        assert total == 104 - 2 - 4 - (5 if viewpoint == 0 else 0)
+        assert {c.face: p for c, p in chances.items()} == {f: Fraction(k, total) for f, k in never.items()}
+        assert C("AC").face not in {c.face for c in chances}   # both A♣ were seen as tied tops
 
 
 # ---------------------------------------------------------------------------------------------- greedy bot

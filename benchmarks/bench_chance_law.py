@@ -1,0 +1,257 @@
+"""The games' chance laws against the truth: the figures of the issue "Exact means exact".
+
+    .venv/bin/python benchmarks/bench_chance_law.py [--quick]
+    .venv/bin/python benchmarks/bench_chance_law.py --ties    # only the Ace-Ace tie figure (about 1 minute)
+
+Prints, per game:
+
+1. mismatches between every exact function and an independent count from the public view, over
+   random bot-played positions x every viewpoint (:mod:`tests.sim.chance_checks`);
+2. failures over twins that a viewpoint cannot tell apart (hidden cards moved, packs swapped): exact
+   answers, resampled faces and win estimates for the same seed must be identical;
+3. calibration of the exact predictions against the cards that really were there, per bin of the
+   predicted chance (z = (hits - sum p) / sqrt(sum p(1-p))), and of the win estimates against the
+   real winners of the games;
+4. deductions of hidden cards from public events over 200 games per game: a pack suffix in a view, an
+   event or the table's HTML, and (Shithead) a hand play whose revealed suits could not have come out
+   had the hand held another unseen card of that rank (replayed with 30 shuffle keys).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+import cardlab
+from cardlab.sim import prob
+from cardlab.viz.table import table_html
+from tests.sim import chance_checks as cc
+
+QUICK = "--quick" in sys.argv
+GAMES_PER = 40 if QUICK else 200
+SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
+    "garbage": [(2, {}), (3, {}), (4, {"last_round": True})],
+    "spite-and-malice": [(2, {"payoff_size": 8}), (2, {"payoff_size": 8, "completed_to": "shuffle"}),
+                         (2, {"payoff_size": 3})],
+    "shithead": [(2, {}), (3, {})],
+}
+
+
+def positions(name: str, games: int, every: int) -> list[cardlab.Game[Any]]:
+    out: list[cardlab.Game[Any]] = []
+    for k, (players, options) in enumerate(SETUPS[name]):
+        out += cc.sample_positions(name, players, range(1000 * k, 1000 * k + games), every, **options)
+    return out
+
+
+def counts_and_twins(name: str) -> None:
+    games = positions(name, 8 if QUICK else 25, 3)
+    compared = mismatched = pairs = failures = 0
+    for k, g in enumerate(games):
+        for viewpoint in cc.viewpoints(g):
+            c, m = cc.count_mismatches(g, viewpoint)
+            compared, mismatched = compared + c, mismatched + m
+            bad = cc.twin_differences(g, viewpoint, seed=k, estimates=k % 4 == 0)
+            pairs, failures = pairs + 1, failures + bool(bad)
+    print(f"  independent counts: {mismatched} mismatches in {compared} comparisons "
+          f"({len(games)} positions x every viewpoint)")
+    print(f"  twins a viewer cannot tell apart: {failures} failures in {pairs} pairs")
+
+
+def calibration(name: str) -> None:
+    pairs: dict[str, list[tuple[float, bool]]] = {}
+    for k, (players, options) in enumerate(SETUPS[name]):
+        for seed in range(5000 + 1000 * k, 5000 + 1000 * k + GAMES_PER):
+            seen: set[tuple[Any, ...]] = set()
+            for g in cc.bot_games(name, players, seed, **options):
+                if g.is_over:
+                    break
+                for viewpoint in (None, g.current_player):
+                    for key, p, real in cc.real_outcomes(g, viewpoint, seen):
+                        who = "table" if viewpoint is None else "mover"
+                        pairs.setdefault(f"{key} ({who})", []).append(
+                            (float(p), real))
+    worst = 0.0
+    for key, rows in sorted(pairs.items()):
+        print(f"  exact '{key}': {len(rows)} predictions")
+        for label, n, mean, share, z in cc.binned_z(rows):
+            worst = max(worst, abs(z))
+            print(f"    p in {label}: n={n:6d}  predicted {mean:.4f}  real {share:.4f}  z={z:+.2f}")
+    print(f"  largest |z| over the bins: {worst:.2f}")
+
+
+def win_calibration(name: str) -> None:
+    """Win estimates (256 rollouts, table's view, a position a third into the game) vs the real winner.
+
+    An estimate carries its own noise, so the extreme bins collect estimates pushed there partly by it
+    (regression to the mean): a small excess of |z| at the ends says as much about 256 rollouts as
+    about the law."""
+    rows: list[tuple[float, bool]] = []
+    players, options = SETUPS[name][0]
+    for seed in range(9000, 9000 + GAMES_PER):
+        history = [g.copy() for g in cc.bot_games(name, players, seed, **options)]
+        end = history[-1]
+        if end.winner is None:
+            continue
+        g = history[len(history) // 3]
+        est = prob.win_probability(g, None, rollouts=256, rng=np.random.default_rng(seed))
+        rows += [(e.value, end.winner == s) for s, e in enumerate(est)]
+    print(f"  win estimates vs real winners ({len(rows) // players} games, seat rows):")
+    for label, n, mean, share, z in cc.binned_z(rows):
+        print(f"    p in {label}: n={n:5d}  estimated {mean:.4f}  real {share:.4f}  z={z:+.2f}")
+
+
+def deductions(name: str) -> None:
+    packs_shown = plays = deduced = 0
+    players, options = SETUPS[name][-1] if name != "garbage" else SETUPS[name][1]
+    for seed in range(20000, 20000 + GAMES_PER):
+        history = list(cc.bot_games(name, players, seed, **options))
+        g = history[-1]
+        for e in g.events:
+            cards = [c for v in e.data.values() for c in (v if isinstance(v, list) else [v])
+                     if isinstance(v, (list, cardlab.Card)) and isinstance(c, cardlab.Card)]
+            packs_shown += sum(c.pack != 0 for c in cards)
+        for viewpoint in cc.viewpoints(g):
+            view = g.observe(viewpoint)
+            packs_shown += ":1" in repr(view) or ":2" in repr(view)
+            packs_shown += re.search(r'data-card="[^"]*:', table_html(g, viewpoint)) is not None
+        if name == "shithead":
+            p, d = shithead_deductions(seed, players, options)
+            plays, deduced = plays + p, deduced + d
+    print(f"  pack shown in events, views or HTML: {packs_shown}")
+    if name == "spite-and-malice":
+        print(f"  hand plays whose two same-face cards carried different labels, both possibly in that hand "
+              f"(the law then reads the label of the card really played; not yet an honest mixture): "
+              f"{spite_ambiguous_plays(players, options)} in {GAMES_PER} games")
+    if name == "shithead":
+        print(f"  hand plays of unseen cards checked: {plays}; deductions: {deduced}")
+    print(f"  deductions of hidden cards from public events over {GAMES_PER} games: {packs_shown + deduced}")
+
+
+def spite_ambiguous_plays(players: int, options: dict[str, Any]) -> int:
+    """Count the remaining approximation of the Spite and Malice law, as the table sees it: a hidden hand
+    plays a face whose two cards are both hidden from the table, carry different labels, and could both
+    be in that hand by its public slot marks."""
+    count = 0
+    for seed in range(20000, 20000 + GAMES_PER):
+        g = cardlab.new_game("spite-and-malice", players=players, seed=seed, **options)
+        policy = cardlab.policies.make_policy("greedy", g.name, np.random.default_rng(seed))
+        for _ in range(3000):
+            if g.is_over:
+                break
+            move = cardlab.policies.choose(policy, g)
+            if move.kind in ("hand", "discard"):
+                s: Any = g.state
+                m = g.current_player
+                face = move.args[0].face
+                hidden = [p[4] for p in g._hidden_places(None)]
+                copies = [c for c in hidden if c.face == face]
+                labels = {s.labels[c.id] for c in copies}
+                marks = s.hand_marks[m]
+                if len(copies) == 2 and len(labels) == 2 and all(
+                        any(lo <= label <= hi for lo, hi in marks) for label in labels):
+                    count += 1
+            g.play(move)
+    return count
+
+
+def shithead_deductions(seed: int, players: int, options: dict[str, Any]) -> tuple[int, int]:
+    """For each hand play that shows unseen cards of rank r: move another unseen card of rank r (from a
+    hidden place) into the hand in place of an unseen card of another rank, replay the move with 30
+    shuffle keys, and count a deduction if the same public event never comes out."""
+    plays = deduced = 0
+    g = cardlab.new_game("shithead", players=players, seed=seed, **options)
+    policy = cardlab.policies.make_policy("greedy", "shithead", np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    for _ in range(3000):
+        if g.is_over:
+            break
+        move = cardlab.policies.choose(policy, g)
+        before = g.copy()
+        g.play(move)
+        if move.kind != "play" or move.args[0] != "hand":
+            continue
+        m = before.current_player
+        s: Any = before.state
+        unknown = [c for c in s.hands[m] if c not in s.known[m]]
+        rank = move.args[1]
+        if not any(c.rank == rank for c in unknown):
+            continue
+        event = next(e.text for e in g.events[len(before.events):] if e.kind == "play")
+        others = [(zone, i) for zone, src in (("draw", s.draw),) for i, c in enumerate(src) if c.rank == rank]
+        swap_out = [c for c in unknown if c.rank != rank]
+        if not others or not swap_out:
+            continue
+        plays += 1
+        zone, i = others[int(rng.integers(len(others)))]
+        out_card = swap_out[int(rng.integers(len(swap_out)))]
+        reproduced = False
+        for key in range(30):
+            t = before.copy()
+            ts: Any = t.state
+            card = ts.draw[i]
+            ts.draw[i] = out_card
+            ts.hands[m].remove(out_card)
+            ts.hands[m] = sorted(ts.hands[m] + [card], key=cardlab.games.shithead.sort_key)
+            t._shuffle_key = key
+            t.play(move.text)
+            if any(e.kind == "play" and e.text == event for e in t.events[len(before.events):]):
+                reproduced = True
+                break
+        deduced += not reproduced
+    return plays, deduced
+
+
+def ace_ace_ties(deals: int = 6000) -> None:
+    """Uniform deals conditioned on both payoff tops being Aces (a tie, so both piles are reshuffled):
+    the chance law's exact prediction that the first stock card is an Ace or a King, and the count that
+    treats the tied Aces as never seen, each against the real first stock card."""
+    from cardlab.cards import full_deck
+
+    deck = full_deck(2)
+    aces = [c for c in deck if c.rank == cardlab.Rank.ACE]
+    rows = []
+    for seed in range(deals):
+        rng = np.random.default_rng([7, seed])
+        pick = rng.choice(len(aces), size=2, replace=False)
+        top0, top1 = aces[pick[0]], aces[pick[1]]
+        rest = [c for c in deck if c not in (top0, top1)]
+        rest = [rest[i] for i in rng.permutation(len(rest))]
+        cards = [top0] + rest[:19] + [top1] + rest[19:]   # a uniform deal given both payoff tops are Aces
+        g = cardlab.new_game("spite-and-malice", seed=seed, deck=[c.code for c in cards])
+        unseen = g.unseen_cards(None)
+        old = sum(1 for c in unseen if g.can_play_on_centre(c)) / len(unseen)
+        rows.append((float(prob.spite_next_stock_playable(g)), old, g.can_play_on_centre(g.state.stock[-1])))
+    hits = sum(r[2] for r in rows)
+    for name, i in (("chance law", 0), ("tied Aces counted as never seen", 1)):
+        pred = sum(r[i] for r in rows)
+        var = sum(r[i] * (1 - r[i]) for r in rows)
+        print(f"  {name}: predicted {pred / deals:.4f}, real {hits / deals:.4f} over {deals} deals opening with "
+              f"an Ace-Ace tie, z = {(hits - pred) / var ** 0.5:+.2f}")
+
+
+def main() -> None:
+    import os
+
+    print(f"bench_chance_law ({'quick' if QUICK else 'full'}), {time.strftime('%Y-%m-%d %H:%M')}, "
+          f"load {os.getloadavg()[0]:.2f} (shared 2-core machine)")
+    if "--ties" in sys.argv:
+        print("spite-and-malice, first stock card after an Ace-Ace tie:")
+        ace_ace_ties()
+        return
+    for name in cc.GAMES:
+        start = time.perf_counter()
+        print(f"{name}:")
+        counts_and_twins(name)
+        calibration(name)
+        win_calibration(name)
+        deductions(name)
+        print(f"  ({time.perf_counter() - start:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

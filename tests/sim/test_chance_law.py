@@ -1,0 +1,143 @@
+"""The games' chance laws against the truth, not against themselves (issue: "Exact means exact").
+
+Smaller versions of ``benchmarks/bench_chance_law.py``; see :mod:`tests.sim.chance_checks` for what each
+check means. Nothing here uses the package's own resampler as the truth: exact answers are compared
+with counts made from the public view, with twins that the viewer cannot tell apart, and with the
+cards that really were there in bot-played games.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import cardlab
+from cardlab.cards import Card
+from cardlab.errors import InvalidInputError
+from cardlab.sim import prob
+from cardlab.sim.chance import ChanceLaw, Group
+from tests.sim import chance_checks as cc
+
+SETUPS = {  # (players, options, seeds, every k-th position)
+    "garbage": [(2, {}, range(10), 1), (3, {}, range(4), 1), (2, {"last_round": True}, range(3), 1)],
+    "spite-and-malice": [(2, {"payoff_size": 5}, range(8), 2), (2, {"completed_to": "shuffle", "payoff_size": 5},
+                                                                   range(3), 3)],
+    "shithead": [(2, {}, range(6), 2), (3, {}, range(3), 3)],
+}
+
+
+def positions(name: str) -> list[cardlab.Game]:  # type: ignore[type-arg]
+    out = []
+    for players, options, seeds, every in SETUPS[name]:
+        out += cc.sample_positions(name, players, seeds, every, **options)
+    return out
+
+
+@pytest.mark.parametrize("name", cc.GAMES)
+def test_exact_functions_match_independent_counts_in_every_viewpoint(name: str) -> None:
+    compared = mismatched = 0
+    games = positions(name)
+    assert len(games) >= 100
+    for g in games:
+        for viewpoint in cc.viewpoints(g):
+            c, m = cc.count_mismatches(g, viewpoint)
+            compared += c
+            mismatched += m
+    assert mismatched == 0
+    assert compared >= 200  # the comparisons were made, not skipped
+
+
+def test_spite_and_malice_tie_counts_only_never_seen_cards() -> None:
+    """Issue item 1: after a tie the tied tops are known to be in the payoff piles, so the next stock card
+    is counted over the cards never seen (tied faces left out), for every viewpoint. Payoff piles of 3
+    make ties common; a face tied by both seats can never be the next stock card."""
+    hits = 0
+    for seed in range(1500):
+        g = cardlab.new_game("spite-and-malice", seed=seed, payoff_size=3)
+        if "tie" not in g.state.opening:
+            continue
+        for viewpoint in cc.viewpoints(g):
+            counted = cc.spite_count(g, viewpoint)
+            if counted is not None:
+                hits += 1
+                assert prob.spite_next_stock_playable(g, viewpoint) == counted
+        tied = cc.spite_tie_faces(g)
+        chances = g.next_draw_chances(None)
+        both_tied = [a for a, b in zip(tied[0::2], tied[1::2], strict=True) if a.face == b.face]  # e.g. A♣ A♣
+        assert not any(c.face == t.face for c in chances for t in both_tied)
+    assert hits >= 80
+
+
+@pytest.mark.parametrize("name", cc.GAMES)
+def test_twins_a_viewer_cannot_tell_apart_get_identical_answers(name: str) -> None:
+    games = positions(name)
+    pairs = failures = 0
+    for k, g in enumerate(games):
+        for viewpoint in cc.viewpoints(g):
+            bad = cc.twin_differences(g, viewpoint, seed=k, estimates=k % 10 == 0, html=k % 8 == 0)
+            pairs += 1
+            failures += bool(bad)
+            assert not bad, (name, k, viewpoint, bad)
+    assert pairs >= 200 and failures == 0
+
+
+@pytest.mark.parametrize("name", cc.GAMES)
+def test_exact_predictions_are_calibrated_against_the_real_cards(name: str) -> None:
+    players = {"garbage": 2, "spite-and-malice": 2, "shithead": 2}[name]
+    options = {"payoff_size": 8} if name == "spite-and-malice" else {}
+    pairs: dict[str, list[tuple[float, bool]]] = {}
+    for seed in range(100, 190 if name == "garbage" else 130):
+        seen: set[tuple[object, ...]] = set()
+        for g in cc.bot_games(name, players, seed, **options):
+            if g.is_over:
+                break
+            for key, p, real in cc.real_outcomes(g, None, seen):
+                pairs.setdefault(key, []).append((float(p), real))
+    assert sum(len(v) for v in pairs.values()) >= 500
+    for key, rows in pairs.items():
+        for label, n, mean, share, z in cc.binned_z(rows):
+            assert abs(z) < 3, (name, key, label, n, mean, share, z)
+
+
+def test_chance_law_place_law_matches_enumeration_on_a_small_law() -> None:
+    """Brute force over every assignment of a small nested law: the exact place laws and the sampler."""
+    from itertools import permutations
+
+    cards = [Card.parse(c) for c in ("AS", "2S", "3S", "4S", "5S")]
+    law = ChanceLaw(("a", "b", "c", "d", "e"), (Group((0, 1), (cards[0],)), Group((3,), (cards[1],)),
+                                                Group((0, 1, 2, 3, 4), tuple(cards[2:]))))
+    valid = [perm for perm in permutations(range(5))
+             if perm[0] in (0, 1) and perm[1] == 3]  # perm[i]: the place of card i
+    for place in range(5):
+        counted: dict[Card, Fraction] = {}
+        for perm in valid:
+            card = cards[perm.index(place)]
+            counted[card] = counted.get(card, Fraction(0)) + Fraction(1, len(valid))
+        assert law.place_law(place) == counted
+    rng = np.random.default_rng(0)
+    seen = {tuple(law.sample(rng)) for _ in range(400)}
+    assert len(seen) == len(valid)  # every valid assignment, and only those, comes up
+
+
+def test_not_applicable_questions_say_why() -> None:
+    g = cardlab.new_game("shithead", players=2, seed=1)
+    policy = cardlab.policies.make_policy("greedy", "shithead", np.random.default_rng(1))
+    while g.state.draw and not g.is_over:
+        g.play(cardlab.policies.choose(policy, g))
+    assert not g.is_over and not g.state.draw
+    with pytest.raises(InvalidInputError, match="draw pile is empty"):
+        prob.shithead_draw_top_fits(g)
+    qs = {q.key: q for q in prob.panel_quantities(g, rng=np.random.default_rng(0), rollouts=4)}
+    assert not qs["draw_top_fits"].is_applicable and "draw pile is empty" in str(qs["draw_top_fits"])
+    mover = [q for q in prob.panel_quantities(g, rng=np.random.default_rng(0), rollouts=4)
+             if q.key == "must_pick_up" and q.seat == g.current_player]
+    assert len(mover) == 1 and mover[0].is_exact
+
+
+def test_the_panel_says_why_a_question_is_not_applicable() -> None:
+    from cardlab.viz.panels import bar_text
+
+    q = prob.Quantity.not_applicable("draw_top_fits", "top of the draw pile fits", "the draw pile is empty")
+    assert bar_text(q) == "not applicable: the draw pile is empty" and "exact" not in bar_text(q)
