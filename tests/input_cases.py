@@ -98,6 +98,9 @@ def cases() -> list[Case]:
         ("win_probability(None)", lambda: prob.win_probability(None, rng=rng())),  # type: ignore[arg-type]
         ("completion_curves('garbage')", lambda: prob.completion_curves("garbage", rng=rng())),  # type: ignore
         ("unseen_cards(5)", lambda: prob.unseen_cards(5)),  # type: ignore[arg-type]
+        ("panel_quantities('garbage')", lambda: prob.panel_quantities("garbage", rng=rng())),  # type: ignore
+        ("play_on(None)", lambda: prob.play_on(None, rng())),  # type: ignore[arg-type]
+        ("fast_module([])", lambda: prob.fast_module([])),  # type: ignore[arg-type]
         ("completion_curves(ks=5)", lambda: prob.completion_curves(g(), ks=5, rollouts=20, rng=rng())),  # type: ignore
         ("completion_curves(ks='12')", lambda: prob.completion_curves(g(), ks="12", rollouts=20, rng=rng())),  # type: ignore
         ("completion_curves(ks=[np.int64(2)])", lambda: prob.completion_curves(g(), ks=[np.int64(2)], rollouts=20,

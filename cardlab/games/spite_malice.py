@@ -154,12 +154,13 @@ def _two(item: Any) -> ListOf:
     return ListOf(item, length=2)
 
 
-_LABEL = Int(0, COUNTER_MAX)
+_LABEL = Int(-2, COUNTER_MAX)   # -1 / -2: a card seen as a tied payoff top of seat 0 / 1 (it stays in that pile)
 STATE_DESCRIPTION = {
     "payoff": _two(cards(MAX_PAYOFF)), "hands": _two(cards(HAND_SIZE)),
     "sides": _two(ListOf(cards(CARDS), length=SIDE_PILES)), "centre": ListOf(cards(QUEEN), length=CENTRE_PILES),
     "stock": cards(CARDS), "stock_parts": ListOf(ListOf(Int(0, COUNTER_MAX), length=3), 0, CARDS),
-    "hand_marks": _two(ListOf(ListOf(_LABEL, length=2), 0, HAND_SIZE)), "labels": ListOf(_LABEL, length=CARDS),
+    "hand_marks": _two(ListOf(ListOf(Int(0, COUNTER_MAX), length=2), 0, HAND_SIZE)),
+    "labels": ListOf(_LABEL, length=CARDS),
     "completions": counter(), "to_move": Int(0, 1), "turn": counter(), "round": Int(1, MAX_MATCH_ROUNDS),
     "scores": _two(counter()), "results": ListOf(ListOf(Int(-1, MAX_PAYOFF), length=2), 0, MAX_MATCH_ROUNDS),
     "opening": Text(), "shuffles": counter(), "over": Bool(), "winner": Maybe(Int(0, 1)),
@@ -339,16 +340,18 @@ class SpiteMalice(Game[SpiteMaliceState]):
 
     def _validate_labels(self) -> None:
         """Public labels and marks agree with the cards: labels up to the completions so far, payoff cards
-        never seen, each stock layer's cards of its labels, and the hand cards matched one to one to
-        marks that accept them (the engine removes a played card's mark by that rule)."""
+        never seen except as that seat's tied payoff top (label -1 for seat 0, -2 for seat 1), each stock
+        layer's cards of its labels, and the hand cards matched one to one to marks that accept them (the
+        engine removes a played card's mark by that rule)."""
         s = self._state
         bad = CorruptRecordError
         top = s.completions
         if any(label > top for label in s.labels):
             raise bad(f"record field initial.labels holds a label above the {top} completed pile(s)")
         for seat in (0, 1):
-            if any(s.labels[c.id] for c in s.payoff[seat]):
-                raise bad(f"record field initial.payoff[{seat}] holds a card seen in a completed pile")
+            if any(s.labels[c.id] not in (0, -1 - seat) for c in s.payoff[seat]):
+                raise bad(f"record field initial.payoff[{seat}] holds a card seen in a completed pile "
+                          "or on the other seat's payoff pile")
         pos = 0
         for k, (lo, hi, count) in enumerate(s.stock_parts):
             layer = s.stock[pos:pos + count]

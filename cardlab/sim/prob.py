@@ -172,6 +172,7 @@ def _one_hot(winners: np.ndarray, players: int) -> np.ndarray:
 def play_on(game: Game[Any], rng: np.random.Generator, stop: Callable[[Game[Any]], bool] | None = None,
             max_moves: int = 20_000) -> Game[Any]:
     """Play ``game`` on in place with greedy bots until it ends (or ``stop(game)`` is true)."""
+    _expect(game, None)
     policy = make_policy("greedy", game.name, rng)
     for _ in range(max_moves):
         if game.is_over or (stop is not None and stop(game)):
@@ -217,6 +218,7 @@ FAST_MODULES = {"spite-and-malice": "cardlab.sim.fast_spite_malice", "shithead":
 
 def fast_module(game: Game[Any]) -> Any | None:
     """The game's fast greedy play-out module, if it has one that handles this game's options."""
+    _expect(game, None)
     name = FAST_MODULES.get(game.name)
     if name is None:
         return None
@@ -627,6 +629,7 @@ def _turn_start(game: Game[Any]) -> bool:
 def panel_quantities(game: Game[Any], viewpoint: int | None = None, *, rng: np.random.Generator | None = None,
                      rollouts: int | None = None, budget_s: float | None = None) -> list[Quantity]:
     """Every per-game number a panel shows for this position (win chances are separate)."""
+    _expect(game, None)
     gen = _rng(rng)
     game._check_seat(viewpoint, "panel_quantities")
     out: list[Quantity] = []
