@@ -30,7 +30,7 @@ greedy bots the assumption holds within what these tests can see; a player who d
 Spite and Malice keeps one known approximation: when a hidden hand plays a face whose two cards carry
 different public labels and the hand could hold either, the law goes on with the label of the card
 really played instead of the honest mixture of both. That is rare early in a round and common late:
-about 6 such plays per default round as the table sees it (57 per round with ``completed_to="shuffle"``),
+about 6 such plays per default round as the table sees it (42 per round with ``completed_to="shuffle"``),
 so late-round Spite and Malice answers are not yet exact in that sense.
 
 A question that has no meaning in the position (the pile it asks about is empty) is *not applicable*:
