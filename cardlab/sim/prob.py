@@ -675,7 +675,8 @@ def panel_quantities(game: Game[Any], viewpoint: int | None = None, *, rng: np.r
                     continue
                 label = f"seat {seat} picks up on its next turn"
                 if seat == game.current_player and game.state.phase != "setup":
-                    label = f"seat {seat} picks up in this turn"
+                    # exact under the uniform chance law; greedy play picks up more often (see the notes)
+                    label = f"seat {seat} picks up in this turn (uniform model)"
                     out.append(Quantity.from_exact("must_pick_up", label,
                                                    shithead_mover_picks_up(game, viewpoint), seat))
                     continue
