@@ -127,9 +127,31 @@ def deductions(name: str) -> None:
         print(f"  hand plays whose two same-face cards carried different labels, both possibly in that hand "
               f"(the law then reads the label of the card really played; not yet an honest mixture): "
               f"{spite_ambiguous_plays(players, options)} in {GAMES_PER} games")
+        copy_twins(GAMES_PER)
     if name == "shithead":
         print(f"  hand plays of unseen cards checked: {plays}; deductions: {deduced}")
     print(f"  deductions of hidden cards from public events over {GAMES_PER} games: {packs_shown + deduced}")
+
+
+def copy_twins(games: int) -> None:
+    """Twins that differ exactly in which copy an ambiguous hand play put down
+    (:func:`tests.sim.chance_checks.spite_copy_twins`), default rules (payoff 20, completed piles under
+    the stock), every viewpoint that cannot see the playing hand: pairs built, and how many differ in
+    what the viewer sees (view, events, HTML: must be 0) and in the answers (exact, law, resampled faces
+    for the same seed, win estimates on every 10th pair). The answers differ while the law reads the
+    label of the copy really played (the honest mixture is not implemented)."""
+    for viewpoint in (None, 0, 1):
+        pairs = 0
+        kinds: dict[str, int] = {}
+        for g, t in cc.spite_copy_twins(range(30000, 30000 + games), viewpoint):
+            bad = cc.pair_differences(g, t, viewpoint, seed=pairs, estimates=pairs % 10 == 0, html=pairs % 8 == 0)
+            pairs += 1
+            for kind in bad:
+                kinds[kind] = kinds.get(kind, 0) + 1
+        seen = sum(kinds.get(k, 0) for k in ("view", "events", "html"))
+        print(f"  copy twins for viewpoint {viewpoint}: {pairs} pairs over {games} games; differ in what the viewer "
+              f"sees: {seen}; differ in answers: " + (", ".join(f"{k} {v}" for k, v in sorted(kinds.items())
+                                                              if k not in ("view", "events", "html")) or "none"))
 
 
 def spite_ambiguous_plays(players: int, options: dict[str, Any]) -> int:
@@ -239,6 +261,10 @@ def main() -> None:
 
     print(f"bench_chance_law ({'quick' if QUICK else 'full'}), {time.strftime('%Y-%m-%d %H:%M')}, "
           f"load {os.getloadavg()[0]:.2f} (shared 2-core machine)")
+    if "--copies" in sys.argv:
+        print("spite-and-malice, twins that differ in which same-face copy a hidden hand played:")
+        copy_twins(GAMES_PER)
+        return
     if "--ties" in sys.argv:
         print("spite-and-malice, first stock card after an Ace-Ace tie:")
         ace_ace_ties()

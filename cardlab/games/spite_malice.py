@@ -76,6 +76,9 @@ exact law of the hidden cards given all that was seen, under the modelling assum
 opponent's choices carry no information (they are not read as clues). One more approximation is
 left: when a hidden hand plays a face whose two cards carry different labels and the hand could hold
 either, the bookkeeping removes the label of the card really played, not the honest mixture of both.
+No viewer can know which copy that was, so in those positions the exact answers and the resampler
+depend on hidden information: a known leak, not yet fixed (``benchmarks/bench_chance_law.py --copies``
+counts twins that differ only in that copy: most get different answers).
 With ``completed_to="shuffle"`` the stock is one mixed layer with labels ``lo..hi`` (``lo`` rises only
 when a completed pile lands on an empty stock), and a hand card drawn from it may hold any of those
 labels. When a card leaves a hand, the slot it came from is not known; the engine removes, by a fixed

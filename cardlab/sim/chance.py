@@ -29,7 +29,9 @@ Cards within a group are kept in a canonical order (rank, suit, pack), and place
 public order, so the law is a function of what the viewer knows alone: two games that the viewer
 cannot tell apart (they differ in where the hidden cards really are, or in which of two identical
 cards from two packs is which) give the same law, the same exact answers and, for the same
-generator, the same resampled faces.
+generator, the same resampled faces. This holds as long as the game builds the groups from public
+information only; one known exception is documented in :mod:`cardlab.games.spite_malice` (a hidden hand
+playing a face whose two copies carry different public labels).
 """
 
 from __future__ import annotations

@@ -327,7 +327,13 @@ def twin_differences(g: cardlab.Game[Any], viewpoint: int | None, seed: int, est
                      html: bool = True) -> list[str]:
     """What differs between ``g`` and a twin for ``viewpoint``: views, exact answers, resampled faces, and
     (with ``estimates``) win estimates for the same seed. An empty list is a pass."""
-    t = twin(g, viewpoint, np.random.default_rng(seed))
+    return pair_differences(g, twin(g, viewpoint, np.random.default_rng(seed)), viewpoint, seed, estimates, html)
+
+
+def pair_differences(g: cardlab.Game[Any], t: cardlab.Game[Any], viewpoint: int | None, seed: int,
+                     estimates: bool, html: bool = True) -> list[str]:
+    """What differs, for ``viewpoint``, between two games it should not tell apart (see
+    :func:`twin_differences`). An empty list is a pass."""
     bad = []
     if g.observe(viewpoint) != t.observe(viewpoint):
         bad.append("view")
@@ -454,3 +460,50 @@ def binned_z(pairs: list[tuple[float, bool]],
         rows.append((f"[{lo:.3f}, {hi:.3f}]", len(inside), expected / len(inside), hits / len(inside),
                      (hits - expected) / sqrt(var)))
     return rows
+
+
+# ---------------------------------------------------------------------------------------------- 4. copy twins
+def spite_copy_twins(seeds: range, viewpoint: int | None = None, **options: Any
+                     ) -> Iterator[tuple[cardlab.Game[Any], cardlab.Game[Any]]]:
+    """Spite and Malice twins that differ exactly in which copy an ambiguous hand play put down.
+
+    Over greedy bot games (``completed_to="bottom"`` marks are single labels), whenever a hand hidden
+    from ``viewpoint`` plays (to a centre pile below the Queen, or to a side pile) a face of which it
+    holds both packs' cards, with different labels, the game just after the play is paired with the
+    game in which the engine had picked the other copy: the two cards trade places, and the hand's
+    slot marks lose the other label's slot instead (the engine's public rule). No viewer can tell the
+    two apart, so every answer for ``viewpoint`` must be the same in both.
+    """
+    for seed in seeds:
+        g = cardlab.new_game("spite-and-malice", players=2, seed=seed, **options)
+        policy = cardlab.policies.make_policy("greedy", g.name, np.random.default_rng(seed))
+        for _ in range(3000):
+            if g.is_over:
+                break
+            move = cardlab.policies.choose(policy, g)
+            s: Any = g.state
+            m = g.current_player
+            amb = None
+            if move.kind in ("hand", "discard") and m != viewpoint:
+                copies = [c for c in s.hands[m] if c.face == move.args[0].face]
+                if len(copies) == 2 and s.labels[copies[0].id] != s.labels[copies[1].id]:
+                    pile = move.args[-1] - 1
+                    if move.kind == "discard" or len(s.centre[pile]) + 1 < 12:
+                        amb = (copies, [list(mk) for mk in s.hand_marks[m]], move.kind, pile)
+            g.play(move)
+            if amb is None or g.is_over:
+                continue
+            copies, marks, kind, pile = amb
+            t = g.copy()
+            ts: Any = t._state
+            dest = ts.sides[m][pile] if kind == "discard" else ts.centre[pile]
+            played = dest[-1]
+            other = copies[1] if played == copies[0] else copies[0]
+            dest[-1] = other
+            ts.hands[m] = sorted([played if c == other else c for c in ts.hands[m]])
+            label = ts.labels[other.id]
+            best = min((i for i, (lo, hi) in enumerate(marks) if lo <= label <= hi), key=lambda i: marks[i][1])
+            del marks[best]
+            ts.hand_marks[m] = marks
+            t._check_conservation("copy twin")
+            yield g, t
