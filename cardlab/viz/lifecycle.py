@@ -53,10 +53,13 @@ def _flat(values: Iterable[Any]) -> Iterable[Any]:
             yield v
 
 
-def close_tree(*roots: widgets.Widget) -> int:
-    """Close ``roots`` and everything :func:`widget_tree` finds under them; returns how many were open."""
+def close_tree(*roots: widgets.Widget, skip: widgets.Widget | None = None) -> int:
+    """Close ``roots`` and everything :func:`widget_tree` finds under them, except ``skip`` (an owner that
+    closes itself last); returns how many were open."""
     closed = 0
     for w in widget_tree(*roots):
+        if w is skip:
+            continue
         if w.comm is not None:
             closed += 1
         w.close()

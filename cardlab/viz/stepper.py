@@ -163,7 +163,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
     def close(self) -> None:
         """Close every widget of the stepper (children, move tiles, policy selectors, layouts, styles)."""
         extras = [tile.box for tile in self._tiles] + list(self.policies) + [self._autoplay_link]
-        close_tree(self, *extras)
+        close_tree(self, *extras, skip=self)
+        super().close()
 
     # ------------------------------------------------------------------ display (live and still)
     def _still_html(self) -> str:
