@@ -125,8 +125,6 @@ class _Panel:
     def send(self) -> None:
         self.view.show(self.figure_json())
 
-    def close(self) -> None:
-        self.view.close()
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ export default { initialize };
 
 PLOT_ESM = _SLOT_JS + """
 const CONFIG = { responsive: false, displaylogo: false, modeBarButtonsToRemove: ["select2d", "lasso2d"] };
-const WAIT_MS = 180000;
+const WAIT_MS = 90000;
 
 function report(model, drawn, error) {
   let changed = false;

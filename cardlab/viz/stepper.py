@@ -73,7 +73,7 @@ from cardlab.sim.stats import Estimate
 from cardlab.viz import controls
 from cardlab.viz.cards_svg import card_html
 from cardlab.viz.lifecycle import CellOwners, close_tree
-from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, title_html
+from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, default_template, title_html
 from cardlab.viz.plot import PlotView
 from cardlab.viz.snapshot import stepper_html
 from cardlab.viz.table import table_html
@@ -89,6 +89,7 @@ WIN_PURPOSE, PANEL_PURPOSE = 0, 1
 MAX_HISTORY_POINTS = 60
 POLICY_SALT = 7919
 PLOT_NAMES = ("the P(win) chart", "the game's panel")
+SILENT_AFTER = 3   # pictures a plot may be behind the page's answers before it counts as silent
 _CELL_OWNERS = CellOwners()
 
 
@@ -155,6 +156,16 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
     def panel_fig(self) -> Any:
         """The game's panel figure (drawn in the page through ``panel_plot``)."""
         return self._panel.fig
+
+    @property
+    def win_plot(self) -> PlotView:
+        """The widget that draws the P(win) chart in the page."""
+        return self._win_chart.view
+
+    @property
+    def panel_plot(self) -> PlotView:
+        """The widget that draws the game's panel in the page."""
+        return self._panel.view
 
     @property
     def plots(self) -> tuple[PlotView, PlotView]:
@@ -243,8 +254,6 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.move_log = controls.MoveLog()
         self._win_chart = WinChart(g.players)
         self._panel = QuantityPanel(g.players)
-        self.win_plot = self._win_chart.view
-        self.panel_plot = self._panel.view
         self.redraw_button = widgets.Button(description="Redraw plots", tooltip="draw both plots again",
                                             layout=widgets.Layout(display="none"))
         self.redraw_button.on_click(lambda _b: self.redraw_plots())
@@ -693,30 +702,55 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         over = " (game over)" if self.game.is_over else ""
         self._panel.update(self.quantities, title_html(f"Chances at move {now}{over}", words),
                            "completes within k turns")
+        self._on_plot_report()
 
     def _report(self, exc: Exception) -> None:
         """Say in the widget what went wrong (``last_error`` and the message area)."""
         self.last_error = controls.error_text(exc)
         self.message.value = controls.message_html(self.last_error, "error")
 
-    def _on_plot_report(self, change: dict[str, Any]) -> None:
-        """The page drew a plot, or could not: say so in the message area and offer a redraw."""
-        failed = [(name, p.error) for name, p in zip(PLOT_NAMES, self.plots, strict=True) if p.error]
-        if failed:
-            text = "; ".join(f"{name} could not be drawn in this page ({error})" for name, error in failed)
-            self.last_error = text + ": press Redraw plots"
-            self.message.value = controls.message_html(self.last_error, "error")
+    def _silent_plots(self) -> list[int]:
+        """Plots a page should be drawing but is not: this plot has :data:`SILENT_AFTER` or more pictures the page
+        never confirmed, while the other plot's every picture was confirmed (so a page does show this stepper,
+        and it is not merely busy: it answers in order)."""
+        silent = []
+        for i, plot in enumerate(self.plots):
+            other = self.plots[1 - i]
+            if other.drawn >= 0 and other.is_drawn and plot.revision - plot.drawn >= SILENT_AFTER:
+                silent.append(i)
+        return silent
+
+    def _on_plot_report(self, change: dict[str, Any] | None = None) -> None:
+        """The page drew a plot, or could not, or stays silent: say so in the message area and offer a redraw."""
+        problems = [f"{name} could not be drawn in this page ({p.error})"
+                    for name, p in zip(PLOT_NAMES, self.plots, strict=True) if p.error]
+        problems += [f"{PLOT_NAMES[i]} stopped following the game in this page" for i in self._silent_plots()]
+        if problems:
+            text = "; ".join(problems) + ": press Redraw plots"
+            if text != self.last_error:
+                self.last_error = text
+                self.message.value = controls.message_html(text, "error")
             self.redraw_button.layout.display = None
-        elif change.get("name") == "error" and self.redraw_button.layout.display != "none":
+        elif self.redraw_button.layout.display != "none":
             self.redraw_button.layout.display = "none"
-            if self.last_error and "could not be drawn" in self.last_error:
+            if self.last_error and "press Redraw plots" in self.last_error:
                 self.last_error = None
                 self.message.value = controls.message_html("the plots are drawn again")
 
     def redraw_plots(self) -> None:
-        """Ask the page to draw both plots again from scratch (what **Redraw plots** does)."""
-        for plot in self.plots:
-            plot.draw_again()
+        """What **Redraw plots** does: a plot the page stopped answering is replaced by a new widget (a new model
+        in the page); the others are drawn again from scratch."""
+        silent = set(self._silent_plots())
+        for i, chart in enumerate((self._win_chart, self._panel)):
+            if i in silent:
+                old = chart.view
+                chart.view = PlotView(chart.figure_json(), default_template())
+                chart.view.observe(self._on_plot_report, names=["error", "drawn"])
+                self._right.children = list(self.plots)
+                close_tree(old)
+            else:
+                chart.view.draw_again()
+        self._on_plot_report()
 
     # ------------------------------------------------------------------ numbers for notebooks
     def history_numbers(self) -> str:

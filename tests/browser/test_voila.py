@@ -54,3 +54,44 @@ def test_app_draws_follows_and_lays_out_every_game(voila_server: Server, burners
                 root.screenshot(path=str(artifacts / f"voila-{game}-{width}px.png"))
             page.set_viewport_size({"width": WIDE, "height": 1100})
     assert tab.errors == [], f"script errors on the page: {tab.errors}"
+
+
+# anywidget gives each widget model two seconds to load its module and start; a model that misses the
+# limit shows no view. This script makes the page's second anywidget model (the first plot: the plotly
+# library is the first) miss its start on purpose, as a very busy machine might, and counts it.
+MODEL_MISSES_ITS_START = """(() => {
+  const timeout = AbortSignal.timeout.bind(AbortSignal);
+  let starts = 0;
+  window.__cardlabMissedStarts = 0;
+  AbortSignal.timeout = (ms) => {
+    if (ms === 2000 && ++starts === 2) { window.__cardlabMissedStarts += 1; return timeout(1); }
+    return timeout(ms);
+  };
+})();"""
+MISSED_START_ERROR = "[anywidget] Failed to initialize model."
+
+
+@pytest.mark.timeout(600)
+def test_a_plot_that_missed_its_start_is_reported_and_redrawn(voila_server: Server, burners: int, tab: Tab,
+                                                              artifacts: Path) -> None:
+    page = tab.page
+    page.add_init_script(MODEL_MISSES_ITS_START)
+    with tab.screenshot_on_failure(artifacts / "voila-missed-start-failure.png"):
+        page.goto(f"{voila_server.url}/voila/render/app.ipynb", timeout=300_000)
+        root = page.locator(".cardlab-stepper").first
+        root.wait_for(state="visible", timeout=STEPPER_TIMEOUT_MS)
+        page.wait_for_function("() => window.__cardlabMissedStarts === 1", timeout=STEPPER_TIMEOUT_MS)
+        for _ in range(4):   # the other plot answers; the silent one is noticed after a few moves
+            before = read_steppers(page)[0].move
+            root.get_by_role("button", name="Next move").click()
+            page.wait_for_function(f"() => document.body.textContent.includes('Move {(before or 0) + 1} ')",
+                                   timeout=CLICK_TIMEOUT_MS)
+        redraw = root.get_by_role("button", name="Redraw plots")
+        redraw.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
+        message = read_steppers(page)[0].message
+        assert "stopped following the game in this page" in message, message
+        redraw.click()
+        wait_until_follows(page, 0, read_steppers(page)[0].move, CLICK_TIMEOUT_MS)
+        redraw.wait_for(state="hidden", timeout=CLICK_TIMEOUT_MS)
+        check_stepper_follows(page, 0, CLICKS, "Voilà app after a redraw")
+    assert set(tab.errors) <= {MISSED_START_ERROR}, f"script errors on the page: {tab.errors}"

@@ -173,3 +173,31 @@ def test_still_panel_shows_a_reason_not_a_bar() -> None:
     na = Quantity.not_applicable("next_draw", "next draw fits", "the draw pile is empty")
     text = panel_html([na], "Chances at move 3")
     assert "not applicable: the draw pile is empty" in text and "background:#" not in text
+
+
+def test_a_plot_the_page_stops_answering_is_named_and_replaced_by_redraw() -> None:
+    s = Stepper("garbage", seed=3, **FAST)
+    s.panel_plot.drawn = s.panel_plot.revision   # the page draws the panel ...
+    s.win_plot.drawn = s.win_plot.revision       # ... and the chart, at first
+    for _ in range(4):
+        s.next_move()
+        s.panel_plot.drawn = s.panel_plot.revision   # only the panel keeps answering
+    assert s.win_plot.revision - s.win_plot.drawn == 4
+    assert s.last_error is not None and "the P(win) chart stopped following the game" in s.last_error
+    assert s.redraw_button.layout.display is None
+    before, old = live(), s.win_plot
+    s.redraw_button.click()
+    assert s.win_plot is not old and old.comm is None and s.win_plot in widget_tree(s)
+    assert live() == before, "the silent plot's model is closed, not left behind"
+    assert s.win_plot.figure == old.figure and s.panel_plot.redraw == 1
+    s.win_plot.drawn = s.win_plot.revision   # the new model draws
+    assert s.last_error is None and s.redraw_button.layout.display == "none"
+    s.close()
+
+
+def test_a_stepper_no_page_shows_reports_nothing() -> None:
+    s = Stepper("garbage", seed=3, **FAST)
+    for _ in range(5):
+        s.next_move()
+    assert s.last_error is None and s.redraw_button.layout.display == "none"
+    s.close()
