@@ -754,7 +754,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ numbers for notebooks
     def history_numbers(self) -> str:
-        """The plotted P(win) history as text (notebook checks cannot see a FigureWidget)."""
+        """The plotted P(win) history as text (notebook checks cannot see a plot)."""
         seats = range(self.game.players)
         head = "move  " + "  ".join(f"seat {s} P(win) [95% interval]".ljust(30) for s in seats)
         rows = [head]
