@@ -9,12 +9,14 @@ artifacts folder (``$CARDLAB_ARTIFACTS``, default ``test-artifacts/``, git-ignor
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.browser.conftest import (
     CLICK_TIMEOUT_MS,
     STEPPER_TIMEOUT_MS,
+    STEPPERS_JS,
     Server,
     Tab,
     check_layout,
@@ -26,6 +28,21 @@ from tests.browser.conftest import (
 CLICKS = 3
 GAMES = ("garbage", "spite-and-malice", "shithead")
 WIDE, NARROW = 1440, 900
+
+
+def human_to_move(page: Any, root: Any) -> None:
+    """Make seat 0 human and let the bot play until seat 0 is to move, so the move buttons (with their card
+    pictures) are on the page to be measured."""
+    root.locator("select").nth(3).select_option("human")   # game, players, viewpoint, then seat 0
+    tiles = root.locator(".cardlab-move-box button")
+    for _ in range(60):
+        if tiles.count() > 0 and tiles.first.is_visible():
+            return
+        move = read_steppers(page)[0].move
+        root.get_by_role("button", name="Next move").click()
+        page.wait_for_function(f"() => {{ const s = ({STEPPERS_JS})()[0]; return !!s && s.move === {move} + 1; }}",
+                               timeout=CLICK_TIMEOUT_MS)
+    raise AssertionError("seat 0 (human) never got a move button")
 
 
 @pytest.mark.timeout(600)
@@ -47,10 +64,14 @@ def test_app_draws_follows_and_lays_out_every_game(voila_server: Server, burners
                 f"() => !!document.querySelector('.cardlab-stepper .cl-table[data-game=\"{game}\"]')",
                 timeout=CLICK_TIMEOUT_MS)
             wait_until_follows(page, 0, 0, CLICK_TIMEOUT_MS)
+            human_to_move(page, root)
             for width, beside in ((WIDE, True), (NARROW, False)):
-                page.set_viewport_size({"width": width, "height": 1100})
+                page.set_viewport_size({"width": width, "height": 2200})   # the whole stepper in view
                 page.wait_for_timeout(300)   # the page lays out again
-                check_layout(page, 0, beside, f"Voilà {game} at {width} px")
+                measured = check_layout(page, 0, beside, f"Voilà {game} at {width} px")
+                assert measured["tiles"], f"Voilà {game}: no move button was measured"
+                if game == "spite-and-malice":   # every move names a card: each button has its picture
+                    assert all(t["picture"] for t in measured["tiles"]), measured["tiles"]
                 root.screenshot(path=str(artifacts / f"voila-{game}-{width}px.png"))
             page.set_viewport_size({"width": WIDE, "height": 1100})
     assert tab.errors == [], f"script errors on the page: {tab.errors}"
