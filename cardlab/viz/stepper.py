@@ -256,7 +256,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._panel = QuantityPanel(g.players)
         self.redraw_button = widgets.Button(description="Redraw plots", tooltip="draw both plots again",
                                             layout=widgets.Layout(display="none"))
-        self.redraw_button.on_click(lambda _b: self.redraw_plots())
+        self.redraw_button.on_click(lambda _b: self._redraw_clicked())
         for plot in self.plots:
             plot.observe(self._on_plot_report, names=["error", "drawn"])
 
@@ -721,7 +721,15 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         return silent
 
     def _on_plot_report(self, change: dict[str, Any] | None = None) -> None:
-        """The page drew a plot, or could not, or stays silent: say so in the message area and offer a redraw."""
+        """The page drew a plot, or could not, or stays silent: say so in the message area and offer a redraw.
+
+        Runs on messages from the page, so it never raises: a failure of its own is reported instead."""
+        try:
+            self._report_plots()
+        except Exception as exc:
+            self._report(exc)
+
+    def _report_plots(self) -> None:
         problems = [f"{name} could not be drawn in this page ({p.error})"
                     for name, p in zip(PLOT_NAMES, self.plots, strict=True) if p.error]
         problems += [f"{PLOT_NAMES[i]} stopped following the game in this page" for i in self._silent_plots()]
@@ -736,6 +744,12 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             if self.last_error and "press Redraw plots" in self.last_error:
                 self.last_error = None
                 self.message.value = controls.message_html("the plots are drawn again")
+
+    def _redraw_clicked(self) -> None:
+        try:
+            self.redraw_plots()
+        except Exception as exc:  # a click must never raise into the notebook
+            self._report(exc)
 
     def redraw_plots(self) -> None:
         """What **Redraw plots** does: a plot the page stopped answering is replaced by a new widget (a new model
