@@ -34,6 +34,9 @@ def human_to_move(page: Any, root: Any) -> None:
     """Make seat 0 human and let the bot play until seat 0 is to move, so the move buttons (with their card
     pictures) are on the page to be measured."""
     root.locator("select").nth(3).select_option("human")   # game, players, viewpoint, then seat 0
+    # the kernel has taken the change when the table shows seat 0's view (a human seat's viewpoint)
+    page.wait_for_function("() => !!document.querySelector('.cardlab-stepper .cl-table[data-view=\"seat0\"]')",
+                           timeout=CLICK_TIMEOUT_MS)
     tiles = root.locator(".cardlab-move-box button")
     for _ in range(60):
         if tiles.count() > 0 and tiles.first.is_visible():
