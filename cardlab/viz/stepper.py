@@ -752,11 +752,11 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self._report(exc)
 
     def redraw_plots(self) -> None:
-        """What **Redraw plots** does: a plot the page stopped answering is replaced by a new widget (a new model
+        """What **Redraw plots** does: a plot whose current picture the page has not confirmed (it stopped
+        answering, or is slow: either way a new model costs one picture) is replaced by a new widget (a new model
         in the page); the others are drawn again from scratch."""
-        silent = set(self._silent_plots())
-        for i, chart in enumerate((self._win_chart, self._panel)):
-            if i in silent:
+        for chart in (self._win_chart, self._panel):
+            if not chart.view.is_drawn:
                 old = chart.view
                 chart.view = PlotView(chart.figure_json(), default_template())
                 chart.view.observe(self._on_plot_report, names=["error", "drawn"])

@@ -112,6 +112,8 @@ def test_cell_owners_close_only_an_earlier_run_of_the_same_cell() -> None:
 def test_a_plot_that_fails_to_draw_is_reported_with_a_redraw_button() -> None:
     s = Stepper("garbage", seed=3, **FAST)
     assert s.redraw_button.layout.display == "none"
+    for plot in s.plots:
+        plot.drawn = plot.revision   # the page drew both ...
     s.win_plot.error = "the plot could not be drawn: TypeError: x is undefined"   # as the page reports it
     assert s.last_error is not None and "the P(win) chart could not be drawn" in s.last_error
     assert "Redraw plots" in s.last_error and "could not be drawn" in s.message.value
@@ -200,4 +202,21 @@ def test_a_stepper_no_page_shows_reports_nothing() -> None:
     for _ in range(5):
         s.next_move()
     assert s.last_error is None and s.redraw_button.layout.display == "none"
+    s.close()
+
+
+def test_redraw_replaces_a_lagging_plot_even_before_the_other_plot_has_answered() -> None:
+    s = Stepper("garbage", seed=3, **FAST)
+    for plot in s.plots:
+        plot.drawn = plot.revision
+    for _ in range(4):
+        s.next_move()
+        s.panel_plot.drawn = s.panel_plot.revision
+    s.next_move()   # the panel's answer to this move is still on its way when Redraw is clicked
+    assert s.panel_plot.drawn == s.panel_plot.revision - 1
+    old_win, old_panel = s.win_plot, s.panel_plot
+    s.redraw_button.click()
+    assert s.win_plot is not old_win and old_win.comm is None, "the silent chart gets a new model"
+    assert s.panel_plot is not old_panel, "a plot one picture behind is replaced too (it costs one picture)"
+    assert s.win_plot.figure == old_win.figure and s.panel_plot.figure == old_panel.figure
     s.close()
