@@ -1,4 +1,4 @@
-"""The Plotly panels beside the table, as ``FigureWidget`` objects updated in place.
+"""The Plotly panels beside the table: plain figures, drawn in the page by a small plot widget.
 
 Win-probability chart
 ---------------------
@@ -13,6 +13,15 @@ fraction counted from the unseen cards) is a solid bar labelled "exact"; an esti
 interval as an error bar and its rollout count. Quantities whose keys end in ``_<k>`` and belong to
 a seat (Garbage's ``complete_1`` … ``complete_5``) are drawn instead as one curve per seat against
 k, on a second axis; when there are none that axis is hidden and the bars take the whole width.
+A quantity that does not apply in this position (``Quantity.not_applicable``) gets no bar and no
+point: its row shows its reason ("not applicable: …"), never a bar of length 0.
+
+How a figure reaches the page
+-----------------------------
+Each panel keeps its picture in a plain ``go.Figure`` (validated by plotly, never displayed) and sends
+it as JSON to a :class:`~cardlab.viz.plot.PlotView`, which draws it in the page with plotly.js loaded
+once per page (see :mod:`cardlab.viz.plot`). Titles are two short lines (what, then from whose view),
+so no title is cut off at the figure's width.
 
 The figures know nothing of the game: they are given numbers and draw them.
 """
@@ -21,16 +30,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any
 
 import plotly.graph_objects as go
+import plotly.io as pio
 from plotly.subplots import make_subplots
 
 from cardlab.errors import InvalidInputError
 from cardlab.sim.prob import Quantity
 from cardlab.sim.stats import Estimate
+from cardlab.viz.plot import PlotView
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
 EXACT_COLOUR = "#2e7d32"
@@ -53,11 +63,11 @@ def seat_colour(seat: int, alpha: float | None = None) -> str:
 class _Writer:
     """Sets figure properties only when their value changes.
 
-    Every property write on a FigureWidget is validated and queued for the browser, which costs far
+    Every property write on a figure is validated, which costs far
     more than the comparison; most of the layout stays the same from one move to the next.
     """
 
-    def __init__(self, fig: go.FigureWidget) -> None:
+    def __init__(self, fig: go.Figure) -> None:
         self.fig = fig
         self.last: dict[tuple[int, str], Any] = {}
 
@@ -82,30 +92,39 @@ class _Writer:
 _UNSET = object()
 
 
-def sync_widget_state(fig: go.FigureWidget) -> None:
-    """Copy the figure into the widget's synced state, so a view created later draws it as it is now.
+def default_template() -> dict[str, Any]:
+    """The look of every figure (plotly's default template), sent to the page once per plot."""
+    name = pio.templates.default
+    template = pio.templates[name if isinstance(name, str) and name in pio.templates else "plotly"]
+    return dict(template.to_plotly_json())
 
-    A FigureWidget sends each change to the browser as a delta, and only a view that is already
-    showing applies it; a view created later (the page of a Voilà app, a figure shown inside a
-    container, a notebook reopened) starts from the synced state, which plotly refreshes only when the
-    figure itself is displayed — never when it is the child of a container, as here.
-    """
-    fig._widget_layout = deepcopy(fig._layout_obj._props)
-    fig._widget_data = deepcopy(fig._data)
+
+def title_html(title: str, subtitle: str = "") -> str:
+    """A figure title: ``title`` on the first line, ``subtitle`` (whose view, say) smaller below it."""
+    return title if not subtitle else f"{title}<br><span style='font-size:11px'>{subtitle}</span>"
 
 
 class _Panel:
-    """A figure kept up to date through a :class:`_Writer`."""
+    """A figure kept up to date through a :class:`_Writer` and drawn in the page by a :class:`PlotView`."""
 
-    fig: go.FigureWidget
+    fig: go.Figure
     _write: _Writer
+    view: PlotView
 
-    def renew(self) -> go.FigureWidget:
-        """Swap in a new FigureWidget (a new browser model) with the same picture (see
-        :mod:`cardlab.viz.watch`); the old one is left to the caller."""
-        self.fig = go.FigureWidget(data=self.fig.data, layout=self.fig.layout)
+    def _start(self) -> None:
         self._write = _Writer(self.fig)
-        return self.fig
+        self.view = PlotView(self.figure_json(), default_template())
+
+    def figure_json(self) -> dict[str, Any]:
+        """The figure as the page receives it (data and layout; the template travels once, apart)."""
+        out = self.fig.to_plotly_json()
+        layout = dict(out["layout"])
+        layout.pop("template", None)
+        return {"data": out["data"], "layout": layout}
+
+    def send(self) -> None:
+        self.view.show(self.figure_json())
+
 
 
 @dataclass(frozen=True)
@@ -125,9 +144,10 @@ class WinChart(_Panel):
     """
 
     def __init__(self, players: int) -> None:
-        self.fig = go.FigureWidget(layout=go.Layout(
+        self.fig = go.Figure(layout=go.Layout(
+            template=go.layout.Template(),
             title={"text": "P(win) by move", "font": {"size": 14}},
-            width=FIG_WIDTH, height=280, margin={"l": 50, "r": 10, "t": 40, "b": 40},
+            width=FIG_WIDTH, height=300, margin={"l": 50, "r": 10, "t": 56, "b": 40},
             xaxis={"title": {"text": "move"}},
             yaxis={"title": {"text": "P(win)"}, "range": [0, 1.02]},
             legend={"orientation": "h", "y": -0.25}, hovermode="closest", modebar={"orientation": "v"}))
@@ -139,8 +159,8 @@ class WinChart(_Panel):
                                  marker={"size": 5}, name=f"seat {seat}", legendgroup=f"seat {seat}",
                                  hovertemplate="move %{x}<br>P(win) %{y:.3f}<br>%{text}<extra>%{fullData.name}"
                                                "</extra>")
-        self._write = _Writer(self.fig)
         self.players = players
+        self._start()
 
     def set_players(self, players: int) -> None:
         if not 1 <= players <= MAX_SEATS:
@@ -170,7 +190,7 @@ class WinChart(_Panel):
                 self._write.trace(2 * seat, x=moves + moves[::-1], y=highs + lows[::-1])
                 self._write.trace(2 * seat + 1, x=moves, y=[e.value for e in ests],
                                   text=[_interval_words(e) for e in ests], showlegend=True)
-        sync_widget_state(self.fig)
+        self.send()
 
 
 def _interval_words(est: Estimate) -> str:
@@ -199,8 +219,9 @@ def _curve_k(q: Quantity) -> int:
 
 
 def bar_text(q: Quantity) -> str:
-    """The words printed on a bar: the exact fraction, or the interval and the rollout count."""
-    if q.reason is not None:  # a question with no meaning here: say why, never an exact 0
+    """The words printed on a bar: the exact fraction, or the interval and the rollout count (or why the
+    question does not apply here)."""
+    if not q.is_applicable:
         return f"not applicable: {q.reason}"
     if q.exact is not None:
         return f"{q.exact} = {q.value:.3f} (exact)"
@@ -220,11 +241,11 @@ class QuantityPanel(_Panel):
     """
 
     def __init__(self, players: int) -> None:
-        base = make_subplots(rows=2, cols=1, vertical_spacing=0.22)
-        self.fig = go.FigureWidget(base)
+        self.fig = make_subplots(rows=2, cols=1, vertical_spacing=0.22)
         self.fig.update_layout(
-            title={"text": "Chances now", "font": {"size": 14}}, width=FIG_WIDTH, height=400,
-            margin={"l": 10, "r": 10, "t": 40, "b": 40}, barmode="overlay", hovermode="closest",
+            template=go.layout.Template(),
+            title={"text": "Chances now", "font": {"size": 14}}, width=FIG_WIDTH, height=420,
+            margin={"l": 10, "r": 10, "t": 56, "b": 40}, barmode="overlay", hovermode="closest",
             legend={"orientation": "h", "y": -0.15}, modebar={"orientation": "v"})
         self.fig.update_xaxes(range=[0, BAR_RANGE], tickvals=[0, 0.25, 0.5, 0.75, 1], row=1, col=1)
         self.fig.update_yaxes(automargin=True, categoryorder="array", row=1, col=1)
@@ -244,8 +265,8 @@ class QuantityPanel(_Panel):
                                  error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": []},
                                  hovertemplate="k=%{x}: %{y:.3f}<br>%{text}<extra>%{fullData.name}</extra>",
                                  row=2, col=1)
-        self._write = _Writer(self.fig)
         self.players = players
+        self._start()
 
     @property
     def exact_bars(self) -> go.Bar:
@@ -269,8 +290,9 @@ class QuantityPanel(_Panel):
 
     def update(self, quantities: Sequence[Quantity], title: str, curve_title: str = "") -> None:
         bars, curves = split_quantities(quantities)
-        exact = [q for q in bars if q.is_exact]
-        est = [q for q in bars if not q.is_exact]
+        curves = {key: [q for q in qs if q.is_applicable] for key, qs in curves.items()}
+        exact = [q for q in bars if q.is_exact and q.is_applicable]
+        est = [q for q in bars if not q.is_exact and q.is_applicable]
         has_curves = bool(curves)
         w = self._write
         with self.fig.batch_update():
@@ -284,8 +306,8 @@ class QuantityPanel(_Panel):
             w.trace(1, y=[q.label for q in est], x=[q.value for q in est], text=[bar_text(q) for q in est],
                     **{"error_x.array": [max(0.0, q.high - q.value) for q in est],
                        "error_x.arrayminus": [max(0.0, q.value - q.low) for q in est]})
-            w.trace(2, y=[q.label for q in bars],
-                    x=[max(q.value, q.high) + 0.02 if q.is_applicable else 0.02 for q in bars],
+            w.trace(2, y=[q.label for q in bars], x=[max(q.value, q.high) + 0.02 if q.is_applicable else 0.02
+                                                     for q in bars],
                     text=[bar_text(q) for q in bars])
             for seat in range(MAX_SEATS):
                 stems = sorted({stem for (stem, s) in curves if s == seat})
@@ -295,4 +317,4 @@ class QuantityPanel(_Panel):
                         name=f"seat {seat}" + (f": {', '.join(stems)}" if len(stems) > 1 else ""),
                         **{"error_y.array": [max(0.0, q.high - q.value) for q in qs],
                            "error_y.arrayminus": [max(0.0, q.value - q.low) for q in qs]})
-        sync_widget_state(self.fig)
+        self.send()

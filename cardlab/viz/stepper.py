@@ -19,9 +19,16 @@ How it behaves
 * Each seat is played by ``greedy``, ``random`` or ``human``. A human seat to move gets one button
   per legal move; bots never move for it. Choosing ``human`` for a seat switches the viewpoint to
   that seat (unless everything is revealed), so the buttons never show more than that player knows.
-* A figure whose browser view stops applying updates (anywidget drops every update of a model that
-  missed its two-second start, which a busy machine can cause in a Voilà page) is noticed from what
-  the page confirms and replaced by a fresh figure (see :mod:`cardlab.viz.watch`).
+* The two plots are :class:`~cardlab.viz.plot.PlotView` widgets: plotly.js reaches the page once per
+  kernel, not once per figure (see :mod:`cardlab.viz.plot`). The page reports each plot's drawing
+  back; a plot that fails to draw is named in the message area, with a **Redraw plots** button.
+* Layout: the plots sit beside the table when the output area is wide enough (about 950 px) and
+  wrap below it when narrower.
+* Widgets are released: New deal closes the widgets it replaces, :meth:`Stepper.close` closes every
+  widget the stepper made (layouts and styles included), and running a notebook cell again closes
+  the steppers its earlier run made (see :mod:`cardlab.viz.lifecycle`).
+* A page that runs no widgets (a notebook rendered by nbconvert or GitHub) shows a still picture of
+  the stepper's last table and panels (the output's ``text/html``, see :mod:`cardlab.viz.snapshot`).
 * Bots are seeded: the random bot of seat s at move i draws from ``default_rng([seed, i, 7919 + s])``,
   so Back then Next move plays the same move again.
 
@@ -47,6 +54,8 @@ succeeded), so a notebook loop can check it without reading HTML.
 
 from __future__ import annotations
 
+import uuid
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -63,9 +72,11 @@ from cardlab.sim.prob import Quantity, panel_quantities, win_probability
 from cardlab.sim.stats import Estimate
 from cardlab.viz import controls
 from cardlab.viz.cards_svg import card_html
-from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint
+from cardlab.viz.lifecycle import CellOwners, close_tree
+from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, default_template, title_html
+from cardlab.viz.plot import PlotView
+from cardlab.viz.snapshot import stepper_html
 from cardlab.viz.table import table_html
-from cardlab.viz.watch import FigureWatch
 
 # Play-outs per estimate (win chart, per-game panel) for one Next move, chosen so that a move with
 # every panel refreshed stays well under 100 ms (benchmarks/bench_stepper.py measures it). Every
@@ -77,6 +88,9 @@ FALLBACK_ROLLOUTS = (12, 12)
 WIN_PURPOSE, PANEL_PURPOSE = 0, 1
 MAX_HISTORY_POINTS = 60
 POLICY_SALT = 7919
+PLOT_NAMES = ("the P(win) chart", "the game's panel")
+SILENT_AFTER = 3   # pictures a plot may be behind the page's answers before it counts as silent
+_CELL_OWNERS = CellOwners()
 
 
 @dataclass
@@ -132,9 +146,88 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.win_history: list[WinPoint] = []
         self.quantities: list[Quantity] = []
         self.last_error: str | None = None   # what the message area says about the last failed action
+        self._display_ids: list[str] = []
+        self._shown_html = ""
         self._build_widgets()
         self._apply_policy_specs(policies)
         self._guarded(lambda: self._refresh(panels=True))
+        _CELL_OWNERS.adopt(self)
+
+    # ------------------------------------------------------------------ figures (public names kept)
+    @property
+    def win_fig(self) -> Any:
+        """The P(win) chart's figure (a ``plotly.graph_objects.Figure``; the page draws it through ``win_plot``)."""
+        return self._win_chart.fig
+
+    @property
+    def panel_fig(self) -> Any:
+        """The game's panel figure (drawn in the page through ``panel_plot``)."""
+        return self._panel.fig
+
+    @property
+    def win_plot(self) -> PlotView:
+        """The widget that draws the P(win) chart in the page."""
+        return self._win_chart.view
+
+    @property
+    def panel_plot(self) -> PlotView:
+        """The widget that draws the game's panel in the page."""
+        return self._panel.view
+
+    @property
+    def plots(self) -> tuple[PlotView, PlotView]:
+        return (self.win_plot, self.panel_plot)
+
+    def close(self) -> None:
+        """Close every widget of the stepper (children, move tiles, policy selectors, layouts, styles)."""
+        extras = [tile.box for tile in self._tiles] + list(self.policies) + [self._autoplay_link]
+        close_tree(self, *extras, skip=self)
+        super().close()
+
+    # ------------------------------------------------------------------ display (live and still)
+    def _still_html(self) -> str:
+        words = controls.viewpoint_words(str(self.viewpoint.value))
+        names = [str(dd.value) for dd in self.policies]
+        over = " (game over)" if self.game.is_over else ""
+        now = self.game.move_count
+        return stepper_html(controls.status_text(self.game, names), str(self.table.value), self.win_history,
+                            self.game.players, f"P(win) by move, from {words}", self.quantities,
+                            f"Chances at move {now}{over}, from {words}")
+
+    def _mime_bundle(self) -> dict[str, Any]:
+        data = dict(super()._repr_mimebundle_() or {})
+        data["text/plain"] = f"cardlab.Stepper({self.game.name!r}, players={self.game.players}, seed={self._seed})"
+        data["text/html"] = self._still_html()
+        return data
+
+    def _ipython_display_(self) -> None:
+        """Show the live widget, with a still picture (``text/html``) for pages that run no widgets.
+
+        The picture is kept current after each cell that changed it (``update_display``) until a page
+        reports drawing this stepper's plots: from then on the live page shows the truth, and updating
+        the output would make the page build the widget's view again.
+        """
+        from IPython.display import display
+        if self.comm is None:
+            return
+        display_id = uuid.uuid4().hex
+        self._display_ids.append(display_id)
+        self._shown_html = self._still_html()
+        display(self._mime_bundle(), raw=True, display_id=display_id)  # type: ignore[no-untyped-call]
+        _SHOWN.add(self)
+        _watch_cells()
+
+    def _update_still(self) -> None:
+        if not self._display_ids or self.comm is None or any(p.drawn >= 0 for p in self.plots):
+            return
+        picture = self._still_html()
+        if picture == self._shown_html:
+            return
+        from IPython.display import update_display
+        self._shown_html = picture
+        bundle = self._mime_bundle()
+        for display_id in self._display_ids:
+            update_display(bundle, raw=True, display_id=display_id)  # type: ignore[no-untyped-call]
 
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
@@ -152,7 +245,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.autoplay = widgets.Play(value=0, min=0, max=10**9, step=1, interval=500, show_repeat=False,
                                      description="autoplay")
         self.autoplay_button = widgets.ToggleButton(description="Autoplay", value=False, icon="play")
-        widgets.link((self.autoplay_button, "value"), (self.autoplay, "playing"))
+        self._autoplay_link = widgets.link((self.autoplay_button, "value"), (self.autoplay, "playing"))
         self.speed = widgets.FloatSlider(value=2.0, min=0.5, max=10.0, step=0.5, description="moves/s",
                                          readout_format=".1f", layout=widgets.Layout(width="260px"))
         self.counter = widgets.HTML()
@@ -168,8 +261,11 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.move_log = controls.MoveLog()
         self._win_chart = WinChart(g.players)
         self._panel = QuantityPanel(g.players)
-        self.win_fig = self._win_chart.fig
-        self.panel_fig = self._panel.fig
+        self.redraw_button = widgets.Button(description="Redraw plots", tooltip="draw both plots again",
+                                            layout=widgets.Layout(display="none"))
+        self.redraw_button.on_click(lambda _b: self._redraw_clicked())
+        for plot in self.plots:
+            plot.observe(self._on_plot_report, names=["error", "drawn"])
 
         self.new_deal_button.on_click(lambda _b: self.new_deal())
         self.step_button.on_click(lambda _b: self.step())
@@ -186,15 +282,23 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         play_row = widgets.HBox([self.step_button, self.next_button, self.back_button, self.reset_button,
                                  self.autoplay_button, self.autoplay, self.speed])
         view_row = widgets.HBox([self.viewpoint, self.policy_box])
-        left = widgets.VBox([self.table, self.move_box, self.move_log], layout=widgets.Layout(min_width="420px"))
-        self._right = widgets.VBox([self.win_fig, self.panel_fig])
-        self._watch = FigureWatch([self.win_fig, self.panel_fig], self._renew_figure)
-        self.children = [deal_row, play_row, widgets.HBox([self.counter]), view_row, self.message,
-                         widgets.HBox([left, self._right], layout=widgets.Layout(flex_flow="row wrap")),
-                         self._watch.box]
+        # The table takes what is left of the width (at least 420 px); the plots keep their size and wrap
+        # below the table when the two do not fit side by side.
+        left = widgets.VBox([self.table, self.move_box, self.move_log],
+                            layout=widgets.Layout(flex="1 1 420px", min_width="420px", max_width="820px"))
+        self._right = widgets.VBox([self.win_plot, self.panel_plot], layout=widgets.Layout(flex="0 0 auto"))
+        self._right.add_class("cardlab-plots")
+        self.move_box.add_class("cardlab-move-box")
+        self.add_class("cardlab-stepper")
+        left.add_class("cardlab-table-side")
+        self.children = [deal_row, play_row, widgets.HBox([self.counter]), view_row,
+                         widgets.HBox([self.message, self.redraw_button], layout=widgets.Layout(align_items="center")),
+                         widgets.HBox([left, self._right],
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))]
 
     def _build_policy_dropdowns(self, wanted: Sequence[str]) -> None:
-        for dd in self.policies:
+        old = list(self.policies)
+        for dd in old:
             dd.unobserve(self._on_policy, names="value")
         self.policies = []
         for seat, value in enumerate(wanted):
@@ -206,6 +310,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             dd.observe(self._on_policy, names="value")
             self.policies.append(dd)
         self.policy_box.children = self.policies
+        close_tree(*old)   # the replaced selectors, with their layouts and styles
 
     def _policy_options(self) -> tuple[str, ...]:
         """``greedy`` only where the game has a greedy bot registered."""
@@ -599,35 +704,78 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self._panel_cache[panel_key] = panel_quantities(self.game, prob_view, rng=rng,
                                                              rollouts=self.panel_rollouts)
         self.quantities = list(self._panel_cache[panel_key])
-        words = controls.viewpoint_words(str(self.viewpoint.value))
-        self._win_chart.update(self.win_history, f"P(win) by move, from {words}")
+        words = f"from {controls.viewpoint_words(str(self.viewpoint.value))}"
+        self._win_chart.update(self.win_history, title_html("P(win) by move", words))
         over = " (game over)" if self.game.is_over else ""
-        self._panel.update(self.quantities, f"Chances at move {now}{over}, from {words}",
+        self._panel.update(self.quantities, title_html(f"Chances at move {now}{over}", words),
                            "wins within k turns")
-        self._watch.record()
+        self._on_plot_report()
 
     def _report(self, exc: Exception) -> None:
         """Say in the widget what went wrong (``last_error`` and the message area)."""
         self.last_error = controls.error_text(exc)
         self.message.value = controls.message_html(self.last_error, "error")
 
-    def _renew_figure(self, index: int) -> None:
-        """Replace figure ``index`` (0: P(win), 1: the game's panel), whose browser view stopped applying
-        updates (:mod:`cardlab.viz.watch`)."""
+    def _silent_plots(self) -> list[int]:
+        """Plots a page should be drawing but is not: this plot has :data:`SILENT_AFTER` or more pictures the page
+        never confirmed, while the other plot's every picture was confirmed (so a page does show this stepper,
+        and it is not merely busy: it answers in order)."""
+        silent = []
+        for i, plot in enumerate(self.plots):
+            other = self.plots[1 - i]
+            if other.drawn >= 0 and other.is_drawn and plot.revision - plot.drawn >= SILENT_AFTER:
+                silent.append(i)
+        return silent
+
+    def _on_plot_report(self, change: dict[str, Any] | None = None) -> None:
+        """The page drew a plot, or could not, or stays silent: say so in the message area and offer a redraw.
+
+        Runs on messages from the page, so it never raises: a failure of its own is reported instead."""
         try:
-            chart = (self._win_chart, self._panel)[index]
-            old = chart.fig
-            new = chart.renew()
-            self.win_fig, self.panel_fig = self._win_chart.fig, self._panel.fig
-            self._right.children = [self.win_fig, self.panel_fig]
-            self._watch.replace(index, new)
-            old.close()   # after the page has been told to drop its view
-        except Exception as exc:  # called from a browser message: never raise into the notebook
+            self._report_plots()
+        except Exception as exc:
             self._report(exc)
+
+    def _report_plots(self) -> None:
+        problems = [f"{name} could not be drawn in this page ({p.error})"
+                    for name, p in zip(PLOT_NAMES, self.plots, strict=True) if p.error]
+        problems += [f"{PLOT_NAMES[i]} stopped following the game in this page" for i in self._silent_plots()]
+        if problems:
+            text = "; ".join(problems) + ": press Redraw plots"
+            if text != self.last_error:
+                self.last_error = text
+                self.message.value = controls.message_html(text, "error")
+            self.redraw_button.layout.display = None
+        elif self.redraw_button.layout.display != "none":
+            self.redraw_button.layout.display = "none"
+            if self.last_error and "press Redraw plots" in self.last_error:
+                self.last_error = None
+                self.message.value = controls.message_html("the plots are drawn again")
+
+    def _redraw_clicked(self) -> None:
+        try:
+            self.redraw_plots()
+        except Exception as exc:  # a click must never raise into the notebook
+            self._report(exc)
+
+    def redraw_plots(self) -> None:
+        """What **Redraw plots** does: a plot whose current picture the page has not confirmed (it stopped
+        answering, or is slow: either way a new model costs one picture) is replaced by a new widget (a new model
+        in the page); the others are drawn again from scratch."""
+        for chart in (self._win_chart, self._panel):
+            if not chart.view.is_drawn:
+                old = chart.view
+                chart.view = PlotView(chart.figure_json(), default_template())
+                chart.view.observe(self._on_plot_report, names=["error", "drawn"])
+                self._right.children = list(self.plots)
+                close_tree(old)
+            else:
+                chart.view.draw_again()
+        self._on_plot_report()
 
     # ------------------------------------------------------------------ numbers for notebooks
     def history_numbers(self) -> str:
-        """The plotted P(win) history as text (notebook checks cannot see a FigureWidget)."""
+        """The plotted P(win) history as text (notebook checks cannot see a plot)."""
         seats = range(self.game.players)
         head = "move  " + "  ".join(f"seat {s} P(win) [95% interval]".ljust(30) for s in seats)
         rows = [head]
@@ -644,6 +792,34 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         """Every event of the position shown, in plain words, as the selected viewpoint may read them."""
         seat, reveal, _ = self._view()
         return [e.describe(seat, reveal) for e in self.shown_game.events]
+
+
+_SHOWN: weakref.WeakSet[Stepper] = weakref.WeakSet()
+_HOOKED: list[bool] = []
+
+
+def _after_cell(*_args: Any) -> None:
+    """After each cell: bring the still picture of every displayed stepper up to date."""
+    for stepper in list(_SHOWN):
+        try:
+            stepper._update_still()
+        except Exception:  # the still picture is a courtesy; never break a cell for it
+            pass
+
+
+def _watch_cells() -> None:
+    """Register :func:`_after_cell` with IPython once per kernel."""
+    if _HOOKED:
+        return
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    shell.events.register("post_run_cell", _after_cell)
+    _HOOKED.append(True)
 
 
 def _player_range(name: str) -> list[int]:

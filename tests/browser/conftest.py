@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts"
+ARTIFACTS = Path(os.environ.get("CARDLAB_ARTIFACTS") or REPO / "test-artifacts")   # git-ignored
 BIN = Path(sys.executable).parent
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
 INSTALL_HINT = ("install Chromium with `apt-get install -y chromium chromium-driver` "
@@ -169,8 +169,36 @@ def browser(chromium_path: str) -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+BURNERS = int(os.environ.get("CARDLAB_BURNERS", "2"))
+BURN_SECONDS = float(os.environ.get("CARDLAB_BURN_SECONDS", "600"))
+BURN_CODE = "import time\nend = time.monotonic() + {seconds}\nwhile time.monotonic() < end:\n    pass\n"
+
+
+@contextlib.contextmanager
+def cpu_burners(count: int, seconds: float) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """``count`` busy loops beside the browser, each stopping by itself after ``seconds`` (and stopped
+    when the block ends), so the pages are tested on a busy machine, as a classroom laptop is."""
+    procs = [subprocess.Popen([sys.executable, "-c", BURN_CODE.format(seconds=seconds)]) for _ in range(count)]
+    try:
+        yield procs
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in procs:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def burners() -> Iterator[int]:
+    """CPU burners for the whole browser session (``CARDLAB_BURNERS``, default 2; each bounded in time)."""
+    with cpu_burners(BURNERS, BURN_SECONDS):
+        yield BURNERS
 
 
 @pytest.fixture(scope="session")
@@ -206,7 +234,7 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory, artifacts: Path, chro
     port = free_port()
     log = artifacts / "voila-server.log"
     cmd = [str(BIN / "voila"), "--no-browser", f"--Voila.port={port}", "--Voila.ip=127.0.0.1",
-           "--VoilaExecutor.timeout=240", str(root / "notebooks" / "app.ipynb")]
+           "--VoilaExecutor.timeout=240", str(root / "notebooks")]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, cwd=root, env=server_env(home), stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)
@@ -223,104 +251,162 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory, artifacts: Path, chro
 STEPPER_TIMEOUT_MS = 240_000
 CLICK_TIMEOUT_MS = 60_000
 
-# The P(win) chart is the Plotly plot whose title starts "P(win)"; its line traces carry markers
-# (the shaded bands are drawn as separate, marker-less traces), and the lines of seats not in play are
-# left out of the legend. Arrays may be typed arrays in the page.
-WIN_TRACES_JS = """() => {
-  const plots = [...document.querySelectorAll('.js-plotly-plot')];
-  const win = plots.find(p => p.layout && p.layout.title &&
-                             String(p.layout.title.text || p.layout.title || '').startsWith('P(win)'));
-  if (!win || !win.data) return null;
-  return win.data.filter(t => String(t.mode || '').includes('markers') && t.showlegend !== false)
-                 .map(t => ({name: String(t.name), x: Array.from(t.x || []), y: Array.from(t.y || [])}));
-}"""
-
-# The per-game panel is the Plotly plot whose title starts "Chances at move N".
-PANEL_MOVE_JS = """() => {
-  for (const p of document.querySelectorAll('.js-plotly-plot')) {
-    const title = p.layout && p.layout.title ? String(p.layout.title.text || p.layout.title || '') : '';
-    const m = /^Chances at move (\\d+)/.exec(title);
-    if (m) return Number(m[1]);
+# Every stepper's root carries the class cardlab-stepper; its plots are .cardlab-plot boxes, each made a
+# Plotly plot (.js-plotly-plot) by plotly.js. This reads every stepper on the page: its move counter, the
+# move its game's panel names, the last move of each seat's P(win) line, whether each plot is drawn, and
+# the message area. Arrays may be typed arrays in the page.
+STEPPERS_JS = r"""() => [...document.querySelectorAll('.cardlab-stepper')].map((root) => {
+  const text = (el) => (el ? el.textContent || '' : '');
+  let move = null;
+  for (const el of root.querySelectorAll('.widget-html-content')) {
+    const m = /^\s*Move (\d+)/.exec(text(el));
+    if (m) { move = Number(m[1]); break; }
   }
-  return null;
-}"""
-
-# The move counter is the HTML widget whose text starts "Move N".
-COUNTER_JS = """() => {
-  for (const el of document.querySelectorAll('.widget-html-content')) {
-    const m = /^\\s*Move (\\d+)/.exec(el.textContent || '');
-    if (m) return Number(m[1]);
+  const plots = [...root.querySelectorAll('.cardlab-plot')];
+  const title = (p) => (p.layout && p.layout.title ? String(p.layout.title.text || p.layout.title || '') : '');
+  const win = plots.find((p) => title(p).startsWith('P(win)'));
+  const panel = plots.find((p) => title(p).startsWith('Chances at move'));
+  const lines = win && win.data ? win.data
+    .filter((t) => String(t.mode || '').includes('markers') && t.showlegend !== false)
+    .map((t) => ({ name: String(t.name), x: Array.from(t.x || []), y: Array.from(t.y || []) })) : [];
+  const m = panel ? /^Chances at move (\d+)/.exec(title(panel)) : null;
+  const drawn = plots.filter((p) => p.classList.contains('js-plotly-plot') && p.querySelector('.main-svg')).length;
+  const message = text(root.querySelector('.cl-message'));
+  let over = false;
+  for (const el of root.querySelectorAll('.widget-html-content')) {
+    if (/^\s*Move \d+/.test(text(el))) { over = text(el).includes('game over'); break; }
   }
-  return null;
-}"""
+  const buttons = [...root.querySelectorAll('button')].filter((b) => b.offsetParent !== null)
+    .map((b) => b.textContent.trim());
+  return { move, over, lines, panel_move: m ? Number(m[1]) : null, plots: plots.length, drawn, message, buttons };
+})"""
 
 
 @dataclass(frozen=True)
 class StepperReading:
-    move: int
-    win_traces: list[dict[str, Any]]
+    move: int | None
+    over: bool
+    lines: list[dict[str, Any]]
     panel_move: int | None
+    plots: int
+    drawn: int
+    message: str
+    buttons: list[str]
+
+    @property
+    def follows(self) -> bool:
+        """Both plots drawn, and both show the move the counter shows."""
+        return (self.move is not None and self.plots == 2 and self.drawn == 2 and self.panel_move == self.move
+                and bool(self.lines) and all(t["x"] and t["x"][-1] == self.move for t in self.lines))
 
 
-def read_stepper(page: Any) -> StepperReading:
-    move = page.evaluate(COUNTER_JS)
-    traces = page.evaluate(WIN_TRACES_JS)
-    assert move is not None, "no move counter ('Move N') is shown on the page"
-    assert traces, "no P(win) Plotly chart with line traces is shown on the page"
-    return StepperReading(int(move), list(traces), page.evaluate(PANEL_MOVE_JS))
+def read_steppers(page: Any) -> list[StepperReading]:
+    return [StepperReading(**r) for r in page.evaluate(STEPPERS_JS)]
 
 
-def wait_for_stepper(page: Any) -> StepperReading:
-    """Wait until the stepper's buttons, its move counter and a drawn P(win) chart are on the page."""
-    page.get_by_role("button", name="Next move").first.wait_for(state="visible", timeout=STEPPER_TIMEOUT_MS)
-    page.wait_for_function(f"() => ({COUNTER_JS})() !== null", timeout=STEPPER_TIMEOUT_MS)
-    page.wait_for_function(f"() => {{ const t = ({WIN_TRACES_JS})(); return !!t && t.length > 0 && "
-                           "t.every(tr => tr.x.length > 0); }", timeout=STEPPER_TIMEOUT_MS)
-    page.locator(".js-plotly-plot .main-svg").first.wait_for(state="visible", timeout=STEPPER_TIMEOUT_MS)
-    return read_stepper(page)
+def wait_until_follows(page: Any, index: int, move: int | None = None, timeout_ms: int = STEPPER_TIMEOUT_MS) -> None:
+    """Wait until stepper ``index`` has both plots drawn and showing its counter's move (``move`` if given)."""
+    want = "true" if move is None else f"s.move === {move}"
+    page.wait_for_function(
+        f"""() => {{ const s = ({STEPPERS_JS})()[{index}]; if (!s) return false;
+        return {want} && s.plots === 2 && s.drawn === 2 && s.panel_move === s.move && s.lines.length > 0 &&
+               s.lines.every((t) => t.x.length > 0 && t.x[t.x.length - 1] === s.move); }}""",
+        timeout=timeout_ms, polling=250)
 
 
-def click_next_move(page: Any, times: int) -> StepperReading:
-    """Click **Next move** ``times`` times, each time waiting for the move counter, then wait for the P(win)
-    chart and the game's panel to show the last move.
+def play_one_move(page: Any, index: int) -> None:
+    """One move in stepper ``index``: **Next move** when a bot is to move, else the first human move button.
 
-    The figures are waited for at the end only: a figure that missed anywidget's start-up limit is
-    replaced by the stepper a few moves later (cardlab/viz/watch.py) and then shows the current move.
+    The stepper shows a human seat's legal moves as buttons under the table (inside its move box,
+    class cardlab-move-box); a bot's move is played by **Next move**.
     """
-    button = page.get_by_role("button", name="Next move")
-    assert button.count() == 1, f"expected one 'Next move' button on the page, found {button.count()}"
-    start = read_stepper(page).move
-    for k in range(1, times + 1):
-        button.click()
-        page.wait_for_function(f"() => ({COUNTER_JS})() === {start + k}", timeout=CLICK_TIMEOUT_MS)
-    end = start + times
-    with contextlib.suppress(Exception):  # assert_stepper_moved says what the figures show if they never follow
-        ends_at_move = f"tr => tr.x.length > 0 && tr.x[tr.x.length - 1] === {end}"
-        page.wait_for_function(f"() => {{ const t = ({WIN_TRACES_JS})(); return !!t && t.every({ends_at_move}); }}",
-                               timeout=CLICK_TIMEOUT_MS)
-        page.wait_for_function(f"() => ({PANEL_MOVE_JS})() === {end}", timeout=CLICK_TIMEOUT_MS)
-    return read_stepper(page)
+    root = page.locator(".cardlab-stepper").nth(index)
+    before = read_steppers(page)[index].move
+    tiles = root.locator(".cardlab-move-box button")
+    if tiles.count() > 0 and tiles.first.is_visible():
+        tiles.first.click()
+    else:
+        root.get_by_role("button", name="Next move").click()
+    page.wait_for_function(f"() => {{ const s = ({STEPPERS_JS})()[{index}]; return !!s && s.move === {before} + 1; }}",
+                           timeout=CLICK_TIMEOUT_MS, polling=200)
 
 
-def assert_stepper_moved(before: StepperReading, after: StepperReading, clicks: int) -> None:
-    """The counter went up by one per click, every seat's P(win) line now ends at the new move, and the
-    per-game panel's title names the new move.
+def check_stepper_follows(page: Any, index: int, moves: int, label: str) -> StepperReading:
+    """Stepper ``index`` draws both plots, then follows ``moves`` moves: after the last one both plots show it.
 
-    (A long history may be thinned to fewer points, so the test asks for new points at the end, not for
-    exactly one point per move.)
+    A stepper whose game is over is first reset to the deal (and must follow that too); a game that ends
+    sooner stops the moves there (at least one is played).
     """
-    assert after.move == before.move + clicks, f"move counter went from {before.move} to {after.move}"
-    assert [t["name"] for t in after.win_traces] == [t["name"] for t in before.win_traces]
-    for old, new in zip(before.win_traces, after.win_traces, strict=True):
-        assert old["x"][-1] == before.move, f"{old['name']}: line ended at move {old['x'][-1]}, not {before.move}"
-        assert new["x"][-1] == after.move, f"{new['name']}: last point is move {new['x'][-1]}, not {after.move}"
-        assert len(new["x"]) > len(old["x"]) or new["x"] != old["x"], f"{new['name']}: no new point"
-        assert all(0.0 <= y <= 1.0 for y in new["y"]), f"{new['name']}: P(win) outside [0, 1]: {new['y']}"
-    assert after.win_traces != before.win_traces
-    assert before.panel_move == before.move, f"the game's panel shows move {before.panel_move}, not {before.move}"
-    assert after.panel_move == after.move, (
-        f"after the clicks the game's panel still shows move {after.panel_move}, not {after.move}: "
-        "its figure did not redraw in the page")
+    try:
+        wait_until_follows(page, index)
+    except Exception as exc:
+        raise AssertionError(f"{label}: the plots never drew and showed the counter's move: "
+                             f"{read_steppers(page)[index]}") from exc
+    start = read_steppers(page)[index]
+    assert start.message.find("could not be drawn") < 0, f"{label}: {start.message}"
+    if start.over:
+        page.locator(".cardlab-stepper").nth(index).get_by_role("button", name="Reset").click()
+        wait_until_follows(page, index, 0, CLICK_TIMEOUT_MS)
+        start = read_steppers(page)[index]
+    played = 0
+    for _ in range(moves):
+        if read_steppers(page)[index].over:
+            break
+        play_one_move(page, index)
+        played += 1
+    assert played >= 1, f"{label}: no move could be played"
+    end_move = (start.move or 0) + played
+    try:
+        wait_until_follows(page, index, end_move, CLICK_TIMEOUT_MS)
+    except Exception as exc:
+        raise AssertionError(f"{label}: after {played} moves the plots do not show move {end_move}: "
+                             f"{read_steppers(page)[index]}") from exc
+    after = read_steppers(page)[index]
+    for old, new in zip(start.lines, after.lines, strict=True):
+        assert all(0.0 <= y <= 1.0 for y in new["y"]), f"{label} {new['name']}: P(win) outside [0, 1]"
+        assert new["x"] != old["x"], f"{label} {new['name']}: no new point"
+    return after
+
+
+# Positions of the parts of every stepper on the page, for the layout checks.
+LAYOUT_JS = r"""() => [...document.querySelectorAll('.cardlab-stepper')].map((root) => {
+  const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+                        return { x: r.left, y: r.top, w: r.width, h: r.height }; };
+  const table = root.querySelector('.cl-table');
+  const plots = [...root.querySelectorAll('.cardlab-plot')];
+  const titles = plots.map((p) => ({ plot: box(p), title: box(p.querySelector('.gtitle')),
+                                     text: p.querySelector('.gtitle') ? p.querySelector('.gtitle').textContent : '' }));
+  const tiles = [...root.querySelectorAll('.cardlab-move-box > *')].filter((t) => t.offsetParent !== null).map((t) => ({
+    picture: box(t.querySelector('svg')), button: box(t.querySelector('button')) }));
+  return { root: box(root), table: box(table), plots: plots.map(box), titles, tiles };
+})"""
+
+
+def check_layout(page: Any, index: int, beside: bool, label: str) -> dict[str, Any]:
+    """The plots sit beside the table (``beside``) or below it; no plot title is cut off; every card picture
+    of a human move sits centred above its button."""
+    layout = page.evaluate(LAYOUT_JS)[index]
+    table, plots = layout["table"], layout["plots"]
+    assert table is not None and len(plots) == 2 and all(plots), f"{label}: table or plots missing: {layout}"
+    first = plots[0]
+    if beside:
+        assert first["x"] >= table["x"] + table["w"] - 1, f"{label}: the plots are not right of the table: {layout}"
+        assert first["y"] < table["y"] + table["h"], f"{label}: the plots start below the table: {layout}"
+    else:
+        assert first["y"] >= table["y"] + table["h"] - 1, f"{label}: the plots are not below the table: {layout}"
+    for t in layout["titles"]:
+        assert t["title"] is not None, f"{label}: a plot has no title"
+        inside = (t["title"]["x"] >= t["plot"]["x"] - 1
+                  and t["title"]["x"] + t["title"]["w"] <= t["plot"]["x"] + t["plot"]["w"] + 1)
+        assert inside, f"{label}: title {t['text']!r} is cut off: {t}"
+    for tile in layout["tiles"]:
+        pic, button = tile["picture"], tile["button"]
+        if pic is None:
+            continue
+        centre_gap = abs((pic["x"] + pic["w"] / 2) - (button["x"] + button["w"] / 2))
+        assert centre_gap <= 3, f"{label}: a card picture is {centre_gap:.0f} px off its button's centre: {tile}"
+        assert pic["y"] + pic["h"] <= button["y"] + 2, f"{label}: a card picture overlaps its button: {tile}"
+    return dict(layout)
 
 
 @dataclass
@@ -337,7 +423,7 @@ class Tab:
             yield
         except BaseException:
             with contextlib.suppress(Exception):
-                self.page.screenshot(path=str(path))
+                self.page.screenshot(path=str(path), full_page=True)
             raise
 
 

@@ -1,22 +1,35 @@
-"""JupyterLab in a real Chromium: the start notebook runs top to bottom and its stepper responds to clicks."""
+"""Every stepper of every notebook, in JupyterLab in a real Chromium, CPU burners running beside it.
+
+One JupyterLab server serves a copy of the notebooks for the whole session. For each notebook, on its
+first page load (no retries): the cells are run in order up to the last one that makes a stepper
+(the rest of a notebook, simulations and exercises, adds nothing to the widgets); no cell may fail;
+then every stepper on the page must draw both plots and follow three moves (Next move, or a human
+seat's first move button). For one notebook per game the layout is measured too, in a wide and a
+narrow window, with screenshots saved to the artifacts folder (``$CARDLAB_ARTIFACTS``, default
+``test-artifacts/``, git-ignored).
+"""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from tests.browser.conftest import (
+    REPO,
     STEPPER_TIMEOUT_MS,
     Server,
     Tab,
-    assert_stepper_moved,
-    click_next_move,
-    wait_for_stepper,
+    check_layout,
+    check_stepper_follows,
+    read_steppers,
 )
 
-START_NOTEBOOK = "notebooks/00_start_here.ipynb"
 CLICKS = 3
+NOTEBOOKS = sorted(p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb"))
+LAYOUT_NOTEBOOKS = {"01_garbage": "garbage", "02_spite_and_malice": "spite-and-malice", "03_shithead": "shithead"}
+WIDE, NARROW = 1440, 900
 
 NOTEBOOK_READY_JS = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
@@ -25,11 +38,11 @@ NOTEBOOK_READY_JS = """() => {
   return !!kernel && kernel.status === 'idle' && w.context.isReady;
 }"""
 
-# After "clear outputs" every code cell has no execution count; "run all" gives each one back in turn.
-ALL_CELLS_RAN_JS = """() => {
+# After "clear outputs" every code cell has no execution count; running a cell gives it one.
+CELLS_RAN_JS = """(upto) => {
   const w = window.jupyterapp.shell.currentWidget;
   const kernel = w.sessionContext.session && w.sessionContext.session.kernel;
-  const code = w.content.widgets.filter(c => c.model.type === 'code');
+  const code = w.content.widgets.slice(0, upto + 1).filter(c => c.model.type === 'code');
   return !!kernel && kernel.status === 'idle' && code.length > 0 &&
          code.every(c => typeof c.model.executionCount === 'number' && c.model.executionCount > 0);
 }"""
@@ -46,30 +59,57 @@ CELL_ERRORS_JS = """() => {
   return errors;
 }"""
 
+RUN_UP_TO_JS = """async (upto) => {
+  const app = window.jupyterapp;
+  const w = app.shell.currentWidget;
+  await app.commands.execute('notebook:clear-all-cell-outputs');
+  if (upto + 1 >= w.content.widgets.length) {
+    await app.commands.execute('notebook:run-all-cells');
+  } else {
+    w.content.activeCellIndex = upto + 1;
+    await app.commands.execute('notebook:run-all-above');
+  }
+}"""
+
+
+def last_stepper_cell(name: str) -> int:
+    """Index (among all cells) of the last code cell that makes a stepper."""
+    cells = json.loads((REPO / "notebooks" / f"{name}.ipynb").read_text())["cells"]
+    found = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and "Stepper(" in "".join(c["source"])]
+    assert found, f"{name} makes no stepper"
+    return found[-1]
+
 
 @pytest.mark.timeout(900)
-def test_start_notebook_runs_and_stepper_responds(lab_server: Server, tab: Tab, artifacts: Path) -> None:
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_stepper_draws_and_follows(name: str, lab_server: Server, burners: int, tab: Tab,
+                                         artifacts: Path) -> None:
     page = tab.page
-    with tab.screenshot_on_failure(artifacts / "jupyterlab-failure.png"):
-        page.goto(f"{lab_server.url}/lab/tree/{START_NOTEBOOK}", timeout=120_000)
+    path = f"notebooks/{name}.ipynb"
+    upto = last_stepper_cell(name)
+    with tab.screenshot_on_failure(artifacts / f"jupyterlab-{name}-failure.png"):
+        page.goto(f"{lab_server.url}/lab/tree/{path}", timeout=120_000)
         page.wait_for_function(NOTEBOOK_READY_JS, timeout=STEPPER_TIMEOUT_MS)
-        opened = page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path")
-        assert opened == START_NOTEBOOK
-
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_function(ALL_CELLS_RAN_JS, timeout=STEPPER_TIMEOUT_MS, polling=500)
+        assert page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path") == path
+        if not page.evaluate("() => window.jupyterapp.shell.leftCollapsed"):
+            page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+        page.evaluate(RUN_UP_TO_JS, upto)
+        page.wait_for_function(CELLS_RAN_JS, arg=upto, timeout=STEPPER_TIMEOUT_MS, polling=500)
         assert page.evaluate(CELL_ERRORS_JS) == []
-
-        before = wait_for_stepper(page)
-        after = click_next_move(page, CLICKS)
-        assert_stepper_moved(before, after, CLICKS)
-
-    page.get_by_role("button", name="Next move").scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / "jupyterlab-page.png"))
-    # The notebook scrolls inside its own panel, so make the window tall enough to show the whole stepper.
-    page.set_viewport_size({"width": 1440, "height": 2200})
-    output = page.locator(".jp-OutputArea-child").filter(has=page.get_by_role("button", name="Next move"))
-    output.scroll_into_view_if_needed()
-    output.screenshot(path=str(artifacts / "jupyterlab-stepper.png"))
+        page.locator(".cardlab-stepper").first.wait_for(state="attached", timeout=STEPPER_TIMEOUT_MS)
+        count = len(read_steppers(page))
+        assert count >= 1, f"{name}: no stepper on the page"
+        for index in range(count):
+            page.locator(".cardlab-stepper").nth(index).scroll_into_view_if_needed()
+            check_stepper_follows(page, index, CLICKS, f"{name} stepper {index}")
+        game = LAYOUT_NOTEBOOKS.get(name)
+        if game is not None:
+            root = page.locator(".cardlab-stepper").first
+            for width, beside in ((WIDE, True), (NARROW, False)):
+                page.set_viewport_size({"width": width, "height": 2200})
+                page.wait_for_timeout(300)   # the page lays out again
+                root.scroll_into_view_if_needed()
+                check_layout(page, 0, beside, f"JupyterLab {name} at {width} px")
+                root.screenshot(path=str(artifacts / f"jupyterlab-{game}-{width}px.png"))
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
     assert tab.errors == [], f"script errors on the page: {tab.errors}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import math
 from fractions import Fraction
 
 import plotly.graph_objects as go
@@ -12,6 +14,7 @@ from cardlab.sim.prob import Quantity
 from cardlab.sim.stats import Estimate, wilson
 from cardlab.viz import controls
 from cardlab.viz.panels import MAX_SEATS, QuantityPanel, WinChart, WinPoint, bar_text, split_quantities
+from cardlab.viz.plot import PlotView, clean
 
 
 def curve(seat: int, values: list[tuple[int, int]], n: int = 40) -> list[Quantity]:
@@ -25,7 +28,8 @@ def test_win_chart_draws_each_seat_line_and_its_band() -> None:
     points = [WinPoint(0, (wilson(5, 10), wilson(5, 10))), WinPoint(1, (wilson(8, 10), wilson(2, 10))),
               WinPoint(2, (Estimate(1.0, 1.0, 1.0, 0), Estimate(0.0, 0.0, 0.0, 0)))]
     chart.update(points, "P(win) from the table")
-    assert isinstance(chart.fig, go.FigureWidget)
+    assert isinstance(chart.fig, go.Figure)
+    assert_view_holds_figure(chart)
     assert len(chart.fig.data) == 2 * MAX_SEATS  # made once, for the largest table
     assert chart.fig.layout.title.text == "P(win) from the table"
     for seat in range(2):
@@ -46,7 +50,18 @@ def test_win_chart_draws_each_seat_line_and_its_band() -> None:
     assert list(chart.fig.layout.xaxis.range) == [-0.5, 1.5], "the deal's point is not on the frame"
 
 
-def legend(fig: go.FigureWidget) -> list[str]:
+def assert_view_holds_figure(chart: WinChart | QuantityPanel) -> None:
+    """The page is sent exactly the figure's data and layout (the template travels once, apart)."""
+    sent = chart.view.figure
+    assert sent["data"] == clean(chart.fig.to_plotly_json()["data"])
+    layout = dict(chart.fig.to_plotly_json()["layout"])
+    layout.pop("template", None)
+    assert sent["layout"] == clean(layout)
+    assert chart.view.template["layout"], "the page gets plotly's default look once"
+    json.dumps(sent, allow_nan=False)  # the page's JSON parser refuses NaN
+
+
+def legend(fig: go.Figure) -> list[str]:
     return [t.name for t in fig.data if t.showlegend is not False]
 
 
@@ -138,3 +153,47 @@ def test_viewpoint_labels_round_trip_and_refuse_unknown_labels() -> None:
     assert [controls.viewpoint_code(v, 3) for v in labels] == [0, 1, 2, 3, 0]
     with pytest.raises(InvalidInputError, match="'seat 3' is not one of"):
         controls.parse_viewpoint("seat 3", 3)
+
+
+def test_each_update_is_one_new_revision_for_the_page() -> None:
+    chart = WinChart(2)
+    first = chart.view.revision
+    chart.update([WinPoint(0, (wilson(1, 8), wilson(7, 8)))], "t")
+    assert chart.view.revision == first + 1
+    assert_view_holds_figure(chart)
+    panel = QuantityPanel(2)
+    panel.update([Quantity.from_exact("x", "x", Fraction(1, 2))], "Chances at move 0")
+    assert panel.view.revision == 1 and panel.view.figure["layout"]["title"]["text"] == "Chances at move 0"
+    assert_view_holds_figure(panel)
+
+
+def test_a_quantity_that_does_not_apply_shows_its_reason_and_no_bar() -> None:
+    panel = QuantityPanel(2)
+    na = Quantity.not_applicable("next_draw", "next draw is a 7", "the draw pile is empty")
+    est = Quantity.from_estimate("must_pick_up", "seat 1 picks up", wilson(7, 20), seat=1)
+    na_curve = Quantity.not_applicable("complete_3", "seat 0 completes within 3 turns", "no turn left", seat=0)
+    panel.update([na, est, *curve(0, [(1, 2), (2, 5)]), na_curve], "Chances at move 9")
+    assert list(panel.exact_bars.y) == [] and list(panel.estimate_bars.y) == ["seat 1 picks up"]
+    assert "next draw is a 7" in list(panel.words.y)
+    words = dict(zip(panel.words.y, panel.words.text, strict=True))
+    assert words["next draw is a 7"] == "not applicable: the draw pile is empty"
+    assert bar_text(na) == "not applicable: the draw pile is empty"
+    assert list(panel.curve(0).x) == [1, 2], "a point that does not apply is left off the curve"
+    assert all(not (isinstance(v, float) and math.isnan(v)) for v in panel.words.x)
+    assert_view_holds_figure(panel)
+
+
+def test_clean_replaces_every_nan_and_infinity_for_json() -> None:
+    data = {"a": [1.0, float("nan"), (float("inf"), 2)], "b": {"c": float("-inf")}, "d": "nan"}
+    assert clean(data) == {"a": [1.0, None, [None, 2]], "b": {"c": None}, "d": "nan"}
+
+
+def test_plot_view_reports_and_redraws() -> None:
+    view = PlotView({"data": [], "layout": {"width": 100}})
+    view.show({"data": [{"type": "bar", "x": [float("nan")]}], "layout": {}})
+    assert view.figure["data"][0]["x"] == [None] and view.revision == 1 and not view.is_drawn
+    view.drawn = 1   # what the page sends after drawing revision 1
+    assert view.is_drawn
+    view.error = "the plot could not be drawn: boom"
+    view.draw_again()
+    assert view.error == "" and view.redraw == 1

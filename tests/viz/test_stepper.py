@@ -94,7 +94,7 @@ def test_buttons_have_the_names_the_browser_test_looks_for() -> None:
     names = {w.description for w in descendants(s) if isinstance(w, (widgets.Button, widgets.ToggleButton))}
     assert BUTTONS <= names
     assert s.autoplay in descendants(s) and s.speed in descendants(s)
-    assert s.win_fig in descendants(s) and s.panel_fig in descendants(s)
+    assert s.win_plot in descendants(s) and s.panel_plot in descendants(s)
     assert "Move 0" in s.counter.value
 
 
