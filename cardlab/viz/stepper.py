@@ -64,6 +64,8 @@ from cardlab.sim.stats import Estimate
 from cardlab.viz import controls
 from cardlab.viz.cards_svg import card_html
 from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint
+from cardlab.viz.predict import Calibration, PredictController
+from cardlab.viz.predict import attach as attach_predictor
 from cardlab.viz.table import table_html
 from cardlab.viz.watch import FigureWatch
 
@@ -99,7 +101,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
     def __init__(self, game: str | Game[Any] = "garbage", players: int | None = 2, seed: int = 3,
                  rollouts: int | None = None, policies: Sequence[str | Policy] | None = None,
                  four_colour: bool = False, deck: Sequence[str | Card] | None = None,
-                 history_rollouts: int | None = None, panel_rollouts: int | None = None, **options: Any) -> None:
+                 history_rollouts: int | None = None, panel_rollouts: int | None = None,
+                 predict: bool | str = False, predict_seat: int | None = None, **options: Any) -> None:
         super().__init__()
         self.four_colour = bool(four_colour)
         self._rollouts_given = _check_count(rollouts, "rollouts")
@@ -126,6 +129,11 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.quantities: list[Quantity] = []
         self.last_error: str | None = None   # what the message area says about the last failed action
         self._build_widgets()
+        self.predictor: PredictController | None = None   # predict, then reveal (cardlab.viz.predict)
+        if predict is not False:
+            self.predictor, box = attach_predictor(self, predict, predict_seat)
+            rows: list[widgets.Widget] = list(self.children)  # type: ignore[has-type]
+            self.children = [*rows[:-1], box, rows[-1]]
         self._apply_policy_specs(policies)
         self._guarded(lambda: self._refresh(panels=True))
 
@@ -598,6 +606,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._panel.update(self.quantities, f"Chances at move {now}{over}, from {words}",
                            "completes within k turns")
         self._watch.record()
+        if self.predictor is not None:
+            self.predictor.position(self)
 
     def _report(self, exc: Exception) -> None:
         """Say in the widget what went wrong (``last_error`` and the message area)."""
@@ -619,6 +629,12 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self._report(exc)
 
     # ------------------------------------------------------------------ numbers for notebooks
+    def calibration(self) -> Calibration:
+        """The student's Brier score and calibration table over the guesses (needs ``predict=True``)."""
+        if self.predictor is None:
+            raise InvalidInputError("calibration() needs a stepper made with predict=True")
+        return self.predictor.calibration()
+
     def history_numbers(self) -> str:
         """The plotted P(win) history as text (notebook checks cannot see a FigureWidget)."""
         seats = range(self.game.players)
