@@ -120,8 +120,8 @@ def test_outcome_not_given_to_a_guess_from_an_abandoned_line() -> None:
     s.policies[0].value = "random"                  # seat 0 now plays another way
     while not s.game.is_over:
         s.next_move()
-    line = tuple(m.text for m in s.game.moves)
     record = p.records[0]
+    line = (record.line[0], *(m.text for m in s.game.moves))
     expected = None if line[:len(record.line)] != record.line else (s.game.winner == 0)
     assert record.outcome == expected
 
