@@ -124,7 +124,8 @@ class Calibration:
                 freq = f"{r.frequency:8.3f}  [{est.low:.3f}, {est.high:.3f}]"
             else:
                 freq = "       -"
-            lines.append(f"[{r.low:.1f}, {r.high:.1f}]   {r.count:7d}  {r.mean_guess:10.3f}"
+            close = "]" if r.high >= BIN_EDGES[-1] else ")"
+            lines.append(f"[{r.low:.1f}, {r.high:.1f}{close}   {r.count:7d}  {r.mean_guess:10.3f}"
                          f"  {r.mean_answer:11.3f}  {r.resolved:8d}  {freq}")
         return "\n".join(lines)
 
