@@ -305,8 +305,8 @@ for seat, est in enumerate(prob.win_probability(game, None, rollouts=100, rng=np
 # %% [markdown]
 # The stepper's panels show the same questions at every move. A stepper keeps its estimates quick with few
 # play-outs (`bots.panel_rollouts`), so its intervals are wide; below, the same panel is computed for the stepper's
-# position with 400 play-outs per estimate (`prob.panel_quantities`). At the first blind play the draw pile is already empty, so "top of the draw pile fits" has no
-# meaning there: it is *not applicable*, not an exact 0.
+# position with 400 play-outs per estimate (`prob.panel_quantities`). At the first blind play the draw pile is
+# already empty, so "top of the draw pile fits" has no meaning there: it is *not applicable*, not an exact 0.
 
 # %%
 empty_draw = bots.game.observe(None).draw_size == 0
