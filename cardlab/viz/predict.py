@@ -137,8 +137,10 @@ class Calibration:
         if self.brier is not None and self.answers_brier is not None:
             parts.append(f"Brier score {self.brier:.3f} (the revealed answers would score {self.answers_brier:.3f};"
                          " lower is better, always guessing 1/2 scores 0.250)")
-        else:
+        elif any(r.key == WIN for r in self.records):
             parts.append("Brier score: not yet known (no outcome yet: finish the game)")
+        else:
+            parts.append("Brier score: none (no outcome is recorded for this question; scored against the answers)")
         if self.distance is not None:
             parts.append(f"mean squared distance from the answers {self.distance:.3f}")
         return "\n".join(parts) + "\n" + self.table()
