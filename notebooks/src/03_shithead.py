@@ -79,6 +79,7 @@ import re
 from math import comb
 
 import numpy as np
+import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
@@ -252,6 +253,14 @@ for low, high in ((0.0, 0.6), (0.6, 0.75), (0.75, 0.9), (0.9, 1.01)):
     print(f"[{low:.2f}, {min(high, 1):.2f})  {inside.sum():>10}   {p.mean():>14.4f}   {o.mean():>8.4f}  {z:+.2f}")
 z_all = (happened.sum() - predicted.sum()) / np.sqrt(np.sum(predicted * (1 - predicted)))
 print(f"all positions: z = {z_all:+.2f}")
+order = np.arange(1, predicted.size + 1)
+converge = go.FigureWidget(layout=go.Layout(
+    title="Real draw-pile tops against the table's exact chance", width=640, height=340,
+    xaxis={"title": "real games", "type": "log"}, yaxis={"title": "share"}))
+converge.add_scatter(x=order, y=np.cumsum(happened) / order, mode="lines",
+                     name="real top cards that fit (running share)")
+converge.add_scatter(x=order, y=np.cumsum(predicted) / order, mode="lines", name="mean exact chance (running)")
+display(converge)
 assert abs(z_all) < 4          # a gap of 4 standard errors would mean the model's chances are really off
 
 # %% [markdown]

@@ -45,6 +45,7 @@ from itertools import combinations
 from math import comb
 
 import numpy as np
+import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
@@ -169,6 +170,15 @@ for who, values in said.items():
 brier_table = np.mean((np.array(said["table"]) - outcome) ** 2)
 brier_seat0 = np.mean((np.array(said["seat 0"]) - outcome) ** 2)
 print(f"seat 0's Brier score is lower than the table's: {brier_seat0 < brier_table}")
+seat0_said = np.array(said["seat 0"])
+order = np.arange(1, seat0_said.size + 1)
+converge = go.FigureWidget(layout=go.Layout(
+    title="Real face-down cards against seat 0's exact chance", width=640, height=340,
+    xaxis={"title": "real games", "type": "log"}, yaxis={"title": "share"}))
+converge.add_scatter(x=order, y=np.cumsum(outcome) / order, mode="lines",
+                     name="real cards that fit (running share)")
+converge.add_scatter(x=order, y=np.cumsum(seat0_said) / order, mode="lines", name="mean exact chance (running)")
+display(converge)
 
 # %% [markdown]
 # On real deals, both the table's and seat 0's chances match how often the real card fits (|z| well below 3 means
