@@ -30,6 +30,8 @@
 # (Notebook `01_garbage` has the full rules.)
 
 # %%
+from fractions import Fraction
+
 import numpy as np
 import plotly.graph_objects as go
 from IPython.display import display
@@ -225,6 +227,8 @@ for _ in range(5):
     ex1.next_move()
 ex1_chance = prob.garbage_next_card_placeable(ex1.game)
 print(f"seat {ex1.game.current_player} to move; next card usable with chance {ex1_chance} = {float(ex1_chance):.4f}")
+ex1_unseen = ex1.game.hidden_cards()
+assert ex1_chance == Fraction(sum(ex1.game.can_use(ex1.game.current_player, c) for c in ex1_unseen), len(ex1_unseen))
 
 # %% [markdown]
 # **Exercise 2.** At the very start of a two-player Garbage game (before anybody draws), what is the exact
@@ -238,6 +242,7 @@ by_hand = [card for card in unseen if card.rank <= cardlab.Rank.JACK]   # A-10 a
 ex2_chance = prob.garbage_next_card_placeable(fresh)
 print(f"by hand: {len(by_hand)} of {len(unseen)} unseen cards = {len(by_hand) / len(unseen):.4f}")
 print(f"cardlab: {ex2_chance} = {float(ex2_chance):.4f}")
+assert ex2_chance == Fraction(len(by_hand), len(unseen)) == Fraction(11, 13)
 
 # %% [markdown]
 # **Exercise 3.** In `stepper` above (seed 3, after four moves), the P(win) estimates of the two seats have 95%

@@ -377,6 +377,16 @@ for players in (1, 2, 4, 6):
 # `prob.garbage_next_card_placeable` does whenever `game.state.stock_known` is true.
 
 # %% [markdown]
+# ## Misconceptions to discuss
+#
+# - *"Fewer spots is always a gift."* The layout-size curve is U-shaped (section 4).
+# - *"The interval missed the true value, so something is broken."* One 95% interval in twenty misses (section 4).
+# - *"Completes within k turns should reach 1 as k grows."* Only the first seat to complete wins the hand, so the
+#   curve levels off at that seat's chance of winning (section 5).
+# - *"A card nobody has seen is more likely to be one I need, since I have waited so long."* Every unseen card is
+#   equally likely to be next (the assumption, true in Garbage because nobody looks at a face-down card).
+
+# %% [markdown]
 # ## Exercises
 
 # %% [markdown]
@@ -400,6 +410,7 @@ print(f"after 6 moves: face-up cards per seat {face_up}")
 five = cardlab.new_game("garbage", players=2, seed=0, layout_sizes=[5, 5])
 useful = 4 * 5 + 4          # four each of A-5, and the four Jacks
 print(f"by hand: {useful}/52 = {useful / 52:.4f}; cardlab: {prob.garbage_next_card_placeable(five)}")
+assert prob.garbage_next_card_placeable(five) * 52 == useful
 
 # %% [markdown]
 # **Exercise 3.** A teacher wants a fair handicap: a layout size for seat 0 against 10 spots for seat 1 such that

@@ -381,6 +381,7 @@ print(f"the interval contains 1/2: {first_wins.contains(0.5)}; the first player'
 needed = int(np.ceil((1.96 + 0.8416) ** 2 * 0.25 / 0.02 ** 2))
 print(f"to detect a 2-point edge with 80% power: about {needed} decided rounds (200 rounds give a half-width of about "
       f"{1.96 * np.sqrt(0.25 / 200):.2f})")
+assert first_wins.half_width < 0.02 < 1.96 * np.sqrt(0.25 / 200)
 
 # %% [markdown]
 # If the interval excludes 1/2, the rounds are evidence (at the 5% level) of an edge, in the direction shown. If it

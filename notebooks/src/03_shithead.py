@@ -392,6 +392,15 @@ for key, values in result.extras.items():
     print(f"{key:>12}: {values.mean():.2f} per game")
 
 # %% [markdown]
+# ## Misconceptions to discuss
+#
+# - *"The face-down card and the top of the draw pile have different chances."* Exchangeability: both are any
+#   unseen card, equally likely (under the stated assumption).
+# - *"The table is wrong because seat 0 knows better."* Both answers are right for their information.
+# - *"A simulation with cardlab's resampler proves the model."* It shows consistency; only real deals test the
+#   assumption (section 4).
+
+# %% [markdown]
 # ## Exercises
 
 # %% [markdown]

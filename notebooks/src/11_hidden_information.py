@@ -376,6 +376,16 @@ print(guess_me.calibration())
 # no recorded outcome, so there is no Brier score here; the win question of notebook `00_start_here` has one.
 
 # %% [markdown]
+# ## Misconceptions to discuss
+#
+# - *"There is one true probability that the card fits."* The card is fixed; the probability describes a person's
+#   information (section 1).
+# - *"The resampling checks prove the model right."* They resample with the model: consistency, not correctness
+#   (section 2).
+# - *"Players' moves tell the table nothing."* A forced pick-up does; Bayes' rule measures how much (section 3).
+# - *"Forgetting a few cards hardly matters."* After a reshuffle, counting changes the answer a lot (section 5).
+
+# %% [markdown]
 # ## Exercises
 
 # %% [markdown]
@@ -403,6 +413,7 @@ mean, half = np.mean(values), 1.96 * np.std(values, ddof=1) / np.sqrt(len(values
 target = float(prob.spite_next_stock_playable(game, None))
 inside = abs(mean - target) <= half + 1e-12
 print(f"table {target:.4f}; average of seat 1's answers {mean:.4f} ± {half:.4f}; inside: {inside}")
+assert abs(mean - target) < 2 * half + 1e-12     # within about four standard errors
 
 # %% [markdown]
 # **Exercise 3.** For the Shithead `position`, which viewpoint is *most* optimistic that a face-down card fits, and

@@ -359,6 +359,7 @@ turns = out.turns.astype(float)
 mean, half = turns.mean(), Z95 * turns.std(ddof=1) / np.sqrt(turns.size)
 print(f"Kings wild: {mean:.3f} ± {half:.3f}; exact (any wild rank with 4 cards) {float(exact[10]):.3f}; "
       f"inside: {abs(mean - float(exact[10])) <= half}")
+assert abs(mean - float(exact[10])) < 2 * half       # about four standard errors
 
 # %% [markdown]
 # **Exercise 2.** Change the recursion to give the whole distribution of the number of draws, not only its mean.
@@ -383,6 +384,7 @@ p5 = within(10, 0, CARDS, 4)
 out = fast_garbage.play_fresh(GAMES, np.random.default_rng(5), players=1, layout_sizes=[10])
 freq = wilson(float(np.sum(out.turns <= 5)), out.turns.size)
 print(f"P(10 spots within 5 draws) = {float(p5):.5f} exactly; simulated {freq}; inside: {freq.contains(float(p5))}")
+assert p5 == exact_curve[4] and abs(freq.value - float(p5)) < 4 * np.sqrt(float(p5 * (1 - p5)) / freq.n)
 
 # %% [markdown]
 # **Exercise 3.** How much longer, on average, does the slowest layout size take than a full layout of 10 spots?

@@ -281,6 +281,15 @@ report("jack_high, both seats", tournament(jack_high, games=1000, seed=3, name="
 # how large a difference is still possible.
 
 # %% [markdown]
+# ## Misconceptions to discuss
+#
+# - *"My bot won 7 of 10 games, so it is better."* Ten games cannot tell 70% from 50% (section 4).
+# - *"2n games are 2n independent observations."* The two games of a deal share their cards (section 3).
+# - *"The interval contains 0.5, so the bots are equally good."* It only bounds the difference.
+# - *"Keep playing until the interval excludes 0.5."* Decide the number of games in advance (section 4).
+# - *"The best of several variants is as good as it looked."* The winner's curse (section 5).
+
+# %% [markdown]
 # ## Exercises
 
 # %% [markdown]
