@@ -231,7 +231,8 @@ for name, rank in (("a King", cardlab.Rank.KING), ("a 10", cardlab.Rank.TEN)):
     results[name] = (prior, posterior)
     print(f"holds {name}: prior {prior:.4f}; P(pick-up) = {p_n:.4f}; after seeing the pick-up {posterior:.4f} "
           f"(Bayes), {brute:.4f} (all {len(hands)} hands enumerated)")
-truth = [c for c in before.state.hands[0]]
+assert results["a 10"][1] == 0 < results["a 10"][0] and results["a King"][1] > results["a King"][0]
+truth = list(before.state.hands[0])
 print(f"seat 0's real hand before the pick-up (the game knows it): {', '.join(map(str, truth))}")
 
 # %% [markdown]
@@ -390,16 +391,19 @@ print(guess_me.calibration())
 
 # %% [markdown]
 # **Exercise 1.** After seat 0's pick-up in `position`, what is the table's chance that seat 0's unknown cards
-# include a 7, by Bayes' rule (using the pick-up), and what would the count that ignores the pick-up say? (Which
-# cards fit an Ace? Is a 7 among them?)
+# include a 5, by Bayes' rule (using the pick-up), and what would the count that ignores the pick-up say? (Which
+# cards fit an Ace? Is a 5 among them?)
 
 # %% [solution]
-sevens_before = rank_count(pool, cardlab.Rank.SEVEN)
+fives_before = rank_count(pool, cardlab.Rank.FIVE)
 no_fit_pool = U - F
-with_pickup = 1 - comb(no_fit_pool - sevens_before, h) / comb(no_fit_pool, h)
-sevens_after = rank_count(unseen, cardlab.Rank.SEVEN)
-ignoring = 1 - comb(len(unseen) - sevens_after, unknown) / comb(len(unseen), unknown)
+with_pickup = 1 - comb(no_fit_pool - fives_before, h) / comb(no_fit_pool, h)
+fives_after = rank_count(unseen, cardlab.Rank.FIVE)
+ignoring = 1 - comb(len(unseen) - fives_after, unknown) / comb(len(unseen), unknown)
 print(f"using the pick-up (Bayes): {with_pickup:.4f}; ignoring it: {ignoring:.4f}")
+five_hands = [hand for hand in no_fit if any(pool[i].rank == cardlab.Rank.FIVE for i in hand)]
+assert abs(with_pickup - len(five_hands) / len(no_fit)) < 1e-12        # the same by enumerating the hands
+assert with_pickup > ignoring > 0         # the pick-up makes a non-fitting rank more likely
 
 # %% [markdown]
 # **Exercise 2.** Check the law of total probability in Spite and Malice: in the game `game` above, average seat 1's
