@@ -104,6 +104,23 @@ def title_html(title: str, subtitle: str = "") -> str:
     return title if not subtitle else f"{title}<br><span style='font-size:11px'>{subtitle}</span>"
 
 
+def figure_json(fig: go.Figure) -> dict[str, Any]:
+    """A figure as the page receives it: data and layout (the template travels once, apart)."""
+    out = fig.to_plotly_json()
+    layout = dict(out["layout"])
+    layout.pop("template", None)
+    return {"data": out["data"], "layout": layout}
+
+
+def figure_view(fig: go.Figure) -> PlotView:
+    """A plot widget that draws ``fig`` with the page's one copy of plotly.js.
+
+    Use it instead of ``go.FigureWidget``, which sends the whole plotly.js bundle (about 5 MB) with every
+    figure: ``display(figure_view(fig))``. Call ``view.show(figure_json(fig))`` to redraw after a change.
+    """
+    return PlotView(figure_json(fig), default_template())
+
+
 class _Panel:
     """A figure kept up to date through a :class:`_Writer` and drawn in the page by a :class:`PlotView`."""
 
@@ -117,10 +134,7 @@ class _Panel:
 
     def figure_json(self) -> dict[str, Any]:
         """The figure as the page receives it (data and layout; the template travels once, apart)."""
-        out = self.fig.to_plotly_json()
-        layout = dict(out["layout"])
-        layout.pop("template", None)
-        return {"data": out["data"], "layout": layout}
+        return figure_json(self.fig)
 
     def send(self) -> None:
         self.view.show(self.figure_json())

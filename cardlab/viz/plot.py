@@ -221,6 +221,12 @@ class PlotView(anywidget.AnyWidget):  # type: ignore[misc]
         lib = library()   # its model reaches the page before any plot's
         super().__init__(version=lib.version, figure=clean(figure or {}), template=clean(template or {}), **kwargs)
 
+    def __repr__(self) -> str:
+        """A short, stable text (a notebook's ``text/plain``): the plot's title, not its numbers."""
+        title = self.figure.get("layout", {}).get("title", {})
+        text = title.get("text", "") if isinstance(title, dict) else str(title)
+        return f"PlotView({text!r})"
+
     def show(self, figure: dict[str, Any]) -> None:
         """Send a new picture (``{"data": [...], "layout": {...}}``); the page redraws it in place."""
         with self.hold_sync():

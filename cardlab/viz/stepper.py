@@ -75,6 +75,8 @@ from cardlab.viz.cards_svg import card_html
 from cardlab.viz.lifecycle import CellOwners, close_tree
 from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, default_template, title_html
 from cardlab.viz.plot import PlotView
+from cardlab.viz.predict import Calibration, PredictController
+from cardlab.viz.predict import attach as attach_predictor
 from cardlab.viz.snapshot import stepper_html
 from cardlab.viz.table import table_html
 
@@ -113,7 +115,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
     def __init__(self, game: str | Game[Any] = "garbage", players: int | None = 2, seed: int | None = 3,
                  rollouts: int | None = None, policies: Sequence[str | Policy] | None = None,
                  four_colour: bool = False, deck: Sequence[str | Card] | None = None,
-                 history_rollouts: int | None = None, panel_rollouts: int | None = None, **options: Any) -> None:
+                 history_rollouts: int | None = None, panel_rollouts: int | None = None,
+                 predict: bool | str = False, predict_seat: int | None = None, **options: Any) -> None:
         super().__init__()
         if seed is None:  # a fresh seed from the operating system, shown in the seed box so the deal can be replayed
             seed = int(np.random.default_rng().integers(1_000_000))
@@ -149,6 +152,11 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._display_ids: list[str] = []
         self._shown_html = ""
         self._build_widgets()
+        self.predictor: PredictController | None = None   # predict, then reveal (cardlab.viz.predict)
+        if predict is not False:
+            self.predictor, box = attach_predictor(self, predict, predict_seat)
+            rows: list[widgets.Widget] = list(self.children)  # type: ignore[has-type]
+            self.children = [*rows[:-1], box, rows[-1]]
         self._apply_policy_specs(policies)
         self._guarded(lambda: self._refresh(panels=True))
         _CELL_OWNERS.adopt(self)
@@ -710,6 +718,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._panel.update(self.quantities, title_html(f"Chances at move {now}{over}", words),
                            "wins within k turns")
         self._on_plot_report()
+        if self.predictor is not None:
+            self.predictor.position(self)
 
     def _report(self, exc: Exception) -> None:
         """Say in the widget what went wrong (``last_error`` and the message area)."""
@@ -774,6 +784,12 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._on_plot_report()
 
     # ------------------------------------------------------------------ numbers for notebooks
+    def calibration(self) -> Calibration:
+        """The student's Brier score and calibration table over the guesses (needs ``predict=True``)."""
+        if self.predictor is None:
+            raise InvalidInputError("calibration() needs a stepper made with predict=True")
+        return self.predictor.calibration()
+
     def history_numbers(self) -> str:
         """The plotted P(win) history as text (notebook checks cannot see a plot)."""
         seats = range(self.game.players)

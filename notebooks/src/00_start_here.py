@@ -7,7 +7,16 @@
 # - step through it move by move and read the move log;
 # - read the two probability panels: each seat's chance of winning, and the game's own questions;
 # - tell an *exact* probability (a fraction counted from the unseen cards) from an *estimate* (a simulation with
-#   a 95% interval), and know which one you are looking at.
+#   a 95% interval for the probability), and know which one you are looking at;
+# - **predict, then reveal**: guess a chance before the stepper shows it, and score your guesses (Brier score,
+#   calibration).
+#
+# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: deal and step a game (sections 1–2). 10 min: read
+# the panels and check an exact number by counting (section 3). 5 min: seeds and viewpoints (sections 4–5). 10 min:
+# predict-then-reveal with the whole class (section 6). 10 min: exercises.
+#
+# **Predict first.** Two players, ten face-down spots each; seat 0 draws first. What is the chance that seat 0's
+# very first card can be placed? And who is more likely to win, seat 0 or seat 1, and by how much?
 #
 # Run each cell with **Shift+Enter**, from the top. Every notebook in this folder is *seeded*: it prints the same
 # numbers on every machine, so you can compare your answers with your neighbour's.
@@ -21,11 +30,14 @@
 # (Notebook `01_garbage` has the full rules.)
 
 # %%
+from fractions import Fraction
+
 import numpy as np
 from IPython.display import display
 
 import cardlab
 from cardlab.sim import prob
+from cardlab.viz.panels import figure_view
 
 stepper = cardlab.Stepper("garbage", players=2, seed=3)
 display(stepper)
@@ -67,8 +79,11 @@ for line in stepper.log_lines():
 #
 # **P(win) by move** (top plot): for every position so far, each seat's chance of winning if everybody plays on
 # with the greedy bot. Nobody knows the face-down cards, so the stepper *resamples* them: it deals the unseen
-# cards again at random many times, plays each deal to the end, and counts wins. The shaded band is the 95%
-# interval of that count. The stepper has to redraw at once, so it uses a limited number of play-outs per point
+# cards again at random many times, plays each deal to the end, and counts wins. The shaded band is a 95% interval
+# for the **probability** of winning (a Wilson interval, computed from the number of play-outs won). It rests on a
+# modelling assumption: *every arrangement of the unseen cards is equally likely* (true at the deal, since the
+# deck is shuffled, and in Garbage nobody looks at a face-down card, so no choice can carry information about one).
+# The stepper has to redraw at once, so it uses a limited number of play-outs per point
 # (`stepper.rollouts`; fewer per earlier point when a whole history has to be recomputed, as after a change of
 # viewpoint), and the bands show how uncertain that leaves each number.
 #
@@ -129,6 +144,62 @@ print("same P(win) history:", twin.history_numbers() == stepper.history_numbers(
 # about exactly that.
 
 # %% [markdown]
+# ## 6. Predict, then reveal
+#
+# Make the stepper with `predict=True` and it hides its two plots until you have entered a guess for the current
+# question: "what is the chance that seat 0 wins this game?" Move the slider (or type `0.3`, `30%` or `1/3` in the
+# box) and press **Reveal**: the plots appear, with a line comparing your guess with the stepper's estimate. Press
+# **Next move** for the next question. At the end of the game, `stepper.calibration()` scores every guess.
+#
+# In class: let everyone guess at each move before one person presses Reveal.
+
+# %%
+guess_me = cardlab.Stepper("garbage", players=2, seed=3, predict=True)
+display(guess_me)
+
+# %% [markdown]
+# The same from code, for a "student" who always guesses that the seat ahead on the table (more spots face up)
+# has a 70% chance, and 50% when the spots are level:
+
+# %%
+def face_up(game, seat):
+    return sum(card is not None for card in game.observe(None).layouts[seat])
+
+
+while not guess_me.game.is_over:
+    lead = face_up(guess_me.game, 0) - face_up(guess_me.game, 1)
+    record = guess_me.predictor.submit(0.5 if lead == 0 else (0.7 if lead > 0 else 0.3))
+    if record.move % 10 == 0:
+        print(f"move {record.move}: {guess_me.predictor.feedback}")
+    guess_me.next_move()
+calibration = guess_me.calibration()
+print(f"seat {guess_me.game.winner} won after {guess_me.game.move_count} moves")
+print(calibration)
+
+# %% [markdown]
+# **Reading the scores.** The **Brier score** is the mean of $(\text{guess} - \text{outcome})^2$, where the
+# outcome is 1 if seat 0 won and 0 if not: 0 is perfect, and always guessing 1/2 scores 0.25. It is printed beside
+# the Brier score of the stepper's own estimates on the same outcome, because a score means little on its own. The
+# **calibration table** groups the guesses: a well-calibrated forecaster's guesses of about 0.7 come true about 70%
+# of the time. One game has a single outcome shared by all its guesses, so one game's table is a start for
+# discussion, not a verdict; play several games and the outcomes begin to count. The chart:
+
+# %%
+display(figure_view(calibration.figure()))
+assert calibration.resolved == len(calibration.records) > 0
+outcome = float(guess_me.game.winner == 0)
+assert abs(calibration.brier - np.mean([(r.guess - outcome) ** 2 for r in calibration.records])) < 1e-12
+
+# %% [markdown]
+# ## Misconceptions to discuss
+#
+# - *"An estimate of 0.62 means seat 0 wins 62% of the games from here."* Only if the model is right (greedy play
+#   from here, every arrangement of the unseen cards equally likely) and up to the interval's width.
+# - *"An exact probability is certain."* An exact 19/39 is an exact *probability*: the next card is still unknown.
+# - *"My guess was wrong because the other seat won."* A single outcome cannot show that a 70% guess was wrong; many
+#   guesses scored together (Brier score, calibration) can.
+
+# %% [markdown]
 # ## Where next
 #
 # | notebook | what it is about |
@@ -156,6 +227,8 @@ for _ in range(5):
     ex1.next_move()
 ex1_chance = prob.garbage_next_card_placeable(ex1.game)
 print(f"seat {ex1.game.current_player} to move; next card usable with chance {ex1_chance} = {float(ex1_chance):.4f}")
+ex1_unseen = ex1.game.hidden_cards()
+assert ex1_chance == Fraction(sum(ex1.game.can_use(ex1.game.current_player, c) for c in ex1_unseen), len(ex1_unseen))
 
 # %% [markdown]
 # **Exercise 2.** At the very start of a two-player Garbage game (before anybody draws), what is the exact
@@ -169,17 +242,30 @@ by_hand = [card for card in unseen if card.rank <= cardlab.Rank.JACK]   # A-10 a
 ex2_chance = prob.garbage_next_card_placeable(fresh)
 print(f"by hand: {len(by_hand)} of {len(unseen)} unseen cards = {len(by_hand) / len(unseen):.4f}")
 print(f"cardlab: {ex2_chance} = {float(ex2_chance):.4f}")
+assert ex2_chance == Fraction(len(by_hand), len(unseen)) == Fraction(11, 13)
 
 # %% [markdown]
 # **Exercise 3.** In `stepper` above (seed 3, after four moves), the P(win) estimates of the two seats have 95%
-# intervals. Do the intervals of seat 0 and seat 1 overlap? What does that say about whether one seat is really
-# ahead? Then redo the estimate with four times as many play-outs as the stepper used, and compare the interval
-# widths.
+# intervals. Check that seat 1's estimate is exactly 1 minus seat 0's. Is one seat really ahead: which single
+# interval answers that? Then redo the estimate with four times as many play-outs as the stepper used, and compare
+# the interval widths.
 
 # %% [solution]
 now = stepper.win_history[-1].estimates
-overlap = now[0].low <= now[1].high and now[1].low <= now[0].high
-print(f"stepper ({now[0].n} play-outs): seat 0 {now[0]}, seat 1 {now[1]}; intervals overlap: {overlap}")
+print(f"stepper ({now[0].n} play-outs): seat 0 {now[0]}, seat 1 {now[1]}")
+print(f"seat 0 + seat 1 = {now[0].value + now[1].value:.6f}: every play-out has one winner, so the two estimates "
+      "are complements from the same play-outs")
+assert abs(now[0].value + now[1].value - 1) < 1e-12
+print(f"seat 0's interval contains 1/2: {now[0].contains(0.5)}")
 more = prob.win_probability(stepper.game, None, rollouts=4 * now[0].n, rng=np.random.default_rng(2024))
-print(f"{4 * now[0].n} play-outs: seat 0 {more[0]}, seat 1 {more[1]}")
-print(f"interval width for seat 0: {2 * now[0].half_width:.3f} -> {2 * more[0].half_width:.3f}")
+print(f"{4 * now[0].n} play-outs: seat 0 {more[0]}; contains 1/2: {more[0].contains(0.5)}")
+ratio = more[0].half_width / now[0].half_width
+print(f"interval width for seat 0: {2 * now[0].half_width:.3f} -> {2 * more[0].half_width:.3f} (ratio {ratio:.2f})")
+assert 0.35 < ratio < 0.7     # about 1/2: four times the play-outs, half the width
+
+# %% [markdown]
+# With two players the two estimates are mirror images, so comparing whether their intervals overlap compares an
+# estimate with itself; the right question is whether **seat 0's interval contains 1/2**. If it does not, the
+# play-outs are evidence (at the 5% level, and under the model's assumptions) that seat 0 is ahead or behind. If it
+# does, they cannot tell: that is not evidence that the seats are level. Four times the play-outs halve the width
+# (the $1/\sqrt n$ law of notebook `10_law_of_large_numbers`), up to the noise of the estimates themselves.

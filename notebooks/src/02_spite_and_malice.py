@@ -7,7 +7,15 @@
 # - build centre piles from Ace to Queen in the stepper on a stacked deck, with Kings as wild cards;
 # - compute the exact chance that the next stock card fits a centre pile, and see how it changes once a completed
 #   pile has gone back under the stock (the cards in it are known!);
-# - estimate what cannot be counted — playing a payoff card this turn, winning the round — with intervals.
+# - estimate what cannot be counted — playing a payoff card this turn, winning the round — with intervals;
+# - follow a whole match to 50 points, and test a claim (a first-player advantage) without over-reading the result.
+#
+# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: rules and a first turn (sections 1–2). 5 min:
+# completed piles (section 3). 10 min: the exact question and the estimates (section 4). 10 min: options and a
+# whole match (section 5). 10 min: exercises.
+#
+# **Predict first.** At the start of a round, what is the chance that the first stock card fits an empty centre
+# pile? Does the player who starts a round have an advantage, and how many rounds would you need to find out?
 
 # %% [markdown]
 # ## 1. The rules
@@ -60,12 +68,14 @@
 import re
 
 import numpy as np
+import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.sim.stats import wilson
+from cardlab.viz.panels import figure_view
 
 greedy = make_policy("greedy", "spite-and-malice", np.random.default_rng(0))
 
@@ -161,6 +171,37 @@ print(f"centre piles need {game.observe(None).needed}; seat {game.current_player
 for viewpoint in (None, 0, 1):
     who = "table" if viewpoint is None else f"seat {viewpoint}"
     print(f"{who:>6}: next stock card fits with chance {prob.spite_next_stock_playable(game, viewpoint)}")
+
+# %% [markdown]
+# **Does the count match real deals?** The count assumes that every arrangement of the cards the table has not seen
+# is equally likely: an assumption about the shuffle. Test it against real deals, not against cardlab's own
+# resampler: deal 3000 rounds, take the table's exact chance that the first stock card fits (an Ace or a King on an
+# empty centre pile) and look at the real first stock card, which the game knows. The running share of real cards
+# that fit should settle on the running mean of the exact chances (the law of large numbers).
+
+# %%
+deal_chance, deal_fits = [], []
+for seed in range(3000):
+    fresh = cardlab.new_game("spite-and-malice", seed=seed)
+    deal_chance.append(float(prob.spite_next_stock_playable(fresh, None)))
+    deal_fits.append(bool(fresh.can_play_on_centre(fresh.state.stock[-1])))
+deal_chance, deal_fits = np.array(deal_chance), np.array(deal_fits, dtype=float)
+order = np.arange(1, deal_chance.size + 1)
+converge = go.Figure(layout=go.Layout(
+    title="Real first stock cards against the table's exact chance", width=640, height=340,
+    xaxis={"title": "real deals", "type": "log"}, yaxis={"title": "share"}))
+converge.add_scatter(x=order, y=np.cumsum(deal_fits) / order, mode="lines",
+                     name="real first cards that fit (running share)")
+converge.add_scatter(x=order, y=np.cumsum(deal_chance) / order, mode="lines", name="mean exact chance (running)")
+display(figure_view(converge))
+z = (deal_fits.sum() - deal_chance.sum()) / np.sqrt(np.sum(deal_chance * (1 - deal_chance)))
+print(f"3000 real deals: mean exact chance {deal_chance.mean():.4f}; real first cards that fit "
+      f"{wilson(deal_fits.sum(), deal_fits.size)}; z = {z:+.2f}")
+assert abs(z) < 4
+
+# %% [markdown]
+# The two lines meet as the deals accumulate, and the gap is within chance (|z| below about 2 is ordinary; the cell
+# checks |z| < 4, which a real modelling error in thousands of deals would break).
 
 # %% [markdown]
 # Play on until the stock is down to the completed pile. Now the top card is one of the 12 known cards of that pile
@@ -259,6 +300,41 @@ print(f"match to 15: round results (winner, points) {match.state.results}; score
       f"winner seat {match.winner}")
 
 # %% [markdown]
+# ### A whole match to 50 points
+#
+# The standard match: rounds are dealt again until a player reaches 50 points. The winner of a round scores the
+# number of cards left in the *opponent's* payoff pile, so a close round is worth little and a rout is worth a lot;
+# a drawn round scores nothing. Here is the whole match of seed 2, played by two greedy bots, round by round.
+
+# %%
+full = cardlab.new_game("spite-and-malice", seed=2, match=True)
+openings = [full.state.opening]           # how round 1 started; later rounds are logged in "deal" events
+while not full.is_over:
+    full.play(choose(greedy, full))
+openings += [e.text.split("; ", 1)[1] for e in full.events if e.kind == "deal"]
+running = [0, 0]
+print("round  winner  points  scores after   who started, and why")
+for number, ((winner, points), opening) in enumerate(zip(full.state.results, openings, strict=True), start=1):
+    if winner >= 0:
+        running[winner] += points
+    who = f"seat {winner}" if winner >= 0 else "draw"
+    print(f"{number:>5}  {who:>6}  {points:>6}  {str(running):>12}   {opening}")
+print(f"final scores {full.state.scores}; match winner seat {full.winner} "
+      f"(target {full.options['target']} points)")
+assert running == list(full.state.scores) and max(running) >= full.options["target"] == 50
+last_winner, last_points = full.state.results[-1]
+before_last = list(running)
+before_last[last_winner] -= last_points
+assert max(before_last) < 50 and full.winner == last_winner
+
+# %% [markdown]
+# Each row is one round: its winner, the points scored (cards left in the loser's payoff pile), the running score,
+# and the start rule at work (when the two payoff tops tie, both payoff piles are reshuffled and compared again).
+# The cell checks that the points add up to the final scores and that nobody had
+# reached 50 before the last round. Points come in lumps: one lopsided round can decide a match, which is why a
+# match is a much noisier judge of skill than the same number of single rounds.
+
+# %% [markdown]
 # ## Exercises
 
 # %% [markdown]
@@ -341,9 +417,28 @@ print(f"simulated {est}; contains {float(prob.spite_next_stock_playable(start)):
       f"{est.contains(float(prob.spite_next_stock_playable(start)))}")
 
 # %% [markdown]
-# **Exercise 3.** Is there a first-player advantage? Simulate 200 greedy rounds with `first="seat0"` and read the
-# interval of seat 0's win rate.
+# **Exercise 3.** Is there a first-player advantage? Play greedy rounds with `first="seat0"` (seat 0 always
+# starts) and estimate P(seat 0 wins | the round is not drawn). How many rounds do you need to detect an advantage of
+# 2 percentage points? What can your interval show, and what can it not?
 
 # %% [solution]
-res = cardlab.simulate("spite-and-malice", games=200, seed=5, first="seat0", progress=False)
-print(f"seat 0 wins {res.win_rate(0)}; draws {res.draws}; interval contains 0.5: {res.win_rate(0).contains(0.5)}")
+from cardlab.sim import fast_spite_malice  # noqa: E402  (the compiled play-out: the engine's greedy play, faster)
+
+ROUNDS = 4000
+outcomes = np.array([fast_spite_malice.playout(cardlab.new_game("spite-and-malice", seed=i, first="seat0"))[0]
+                     for i in range(ROUNDS)])
+decided = int(np.sum(outcomes >= 0))
+first_wins = wilson(float(np.sum(outcomes == 0)), decided)
+print(f"{ROUNDS} rounds, {ROUNDS - decided} drawn; seat 0 (always first) wins {first_wins} of the decided rounds")
+print(f"the interval contains 1/2: {first_wins.contains(0.5)}; the first player's edge is between "
+      f"{first_wins.low - 0.5:+.3f} and {first_wins.high - 0.5:+.3f}")
+needed = int(np.ceil((1.96 + 0.8416) ** 2 * 0.25 / 0.02 ** 2))
+print(f"to detect a 2-point edge with 80% power: about {needed} decided rounds (200 rounds give a half-width of about "
+      f"{1.96 * np.sqrt(0.25 / 200):.2f})")
+assert first_wins.half_width < 0.02 < 1.96 * np.sqrt(0.25 / 200)
+
+# %% [markdown]
+# If the interval excludes 1/2, the rounds are evidence (at the 5% level) of an edge, in the direction shown. If it
+# contains 1/2, they do **not** show that there is no advantage: they show only that an edge larger than the
+# interval's ends is unlikely. 200 rounds, as a first try might use, leave a half-width of about 0.07: far too wide
+# to see a small edge either way.

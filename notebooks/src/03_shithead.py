@@ -9,7 +9,16 @@
 # - compute exact chances for a card nobody has seen (a face-down card, the top of the draw pile), and see why the
 #   two are the same: **exchangeability**;
 # - see that the same question has different right answers for the table and for a player who knows their hand;
-# - estimate what cannot be counted (being forced to pick up, winning) by simulation, with intervals.
+# - derive the chance that the player to move must pick up (a hypergeometric count) and check it by simulation;
+# - estimate what cannot be counted (winning) by simulation, with intervals;
+# - state the model's assumptions as assumptions, and test them against real deals.
+#
+# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: rules (section 1). 10 min: the special cards on
+# a stacked deck (sections 2–3). 15 min: exact chances, exchangeability, the pick-up count and the test against
+# real deals (section 4). 10 min: exercises.
+#
+# **Predict first.** An Ace is on the pile, so only a 2, a 10 or an Ace fits. You hold 3 cards the table cannot
+# see. Roughly what chance would the table give that you must pick up the pile?
 
 # %% [markdown]
 # ## 1. The rules
@@ -67,14 +76,17 @@
 
 # %%
 import re
+from math import comb
 
 import numpy as np
+import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.sim.stats import wilson
+from cardlab.viz.panels import figure_view
 
 greedy = make_policy("greedy", "shithead", np.random.default_rng(0))
 
@@ -170,9 +182,12 @@ print(status(bots))
 #
 # $$P(\text{fits}) = \frac{\#\{\text{unseen cards that fit the pile}\}}{\#\{\text{unseen cards}\}}.$$
 #
-# This is **exchangeability**: the order of the unseen cards is random, so every unseen place holds a uniformly
-# random unseen card. The answer depends on who is asking: seat 0 knows its own hand, so fewer cards are unseen for
-# seat 0 than for the table.
+# This is **exchangeability**, and it rests on a **modelling assumption**: *every arrangement of the cards the
+# viewer has not seen is equally likely*. At the deal that is what a fair shuffle means. Later it also needs
+# *the players' choices to carry no information* about the cards the viewer cannot see: if a player's choices
+# depend on their hand (and they do), watching those choices could in principle tell the viewer something, and
+# the count above ignores it. We test the assumption against real deals below. The answer depends on who is
+# asking: seat 0 knows its own hand, so fewer cards are unseen for seat 0 than for the table.
 #
 # Take the position just before seat 0 had to pick up: an Ace on top, so only a 2, a 10 or another Ace fits. Had
 # seat 0 been down to its face-down cards, how likely would a blind card have saved it?
@@ -205,11 +220,88 @@ est = wilson(hits, n)
 print(f"exact {exact} = {float(exact):.4f}; simulated {est}; contains exact: {est.contains(float(exact))}")
 
 # %% [markdown]
-# ### Will a player have to pick up? Who will win? (estimates)
+# That simulation resamples with cardlab's own model, so it checks the *counting*, not the *assumption*: a wrong
+# model would agree with itself. The honest test uses **real deals**: play 1000 seeded games with greedy bots for
+# 16 moves, take the table's exact chance that the top of the draw pile fits, and compare it with what the real top
+# card (which the game knows) does. If the assumption were badly wrong, the cards would fit more or less often than
+# predicted; the $z$ score measures the gap in standard errors (for a sum of independent games with chances
+# $p_i$, the standard error is $\sqrt{\sum p_i(1-p_i)}$).
+
+# %%
+REAL = 1000
+predicted, happened = [], []
+for seed in range(REAL):
+    real = cardlab.new_game("shithead", players=2, seed=seed)
+    bot = make_policy("greedy", "shithead", np.random.default_rng(seed))
+    for _ in range(16):
+        if real.is_over:
+            break
+        real.play(choose(bot, real))
+    if real.is_over or not real.state.draw:
+        continue
+    predicted.append(float(prob.shithead_draw_top_fits(real, None)))
+    happened.append(bool(real.fits(real.state.draw[-1])))      # the real top card: the truth, not a resample
+predicted, happened = np.array(predicted), np.array(happened, dtype=float)
+print(f"{predicted.size} real positions; mean predicted chance {predicted.mean():.4f}, "
+      f"share whose real top card fits {happened.mean():.4f}")
+print("predicted chance   positions   mean predicted   observed   z")
+for low, high in ((0.0, 0.6), (0.6, 0.75), (0.75, 0.9), (0.9, 1.01)):
+    inside = (predicted >= low) & (predicted < high)
+    if inside.sum() < 20:
+        continue
+    p, o = predicted[inside], happened[inside]
+    z = (o.sum() - p.sum()) / np.sqrt(max(1e-12, float(np.sum(p * (1 - p)))))
+    print(f"[{low:.2f}, {min(high, 1):.2f})  {inside.sum():>10}   {p.mean():>14.4f}   {o.mean():>8.4f}  {z:+.2f}")
+z_all = (happened.sum() - predicted.sum()) / np.sqrt(np.sum(predicted * (1 - predicted)))
+print(f"all positions: z = {z_all:+.2f}")
+order = np.arange(1, predicted.size + 1)
+converge = go.Figure(layout=go.Layout(
+    title="Real draw-pile tops against the table's exact chance", width=640, height=340,
+    xaxis={"title": "real games", "type": "log"}, yaxis={"title": "share"}))
+converge.add_scatter(x=order, y=np.cumsum(happened) / order, mode="lines",
+                     name="real top cards that fit (running share)")
+converge.add_scatter(x=order, y=np.cumsum(predicted) / order, mode="lines", name="mean exact chance (running)")
+display(figure_view(converge))
+assert abs(z_all) < 4          # a gap of 4 standard errors would mean the model's chances are really off
+
+# %% [markdown]
+# A $|z|$ below about 2 in every bin means the real deals show no disagreement that 1000 games could detect: the
+# assumption is good enough *for this question at this point of the game*. It does not prove the assumption, and a
+# few hundred positions cannot see a small effect. A $|z|$ above 3 would mean the model's chances are measurably
+# off. (Several bins are tested at once, so one $|z|$ a little above 2 is not alarming on its own.)
+#
+# ### Must the player to move pick up? (exact, by a hypergeometric count)
+#
+# Seat 0 is to move with an Ace on the pile. It must pick up exactly when none of its hand cards fits. For the
+# table, under the same assumption, seat 0's hand of $h$ cards is a random $h$-subset of the $U$ cards the table
+# cannot see, of which $F$ fit. So
+#
+# $$P(\text{pick up}) = \frac{\binom{U-F}{h}}{\binom{U}{h}},$$
+#
+# the hypergeometric chance of drawing no fitting card. (A 10 burns and lets seat 0 play again on an empty pile,
+# and a 2 resets the pile, so any fitting card in hand saves seat 0 this turn.)
+
+# %%
+hand_size = len(game.state.hands[game.current_player])
+unseen_table = game.unseen_cards(None)
+fitting = sum(game.fits(c) for c in unseen_table)
+exact_pickup = comb(len(unseen_table) - fitting, hand_size) / comb(len(unseen_table), hand_size)
+print(f"h = {hand_size} cards in hand, U = {len(unseen_table)} unseen to the table, F = {fitting} of them fit")
+print(f"P(seat {game.current_player} picks up) = C({len(unseen_table) - fitting},{hand_size})/"
+      f"C({len(unseen_table)},{hand_size}) = {exact_pickup:.4f}")
+check = prob.shithead_must_pick_up(game, game.current_player, None, rollouts=4000, rng=np.random.default_rng(6))
+print(f"simulated by play-outs: {check}; contains the exact value: {check.contains(exact_pickup)}")
+assert abs(check.value - exact_pickup) < 4 * np.sqrt(exact_pickup * (1 - exact_pickup) / check.n)
+
+# %% [markdown]
+# The play-outs agree with the count (the cell checks the gap is within four standard errors; a `False` above would
+# be one of the one-in-twenty misses of a 95% interval). Seat 0 itself knows its hand and knows it must pick up: for
+# seat 0 the chance is 1.
+#
+# ### Will a player have to pick up on a later turn? Who will win? (estimates)
 #
 # These depend on the whole future of the game, so they are estimated by resampling the unseen cards and playing on
-# with greedy bots. Seat 0 is to move and can only pick up: seat 0 knows that for sure, but the table, which cannot
-# see seat 0's hand, can only give a chance.
+# with greedy bots, under the same assumption.
 
 # %%
 for seat in (0, 1):
@@ -221,10 +313,19 @@ for seat, est in enumerate(prob.win_probability(game, None, rollouts=100, rng=np
     print(f"seat {seat} wins: {est}")
 
 # %% [markdown]
-# The stepper's panels show the same questions at every move:
+# The stepper's panels show the same questions at every move. A stepper keeps its estimates quick with few
+# play-outs (`bots.panel_rollouts`), so its intervals are wide; below, the same panel is computed for the stepper's
+# position with 400 play-outs per estimate (`prob.panel_quantities`). At the first blind play the draw pile is
+# already empty, so "top of the draw pile fits" has no meaning there: it is *not applicable*, not an exact 0.
 
 # %%
-print(bots.panel_numbers())
+empty_draw = bots.game.observe(None).draw_size == 0
+print(f"the stepper uses {bots.panel_rollouts} play-outs per estimate; here 400. Draw pile empty: {empty_draw}")
+for q in prob.panel_quantities(bots.game, None, rng=np.random.default_rng(7), rollouts=400):
+    if q.key == "draw_top_fits" and empty_draw:
+        print(f"{q.label}: not applicable (the draw pile is empty)")
+    else:
+        print(q)
 
 # %% [markdown]
 # ## 5. Every option
@@ -292,6 +393,15 @@ for key, values in result.extras.items():
     print(f"{key:>12}: {values.mean():.2f} per game")
 
 # %% [markdown]
+# ## Misconceptions to discuss
+#
+# - *"The face-down card and the top of the draw pile have different chances."* Exchangeability: both are any
+#   unseen card, equally likely (under the stated assumption).
+# - *"The table is wrong because seat 0 knows better."* Both answers are right for their information.
+# - *"A simulation with cardlab's resampler proves the model."* It shows consistency; only real deals test the
+#   assumption (section 4).
+
+# %% [markdown]
 # ## Exercises
 
 # %% [markdown]
@@ -307,6 +417,7 @@ on_queen = [c for c in unseen if c.rank in (cardlab.Rank.TWO, cardlab.Rank.TEN, 
                                              cardlab.Rank.KING, cardlab.Rank.ACE)]
 print(f"on an empty pile: {prob.shithead_draw_top_fits(fresh)} (anything fits)")
 print(f"on a Queen: 2, 10, Q, K, A fit: {len(on_queen)}/{len(unseen)} = {len(on_queen) / len(unseen):.4f}")
+assert prob.shithead_draw_top_fits(fresh) == 1 and len(on_queen) == 20 and len(unseen) == 52
 
 # %% [markdown]
 # **Exercise 2.** In the position `game` above (an Ace on top, seat 0 to move), seat 1 would like to know the
@@ -319,16 +430,31 @@ for viewpoint in (None, 1):
     unseen = game.unseen_cards(viewpoint)
     print(f"{who}: {prob.shithead_draw_top_fits(game, viewpoint)} ({sum(game.fits(c) for c in unseen)} of "
           f"{len(unseen)} unseen cards fit)")
+    assert prob.shithead_draw_top_fits(game, viewpoint) * len(unseen) == sum(game.fits(c) for c in unseen)
 own = game.state.hands[1]
 print("seat 1's own hand, unseen for the table:", " ".join(str(c) for c in own),
       f"({sum(game.fits(c) for c in own)} of them fit)")
 
 # %% [markdown]
-# **Exercise 3.** Does the first player have an advantage? Simulate 400 greedy games and read the interval of
-# seat 0's win rate. Then do the same with `first="lowest3"`.
+# **Exercise 3.** Does the first player have an advantage? Simulate 400 greedy games with `first="seat0"` (seat 0
+# always starts) and read the interval of seat 0's win rate: what can it show, and what can it not? Then do the same
+# with `first="lowest3"`, where the starter depends on the cards: what should seat 0's rate be there, by symmetry?
 
 # %% [solution]
 for first in ("seat0", "lowest3"):
     res = cardlab.simulate("shithead", players=2, games=400, seed=21, first=first, progress=False)
     est = res.win_rate(0)
-    print(f"first={first!r}: seat 0 wins {est}; contains 0.5: {est.contains(0.5)}")
+    if est.low > 0.5:
+        verdict = "the whole interval is above 1/2: evidence (5% level) that seat 0 is favoured"
+    elif est.high < 0.5:
+        verdict = "the whole interval is below 1/2: evidence (5% level) that seat 0 is at a disadvantage"
+    else:
+        verdict = (f"contains 1/2: these games cannot tell; seat 0's win rate minus 1/2 is somewhere between "
+                   f"{est.low - 0.5:+.3f} and {est.high - 0.5:+.3f}")
+    print(f"first={first!r}: seat 0 wins {est}; {verdict}")
+
+# %% [markdown]
+# 400 games give a half-width of about 0.05, so an edge of a few points is invisible either way: "contains 1/2" is
+# not evidence of fairness. With `first="lowest3"` both seats are equally likely to start (the deal is symmetric),
+# so seat 0's rate should be near 1/2 whatever the first-player edge is; the `seat0` game is the one that measures
+# the edge.

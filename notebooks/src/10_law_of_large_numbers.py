@@ -3,10 +3,21 @@
 #
 # **Learning goals**
 #
-# - see a simulated frequency wander at first and then settle on the exact probability (the law of large numbers);
-# - read a 95% interval, and see it shrink like $1/\sqrt{n}$: four times the games for half the width;
-# - check that a 95% interval really covers the true value about 95% of the time;
+# - see a simulated frequency wander at first and then settle on the exact probability (the law of large numbers),
+#   and say precisely what "settle" means and what it needs (independent games);
+# - read a 95% interval *for a probability*, and see it shrink like $1/\sqrt{n}$: four times the games for half the
+#   width;
+# - see the **sampling distribution** of an estimate: many repeated experiments give a bell curve around the truth
+#   (the central limit theorem), and check that a 95% interval covers the truth about 95% of the time;
 # - work out how many simulated games a question needs before you start.
+#
+# **Lesson plan (50 minutes).** 5 min: predict (below). 5 min: the exact answer (section 1). 10 min: one path and
+# many paths (sections 2–3). 15 min: the $1/\sqrt n$ law and the sampling distribution (sections 4–5). 5 min:
+# misconceptions (section 8). 10 min: exercises.
+#
+# **Predict first.** Before running anything, write down: (a) the chance that a one-spot solitaire is complete on
+# its first draw; (b) after 100 simulated games, how far from that chance the observed frequency typically is;
+# (c) how many games are needed to be within ±0.005 of it with 95% confidence.
 
 # %% [markdown]
 # ## 1. A question with an exact answer
@@ -30,6 +41,7 @@ from IPython.display import display
 import cardlab
 from cardlab.sim import fast_garbage, prob
 from cardlab.sim.stats import Z95, wilson
+from cardlab.viz.panels import figure_view
 
 one_spot = cardlab.Stepper("garbage", players=1, seed=2, layout_sizes=[1])
 one_spot.next_move()
@@ -43,6 +55,22 @@ display(one_spot)
 # `fast_garbage.play_fresh` plays many games at once with the same rules as the engine. `first[i]` is 1 if game
 # `i` ended on its first draw. After $n$ games the frequency is $\hat p_n = (\text{first}_1 + \dots +
 # \text{first}_n)/n$.
+#
+# **What the law needs, and what it says.** Every game is dealt from its own fresh shuffle, so the indicators
+# $\text{first}_1, \text{first}_2, \dots$ are **independent** and **identically distributed**, each equal to 1
+# with probability $p$. (A pseudo-random generator only imitates independence; that it does so well enough is an
+# assumption, which section 5 tests by checking that intervals cover $p$ as often as they should.) Under that
+# assumption
+#
+# - the **weak law**: for every margin $\varepsilon > 0$, $P(|\hat p_n - p| > \varepsilon) \to 0$ as
+#   $n \to \infty$ (convergence *in probability*);
+# - the **strong law**: $P(\hat p_n \to p) = 1$: almost every infinite run of games has a running frequency that
+#   converges to $p$ (convergence *almost surely*).
+#
+# Neither says that any particular $\hat p_n$ equals $p$, or that the error shrinks steadily. Each row below has a
+# 95% **Wilson** interval for $p$ (it behaves well even at $n = 10$, where the textbook normal interval does not:
+# exercise 2). A 95% interval misses $p$ one time in twenty; the rows come from *one* growing run, so they are not
+# independent: one unlucky stretch early on can make several rows miss together.
 
 # %%
 P = Fraction(2, 13)
@@ -50,31 +78,72 @@ N = 100_000
 games = fast_garbage.play_fresh(N, np.random.default_rng(10), players=1, layout_sizes=[1])
 first = (games.turns == 1).astype(float)
 running = np.cumsum(first) / np.arange(1, N + 1)
+misses = 0
 for n in (10, 100, 1_000, 10_000, 100_000):
     est = wilson(float(first[:n].sum()), n)
-    print(f"n = {n:>7}: frequency {running[n - 1]:.4f}, 95% interval [{est.low:.4f}, {est.high:.4f}], "
-          f"error {running[n - 1] - float(P):+.4f}")
-print(f"exact p = {P} = {float(P):.4f}")
+    misses += not est.contains(float(P))
+    print(f"n = {n:>7}: frequency {running[n - 1]:.4f}, 95% interval for p [{est.low:.4f}, {est.high:.4f}], "
+          f"error {running[n - 1] - float(P):+.4f}, contains 2/13: {est.contains(float(P))}")
+print(f"exact p = {P} = {float(P):.4f}; rows whose interval misses 2/13: {misses} of 5")
+# the final error is within what chance allows (4 standard deviations would point to a real fault)
+assert abs(running[-1] - float(P)) < 4 * np.sqrt(float(P) * (1 - float(P)) / N)
 
 # %%
 shown = np.unique(np.geomspace(1, N, 300).astype(int))
 bands = [wilson(float(first[:n].sum()), int(n)) for n in shown]
-lln = go.FigureWidget(layout=go.Layout(
+lln = go.Figure(layout=go.Layout(
     title="Share of one-spot games completed on the first draw", width=700, height=380,
     xaxis={"title": "games simulated n", "type": "log"}, yaxis={"title": "frequency", "range": [0, 0.5]}))
 lln.add_scatter(x=np.concatenate([shown, shown[::-1]]), y=[b.high for b in bands] + [b.low for b in bands][::-1],
                 fill="toself", mode="lines", line={"width": 0}, fillcolor="rgba(31,119,180,0.2)", name="95% interval")
 lln.add_scatter(x=shown, y=running[shown - 1], mode="lines", name="running frequency", line={"color": "#1f77b4"})
 lln.add_scatter(x=[1, N], y=[float(P), float(P)], mode="lines", name="exact 2/13", line={"dash": "dash"})
-display(lln)
+display(figure_view(lln))
 
 # %% [markdown]
-# The frequency jumps about for the first few dozen games — one game moves it a lot — and then settles on $2/13$.
-# That is the **law of large numbers**: the frequency converges to the probability. It does *not* say that early
-# "bad luck" gets compensated; the early games are simply outweighed by the many later ones.
+# The frequency jumps about for the first few dozen games — one game moves it a lot — and then its error shrinks
+# towards 0 (the cell checks that the last error is within 4 standard deviations of 0). If a row says
+# `contains 2/13: False`, that is no contradiction: it is one of the misses a 95% interval is allowed one time in
+# twenty, and the rows share their games. The **law of large numbers** says the frequency converges to the
+# probability. It does *not* say that early "bad luck" gets compensated (the gambler's fallacy): the early games
+# are simply outweighed by the many later ones.
+#
+# ## 3. Many runs at once
+#
+# One path is one story. Here are 20 independent runs of 5000 games each, with the band
+# $p \pm 1.96\sqrt{p(1-p)/n}$ in which about 95% of the runs should be at any given $n$ (once $n$ is large enough
+# for the normal approximation). Every path wanders at first, and every path is drawn in towards $2/13$.
+
+# %%
+PATHS, LENGTH = 20, 5000
+many = fast_garbage.play_fresh(PATHS * LENGTH, np.random.default_rng(30), players=1, layout_sizes=[1])
+hits = (many.turns == 1).reshape(PATHS, LENGTH).astype(float)
+paths = np.cumsum(hits, axis=1) / np.arange(1, LENGTH + 1)
+steps = np.unique(np.geomspace(1, LENGTH, 150).astype(int))
+band = Z95 * np.sqrt(float(P) * (1 - float(P)) / steps)
+fan = go.Figure(layout=go.Layout(
+    title=f"{PATHS} independent runs of the running frequency", width=700, height=380,
+    xaxis={"title": "games simulated n", "type": "log"}, yaxis={"title": "frequency", "range": [0, 0.6]}))
+for i in range(PATHS):
+    fan.add_scatter(x=steps, y=paths[i, steps - 1], mode="lines", line={"width": 1}, opacity=0.6,
+                    showlegend=i == 0, name="one run")
+fan.add_scatter(x=steps, y=float(P) + band, mode="lines", line={"dash": "dot", "color": "black"},
+                name="p ± 1.96·sqrt(p(1-p)/n)")
+fan.add_scatter(x=steps, y=float(P) - band, mode="lines", line={"dash": "dot", "color": "black"}, showlegend=False)
+display(figure_view(fan))
+for n in (100, 1000, 5000):
+    far = np.abs(paths[:, n - 1] - float(P))
+    inside = int(np.sum(far <= Z95 * np.sqrt(float(P) * (1 - float(P)) / n)))
+    print(f"n = {n:>4}: runs inside the band {inside} of {PATHS}; largest error {far.max():.4f}")
+assert np.abs(paths[:, LENGTH - 1] - float(P)).max() < np.abs(paths[:, 99] - float(P)).max()
 
 # %% [markdown]
-# ## 3. The interval shrinks like $1/\sqrt{n}$
+# About 19 of 20 runs should be inside the band at each $n$; a count of 17 to 20 is ordinary (the number inside is
+# roughly binomial with 20 trials and chance 0.95). The largest error shrinks as $n$ grows (the cell checks it). The
+# *spread* of the runs, not any one run, is what the law of large numbers and the $1/\sqrt n$ law describe.
+
+# %% [markdown]
+# ## 4. The interval shrinks like $1/\sqrt{n}$
 #
 # The standard deviation of $\hat p_n$ is $\sqrt{p(1-p)/n}$, so a 95% interval has a half-width of about
 # $1.96\sqrt{p(1-p)/n}$. Multiply $n$ by 4 and the width halves; by 100 and it shrinks tenfold. So the half-width
@@ -92,47 +161,78 @@ for n in (25, 100, 400, 1_600, 6_400, 25_600, 102_400):
     print(f"{n:>7}   {est.half_width:.5f}      {est.half_width * np.sqrt(n):.4f}")
 
 # %%
-widths = go.FigureWidget(layout=go.Layout(
+widths = go.Figure(layout=go.Layout(
     title="Interval half-width against n (log-log): a line of slope -1/2", width=700, height=380,
     xaxis={"title": "games simulated n", "type": "log"}, yaxis={"title": "95% half-width", "type": "log"}))
 widths.add_scatter(x=shown, y=[b.half_width for b in bands], mode="lines", name="Wilson interval half-width")
 widths.add_scatter(x=shown, y=constant / np.sqrt(shown), mode="lines", name="1.96·sqrt(p(1-p)/n)",
                    line={"dash": "dash"})
-display(widths)
+display(figure_view(widths))
 
 # %% [markdown]
-# ## 4. Does a 95% interval cover the truth 95% of the time?
+# ## 5. The sampling distribution of the estimate
 #
-# Repeat a whole experiment of $n$ games many times, each with its own seed, and count how often the interval
-# contains $p$. The spread of the estimates shrinks like $1/\sqrt n$ as well: 16 times the games, a quarter the
-# spread.
+# Repeat a whole experiment of $n$ games many times, each with its own seed: each experiment gives one estimate
+# $\hat p$. Their histogram is the **sampling distribution** of $\hat p$. Its mean is $p$ (the estimate is
+# unbiased), its standard deviation is $\sqrt{p(1-p)/n}$, and by the **central limit theorem** its shape
+# approaches a normal curve as $n$ grows: that is why "±1.96 standard deviations" covers the truth about 95% of the
+# time. We also count how often the Wilson interval of each experiment contains $p$.
 
 # %%
 REPEATS = 1000
+sampled = {}
 for n in (100, 1_600):
     out = fast_garbage.play_fresh(REPEATS * n, np.random.default_rng([10, n]), players=1, layout_sizes=[1])
     counts = (out.turns == 1).reshape(REPEATS, n).sum(axis=1)
     estimates = counts / n
     covered = np.mean([wilson(float(k), n).contains(float(P)) for k in counts])
-    print(f"n = {n:>5}: estimates spread (sd) {estimates.std(ddof=1):.4f}; "
-          f"theory {np.sqrt(float(P) * (1 - float(P)) / n):.4f}; intervals covering p: {covered:.1%}")
+    theory = np.sqrt(float(P) * (1 - float(P)) / n)
+    print(f"n = {n:>5}: estimates mean {estimates.mean():.4f} (p = {float(P):.4f}), spread (sd) "
+          f"{estimates.std(ddof=1):.4f}, theory {theory:.4f}; intervals covering p: {covered:.1%}")
+    sampled[n] = estimates
+    # 1000 experiments give the coverage to about ±1.4 points: below 91% would be a real fault
+    assert covered > 0.91 and abs(estimates.std(ddof=1) / theory - 1) < 0.15
+
+# %%
+clt = go.Figure(layout=go.Layout(
+    title="Sampling distribution of the estimate (1000 experiments each) and the normal curve", width=700,
+    height=380, xaxis={"title": "estimate p̂"}, yaxis={"title": "density"}, barmode="overlay"))
+for n, colour in ((100, "#1f77b4"), (1_600, "#d62728")):
+    clt.add_histogram(x=sampled[n], histnorm="probability density", opacity=0.5, name=f"n = {n}",
+                      marker={"color": colour}, xbins={"size": 0.01 if n == 100 else 0.004})
+    sd = np.sqrt(float(P) * (1 - float(P)) / n)
+    xs = np.linspace(float(P) - 4 * sd, float(P) + 4 * sd, 200)
+    clt.add_scatter(x=xs, y=np.exp(-0.5 * ((xs - float(P)) / sd) ** 2) / (sd * np.sqrt(2 * np.pi)), mode="lines",
+                    line={"color": colour}, name=f"normal curve, n = {n}")
+display(figure_view(clt))
 
 # %% [markdown]
-# ## 5. The same law for an average
+# With $n = 100$ the histogram is lumpy (an estimate is a count out of 100) and a little skewed, since $p$ is
+# near 0; with $n = 1600$ it is close to the normal curve and four times narrower. The coverage printed above is
+# close to 95% but, from 1000 experiments, known only to within about ±1.4 points (the cell checks it is above 91%).
+
+# %% [markdown]
+# ## 6. The same law for an average
 #
-# The law of large numbers holds for averages too. The mean number of draws to complete one spot is exactly
-# $53/9 \approx 5.889$ (notebook `12_expected_value_and_markov_chains` explains why); the running average of the
-# same games settles on it, with an interval $\bar x \pm 1.96\,s/\sqrt n$.
+# The law of large numbers holds for averages too (independent games with a finite mean). The mean number of draws
+# to complete one spot is exactly $53/9 \approx 5.889$ (notebook `12_expected_value_and_markov_chains` explains
+# why); the running average of the same games settles on it. The interval $\bar x \pm 1.96\,s/\sqrt n$ rests on
+# the central limit theorem, and the number of draws is skewed (mostly short games, a few long ones), so we start
+# at $n = 100$: at $n = 10$ such an interval would be no more than a rough guide.
 
 # %%
 draws = games.turns.astype(float)
-for n in (10, 100, 1_000, 10_000, 100_000):
+mean_misses = 0
+for n in (100, 1_000, 10_000, 100_000):
     half = Z95 * draws[:n].std(ddof=1) / np.sqrt(n)
-    print(f"n = {n:>7}: mean draws {draws[:n].mean():.4f} ± {half:.4f}")
-print(f"exact 53/9 = {53 / 9:.4f}")
+    inside = abs(draws[:n].mean() - 53 / 9) <= half
+    mean_misses += not inside
+    print(f"n = {n:>7}: mean draws {draws[:n].mean():.4f} ± {half:.4f}, contains 53/9: {inside}")
+print(f"exact 53/9 = {53 / 9:.4f}; rows that miss: {mean_misses} of 4 (each may miss one time in twenty)")
+assert abs(draws.mean() - 53 / 9) < 4 * draws.std(ddof=1) / np.sqrt(N)
 
 # %% [markdown]
-# ## 6. What this means for the stepper
+# ## 7. What this means for the stepper
 #
 # The stepper's P(win) chart uses a limited number of play-outs per move, so that it redraws at once
 # (`stepper.rollouts` says how many). With $n$ play-outs the half-width is up to $1.96\sqrt{0.25/n}$: about 0.25 for
@@ -143,6 +243,20 @@ position = cardlab.new_game("garbage", players=2, seed=3)
 for rollouts in (16, 64, 256):
     est = prob.win_probability(position, None, rollouts=rollouts, rng=np.random.default_rng(rollouts))[0]
     print(f"{rollouts:>4} play-outs: seat 0 wins {est}; half-width {est.half_width:.3f}")
+
+# %% [markdown]
+# ## 8. Misconceptions to discuss
+#
+# - *"After many misses, a hit is due."* No: the games are independent; the law of large numbers works by
+#   dilution, not compensation. The *number* of hits may drift ever further from $np$ while the *frequency*
+#   converges.
+# - *"This interval contains $p$ with probability 95%."* Before the games are played, the random interval will
+#   contain $p$ with probability 95%. Once computed it either does or does not; the 95% describes the method over
+#   many uses (section 5).
+# - *"An interval that misses means the simulation is wrong."* One miss in twenty is what a 95% interval promises;
+#   a simulation is suspect when misses are much more frequent than that.
+# - *"The textbook interval is fine."* At small $n$, or $p$ near 0 or 1, the normal interval covers far less than
+#   95% (exercise 2); the Wilson interval does much better.
 
 # %% [markdown]
 # ## Exercises
@@ -157,6 +271,7 @@ check = fast_garbage.play_fresh(needed, np.random.default_rng(1), players=1, lay
 est = wilson(float(np.sum(check.turns == 1)), needed)
 print(f"n = {needed} games; simulated half-width {est.half_width:.5f}; "
       f"interval contains 2/13: {est.contains(float(P))}")
+assert est.half_width <= 0.0051
 
 # %% [markdown]
 # **Exercise 2.** The simple "normal" interval $\hat p \pm 1.96\sqrt{\hat p(1-\hat p)/n}$ is the one in most
@@ -172,6 +287,8 @@ normal_half = Z95 * np.sqrt(phat * (1 - phat) / n)
 normal = np.mean((phat - normal_half <= float(P)) & (float(P) <= phat + normal_half))
 wilson_cover = np.mean([wilson(float(x), n).contains(float(P)) for x in k])
 print(f"n = 20: normal interval covers p in {normal:.1%} of experiments, Wilson in {wilson_cover:.1%}")
+# 2000 experiments give each coverage to about ±1 point: the normal interval is clearly worse here
+assert normal < 0.9 and wilson_cover > normal + 0.03
 
 # %% [markdown]
 # **Exercise 3.** After how many games does the running frequency in section 2 stay within 0.01 of $2/13$ for

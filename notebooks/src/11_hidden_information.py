@@ -7,16 +7,28 @@
 #   same card, and all of them are right;
 # - compute a conditional probability by counting the cards a viewer cannot see;
 # - check the **law of total probability**: averaged over what the table cannot see, a player's answer is the
-#   table's answer;
+#   table's answer — and see why that check shows *consistency*, while only real deals can show *correctness*;
+# - use **Bayes' rule**: a forced pick-up tells the table something about a hand, and the simple count misses it;
+# - predict, then reveal: guess what a player should believe before the stepper shows it;
 # - count cards after a reshuffle: once known cards go back into the stock, counting beats treating every unseen card
 #   alike.
+#
+# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: the same card, three answers (section 1). 10 min:
+# total probability, and the test against real deals (section 2). 10 min: Bayes' rule after a pick-up (section 3).
+# 5 min: card counting (sections 4–5). 10 min: predict-then-reveal (section 6) and exercises.
+#
+# **Predict first.** An Ace is on the pile; only a 2, a 10 or an Ace fits. Will seat 0, who holds none of those,
+# think a face-down card is *more* or *less* likely to fit than the table thinks? And after seat 0 is seen picking
+# up the pile, what is the chance that seat 0's hidden cards include a 10?
 
 # %% [markdown]
 # ## 1. Knowing more changes the answer
 #
 # A conditional probability $P(A \mid B)$ is the chance of $A$ *among the outcomes where $B$ holds*. With cards, $B$ is
-# "what I have seen". Every card I have seen is not the next card; every arrangement of the cards I have **not** seen
-# is equally likely. So for the next unseen card,
+# "what I have seen". Every card I have seen is not the next card. Then comes a **modelling assumption**: *every
+# arrangement of the cards I have not seen is equally likely*. It holds at the deal (a fair shuffle); later it also
+# needs *the other players' choices to carry no information* about their hidden cards, which is not always true
+# (section 3 shows a case where it fails). Under that assumption, for the next unseen card,
 #
 # $$P(\text{it fits} \mid \text{what I know})
 #   = \frac{\#\{\text{cards I cannot see that fit}\}}{\#\{\text{cards I cannot see}\}}.$$
@@ -29,14 +41,18 @@
 
 # %%
 import re
+from itertools import combinations
 from math import comb
 
 import numpy as np
+import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
+from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.sim.stats import wilson
+from cardlab.viz.panels import figure_view
 
 DECK = ["5S", "KH", "9D", "QC", "3D", "8H", "3S", "4S", "7H", "10C", "JD", "AS", "2H", "6C", "7D", "8C", "QH", "KS",
         "7S", "7C", "KD", "10D", "AD", "5H", "4D", "9S", "6D", "3H", "10H"]
@@ -107,8 +123,8 @@ print(f"average of seat 0's answers:        {mean:.4f} ± {half:.4f}")
 print(f"share of worlds where the card fits: {wilson(sum(fits), n)}")
 
 # %% [markdown]
-# Seat 0's answer is also **calibrated**: group the worlds by seat 0's answer, and within each group the card fits
-# about as often as seat 0 said.
+# Seat 0's answer is also **calibrated** in these worlds: group them by seat 0's answer, and within each group the
+# card fits about as often as seat 0 said.
 
 # %%
 answers = np.array(seat0_answers)
@@ -119,7 +135,145 @@ for value in np.unique(answers):
         print(f"seat 0 says {value:.4f}: the card fits in {wilson(fitted[group].sum(), int(group.sum()))}")
 
 # %% [markdown]
-# ## 3. When there is nothing private, everybody agrees
+# **What these two checks do and do not show.** Both redeal the unseen cards with cardlab's own model
+# (`resample`), which makes the same assumption as the counts. So they show that the counts are *consistent* with
+# the model: a model that was wrong about the world would pass them just as well. To test *correctness*, compare the
+# answers with **real deals**: play 1000 seeded games with greedy bots for 16 moves, ask the table and seat 0 for
+# the chance that seat 0's first face-down card fits, and look at that real card (the game knows it; nobody in the
+# game has seen it). The **Brier score** (mean squared difference between the chance and what happened, 0 or 1)
+# rewards both calibration and information.
+
+# %%
+REAL = 1000
+said = {"table": [], "seat 0": []}
+real_fits = []
+for seed in range(REAL):
+    real = cardlab.new_game("shithead", players=2, seed=seed)
+    bot = make_policy("greedy", "shithead", np.random.default_rng(seed))
+    for _ in range(16):
+        if real.is_over:
+            break
+        real.play(choose(bot, real))
+    card = None if real.is_over else real.state.face_down[0][0]
+    if card is None:
+        continue
+    said["table"].append(float(prob.shithead_blind_fits(real, None)))
+    said["seat 0"].append(float(prob.shithead_blind_fits(real, 0)))
+    real_fits.append(bool(real.fits(card)))
+outcome = np.array(real_fits, dtype=float)
+print(f"{outcome.size} real positions; the real card fits in {outcome.mean():.4f} of them")
+for who, values in said.items():
+    p = np.array(values)
+    z = (outcome.sum() - p.sum()) / np.sqrt(np.sum(p * (1 - p)))
+    brier = np.mean((p - outcome) ** 2)
+    print(f"{who:>6}: mean chance {p.mean():.4f}, z = {z:+.2f}, Brier score {brier:.4f}")
+    assert abs(z) < 4          # 4 standard errors would mean the answers are really off for real deals
+brier_table = np.mean((np.array(said["table"]) - outcome) ** 2)
+brier_seat0 = np.mean((np.array(said["seat 0"]) - outcome) ** 2)
+print(f"seat 0's Brier score is lower than the table's: {brier_seat0 < brier_table}")
+seat0_said = np.array(said["seat 0"])
+order = np.arange(1, seat0_said.size + 1)
+converge = go.Figure(layout=go.Layout(
+    title="Real face-down cards against seat 0's exact chance", width=640, height=340,
+    xaxis={"title": "real games", "type": "log"}, yaxis={"title": "share"}))
+converge.add_scatter(x=order, y=np.cumsum(outcome) / order, mode="lines",
+                     name="real cards that fit (running share)")
+converge.add_scatter(x=order, y=np.cumsum(seat0_said) / order, mode="lines", name="mean exact chance (running)")
+display(figure_view(converge))
+
+# %% [markdown]
+# On real deals, both the table's and seat 0's chances match how often the real card fits (|z| well below 3 means
+# no detectable disagreement in 1000 games; the cell checks |z| < 4). Seat 0 knows more (its own hand). For a
+# calibrated forecaster, more information cannot make the *expected* Brier score worse, but three or so hand cards
+# out of dozens of unseen ones change the answers very little, so the two scores printed are close, and in one set of
+# games either may come out lower (the last line says which). Knowing more does not make an answer "more true"; it
+# makes it *sharper*.
+
+# %% [markdown]
+# ## 3. Bayes' rule after an observed pick-up
+#
+# In the `position` above, seat 0 is to move on an Ace and picks up the pile. A player who can play must play, so
+# the table has just **learnt** something: seat 0 held no 2, no 10 and no Ace. The pile's cards are now known to be
+# in seat 0's hand; what about the $h$ cards seat 0 held before?
+#
+# Let $K$ be "those cards include at least one King" and $N$ "none of them fits" (the pick-up). With $U$ cards unseen
+# by the table before the pick-up, $F$ of them fitting and $k$ Kings, and every $h$-card hand equally likely
+# beforehand (the assumption),
+#
+# $$P(K \mid N) = \frac{P(N \mid K)\,P(K)}{P(N)}, \qquad P(N) = \frac{\binom{U-F}{h}}{\binom{U}{h}},
+# \qquad P(K \mid N) = 1 - \frac{\binom{U-F-k}{h}}{\binom{U-F}{h}}.$$
+#
+# For a 10 the answer is immediate: a 10 always fits, so $P(\text{holds a } 10 \mid N) = 0$. We compute each term
+# by Bayes' rule, check it by enumerating every possible hand, and compare with a count that ignores the pick-up.
+
+# %%
+before = position                         # seat 0 to move on an Ace
+h = len(before.state.hands[0])
+pool = before.unseen_cards(None)          # what the table cannot see before the pick-up
+U, F = len(pool), sum(before.fits(c) for c in pool)
+
+
+def rank_count(cards, rank):
+    return sum(c.rank == rank for c in cards)
+
+
+results = {}
+for name, rank in (("a King", cardlab.Rank.KING), ("a 10", cardlab.Rank.TEN)):
+    k = rank_count(pool, rank)
+    prior = 1 - comb(U - k, h) / comb(U, h)
+    p_n = comb(U - F, h) / comb(U, h)
+    fitting_rank = before.fits(next(c for c in pool if c.rank == rank))
+    both = 0.0 if fitting_rank else (comb(U - F, h) - comb(U - F - k, h)) / comb(U, h)    # P(K and N)
+    posterior = both / p_n                                                                   # Bayes' rule
+    hands = list(combinations(range(U), h))                                                  # brute force
+    no_fit = [hand for hand in hands if not any(before.fits(pool[i]) for i in hand)]
+    brute = sum(any(pool[i].rank == rank for i in hand) for hand in no_fit) / len(no_fit)
+    assert abs(posterior - brute) < 1e-12 and len(no_fit) / len(hands) == p_n
+    results[name] = (prior, posterior)
+    print(f"holds {name}: prior {prior:.4f}; P(pick-up) = {p_n:.4f}; after seeing the pick-up {posterior:.4f} "
+          f"(Bayes), {brute:.4f} (all {len(hands)} hands enumerated)")
+assert results["a 10"][1] == 0 < results["a 10"][0] and results["a King"][1] > results["a King"][0]
+truth = list(before.state.hands[0])
+print(f"seat 0's real hand before the pick-up (the game knows it): {', '.join(map(str, truth))}")
+
+# %% [markdown]
+# The pick-up moves the table's belief: the chance of a 10 drops from its prior to exactly 0, and the chance of a
+# King *rises*, because the hand is now known to be made of non-fitting cards only, and Kings are among them. A
+# player's **choice** (here a forced one) carries information.
+#
+# Now the count that ignores it. After the pick-up, count the table's chance of a 10 among seat 0's unknown cards as
+# if they were any unseen cards (the hypergeometric formula), and see what cardlab's resampler says; both use the
+# stated assumption that choices carry no information:
+
+# %%
+after = position.copy()
+after.play("pick up")
+unseen = after.unseen_cards(None)
+tens = rank_count(unseen, cardlab.Rank.TEN)
+unknown = len(after.state.hands[0]) - len(after.state.known[0])
+naive = 1 - comb(len(unseen) - tens, unknown) / comb(len(unseen), unknown)
+rng = np.random.default_rng(13)
+hits = 0
+for _ in range(4000):
+    world = after.resample(None, rng)
+    rest = list(world.state.hands[0])
+    for card in world.state.known[0]:
+        rest.remove(card)
+    hits += any(c.rank == cardlab.Rank.TEN for c in rest)
+resampled = wilson(hits, 4000)
+print(f"ignoring the pick-up: {naive:.4f} (count), {resampled} (resampler); using it (Bayes): "
+      f"{results['a 10'][1]:.4f}")
+assert results["a 10"][1] == 0 and naive > 0
+
+# %% [markdown]
+# If the resampled share printed above is clearly above 0, the resampler, like the simple count, ignores what the
+# pick-up revealed: its answer is the right answer *to a different question* ("if seat 0's cards were any unseen
+# cards"). This is why "opponents' choices carry no information" must be stated as an assumption. Section 2's test
+# against real deals found no detectable problem for a face-down card, which no choice can reveal; right after a
+# forced pick-up the assumption fails for the picker's hand, as Bayes' rule shows.
+
+# %% [markdown]
+# ## 4. When there is nothing private, everybody agrees
 #
 # In Garbage nobody looks at a face-down card, and there are no hands. The table and every player know the same
 # things, so they give the same answers.
@@ -131,7 +285,7 @@ for _ in range(5):
 print([str(prob.garbage_next_card_placeable(garbage, v)) for v in (None, 0, 1, 2)])
 
 # %% [markdown]
-# ## 4. Card counting after a reshuffle
+# ## 5. Card counting after a reshuffle
 #
 # In Spite and Malice a completed centre pile (A up to Q, 12 cards that everybody saw) is shuffled and put **under**
 # the stock. When the players have drawn the stock down to it, the next card is one of those 12 known cards — minus
@@ -195,31 +349,62 @@ print(f"interval contains the counted answer: {est.contains(counted)}, "
 # `prob.garbage_next_card_placeable` counts over that known stock only (notebook `01_garbage` shows why that is rare).
 
 # %% [markdown]
+# ## 6. Predict, then reveal
+#
+# A stepper made with `predict="blind_fits"` asks "what is the chance that a face-down card fits the pile?" at every
+# move and hides its plots until you have guessed. Set the viewpoint to seat 0 and guess what *seat 0* should
+# believe; then Reveal. Below, a "student" guesses the table's answer each time, although the viewpoint is seat 0:
+# the reveal shows how far that is from seat 0's answer.
+
+# %%
+guess_me = cardlab.Stepper("shithead", players=2, seed=5, predict="blind_fits", rollouts=16, panel_rollouts=16)
+guess_me.viewpoint.value = "seat 0"
+display(guess_me)
+
+# %%
+for _ in range(6):
+    press(guess_me)
+for _ in range(6):
+    if guess_me.game.is_over:
+        break
+    record = guess_me.predictor.submit(float(prob.shithead_blind_fits(guess_me.game, None)))
+    print(f"move {record.move}: {guess_me.predictor.feedback}")
+    assert record.answer == float(prob.shithead_blind_fits(guess_me.game, 0))
+    press(guess_me)
+print(guess_me.calibration())
+
+# %% [markdown]
+# The guesses are scored against the revealed answers (the "mean squared distance"): a panel question like this has
+# no recorded outcome, so there is no Brier score here; the win question of notebook `00_start_here` has one.
+
+# %% [markdown]
+# ## Misconceptions to discuss
+#
+# - *"There is one true probability that the card fits."* The card is fixed; the probability describes a person's
+#   information (section 1).
+# - *"The resampling checks prove the model right."* They resample with the model: consistency, not correctness
+#   (section 2).
+# - *"Players' moves tell the table nothing."* A forced pick-up does; Bayes' rule measures how much (section 3).
+# - *"Forgetting a few cards hardly matters."* After a reshuffle, counting changes the answer a lot (section 5).
+
+# %% [markdown]
 # ## Exercises
 
 # %% [markdown]
-# **Exercise 1.** In the Shithead `position`, seat 0 has just picked up the pile, so the table knows five of seat 0's
-# cards; the rest of seat 0's hand is unknown to the table. What is the table's exact chance that seat 0 holds at
-# least one 10 among those unknown cards? (Hypergeometric: $1 - \binom{U-t}{h}/\binom{U}{h}$ with $U$ unseen cards,
-# $t$ unseen 10s, $h$ unknown hand cards.) Check it by resampling. (Play the pick-up first.)
+# **Exercise 1.** After seat 0's pick-up in `position`, what is the table's chance that seat 0's unknown cards
+# include a 5, by Bayes' rule (using the pick-up), and what would the count that ignores the pick-up say? (Which
+# cards fit an Ace? Is a 5 among them?)
 
 # %% [solution]
-after = position.copy()
-after.play("pick up")
-unseen = after.unseen_cards(None)
-tens = sum(c.rank == cardlab.Rank.TEN for c in unseen)
-unknown = len(after.state.hands[0]) - len(after.state.known[0])
-exact = 1 - comb(len(unseen) - tens, unknown) / comb(len(unseen), unknown)
-rng = np.random.default_rng(13)
-hits = 0
-for _ in range(4000):
-    world = after.resample(None, rng)
-    known = list(world.state.known[0])
-    rest = list(world.state.hands[0])
-    for card in known:
-        rest.remove(card)
-    hits += any(c.rank == cardlab.Rank.TEN for c in rest)
-print(f"U={len(unseen)}, t={tens}, h={unknown}: exact {exact:.4f}; simulated {wilson(hits, 4000)}")
+fives_before = rank_count(pool, cardlab.Rank.FIVE)
+no_fit_pool = U - F
+with_pickup = 1 - comb(no_fit_pool - fives_before, h) / comb(no_fit_pool, h)
+fives_after = rank_count(unseen, cardlab.Rank.FIVE)
+ignoring = 1 - comb(len(unseen) - fives_after, unknown) / comb(len(unseen), unknown)
+print(f"using the pick-up (Bayes): {with_pickup:.4f}; ignoring it: {ignoring:.4f}")
+five_hands = [hand for hand in no_fit if any(pool[i].rank == cardlab.Rank.FIVE for i in hand)]
+assert abs(with_pickup - len(five_hands) / len(no_fit)) < 1e-12        # the same by enumerating the hands
+assert with_pickup > ignoring > 0         # the pick-up makes a non-fitting rank more likely
 
 # %% [markdown]
 # **Exercise 2.** Check the law of total probability in Spite and Malice: in the game `game` above, average seat 1's
@@ -233,6 +418,7 @@ mean, half = np.mean(values), 1.96 * np.std(values, ddof=1) / np.sqrt(len(values
 target = float(prob.spite_next_stock_playable(game, None))
 inside = abs(mean - target) <= half + 1e-12
 print(f"table {target:.4f}; average of seat 1's answers {mean:.4f} ± {half:.4f}; inside: {inside}")
+assert abs(mean - target) < 2 * half + 1e-12     # within about four standard errors
 
 # %% [markdown]
 # **Exercise 3.** For the Shithead `position`, which viewpoint is *most* optimistic that a face-down card fits, and

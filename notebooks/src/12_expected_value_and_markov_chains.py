@@ -8,7 +8,15 @@
 #   probabilities;
 # - compute an expectation **exactly** by first-step analysis (a recursion), and again with the chain's fundamental
 #   matrix $(I - Q)^{-1}$;
-# - explain a surprise: a layout with *fewer* spots can take *longer* to complete.
+# - explain a surprise: a layout with *fewer* spots can take *longer* to complete;
+# - go beyond the mean: the exact distribution $P(T \le k)$ of the number of draws, against the simulated one.
+#
+# **Lesson plan (50 minutes).** 5 min: predict (below). 5 min: simulation (section 2). 15 min: the state and
+# first-step analysis (sections 3–4). 5 min: the matrix (section 5). 10 min: the surprise and the whole distribution
+# (sections 6–7). 10 min: exercises.
+#
+# **Predict first.** Garbage solitaire with 10 spots and with 6 spots: which takes more draws on average? Roughly
+# how many draws does a 10-spot layout take? And what is the chance of completing 10 spots within 5 draws?
 
 # %% [markdown]
 # ## 1. The question
@@ -33,6 +41,7 @@ from IPython.display import display
 import cardlab
 from cardlab.sim import fast_garbage
 from cardlab.sim.stats import Z95, wilson
+from cardlab.viz.panels import figure_view
 
 
 def press(stepper, button="next_move"):
@@ -142,6 +151,16 @@ for n, e in exact.items():
     mean, half = simulated[n]
     inside = abs(float(e) - mean) <= half
     print(f"{n:>2} spots: exact {float(e):8.5f}   simulated {mean:6.3f} ± {half:.3f}   inside the interval: {inside}")
+    assert abs(float(e) - mean) < 2 * half     # 2 × the 95% half-width: about 4 standard errors
+misses = sum(abs(float(exact[n]) - simulated[n][0]) > simulated[n][1] for n in exact)
+print(f"intervals that miss the exact value: {misses} of {len(exact)}; chance of at least one miss among ten "
+      f"independent 95% intervals: {1 - 0.95 ** len(exact):.0%}")
+
+# %% [markdown]
+# Ten 95% intervals, from ten independent simulations, each miss the exact value with probability 5%, so at least
+# one miss happens about 40% of the time (the last line prints the count and that chance). A line saying
+# `inside the interval: False` is therefore no evidence against the recursion; the cell checks something a real
+# error would break: every simulated mean is within about four standard errors of the exact value.
 
 # %% [markdown]
 # A check by hand for one spot: the layout is done at the first Ace or Jack, 8 of the 52 cards. The position of the
@@ -212,13 +231,13 @@ for n in (1, 3, 6, 10):
 
 # %%
 sizes = list(range(1, 11))
-chart = go.FigureWidget(layout=go.Layout(
+chart = go.Figure(layout=go.Layout(
     title="Garbage solitaire: expected draws to complete n spots", width=640, height=380,
     xaxis={"title": "spots n", "dtick": 1}, yaxis={"title": "draws"}))
 chart.add_scatter(x=sizes, y=[float(exact[n]) for n in sizes], mode="lines+markers", name="exact (recursion)")
 chart.add_scatter(x=sizes, y=[simulated[n][0] for n in sizes], mode="markers", name=f"simulated, {GAMES} games",
                   error_y={"type": "data", "array": [simulated[n][1] for n in sizes]})
-display(chart)
+display(figure_view(chart))
 
 # %% [markdown]
 # Each spot you add is one more card to find — but it also adds **four useful cards** to the deck. A turn ends only
@@ -260,6 +279,75 @@ print(f"the longest layout is {longest} spots: {float(exact[longest]):.4f} draws
 # "reward" actually makes the next hand slower for them.
 
 # %% [markdown]
+# ## 7. The whole distribution: $P(T \le k)$
+#
+# The mean is one number. The Markov chain gives the whole law of $T$, the number of draws: start with all the
+# probability on the starting state, move it one turn at a time with `one_turn`, and collect what reaches "done".
+# After $k$ turns the collected mass is exactly $P(T \le k)$. The simulated curve is the share of the 20 000
+# simulated games with $T \le k$; the band around it is the Dvoretzky–Kiefer–Wolfowitz band, which covers the
+# *whole* true curve at once with probability at least 95% (a pointwise interval would not).
+
+# %%
+def completion_curve(spots, turns):
+    """Exact P(T <= k) for k = 1..turns, by moving the state's law one turn at a time."""
+    law, done, curve = {(spots, 0, CARDS): Fraction(1)}, Fraction(0), []
+    for _ in range(turns):
+        after = defaultdict(Fraction)
+        for state, p in law.items():
+            for nxt, q in one_turn(*state).items():
+                if nxt == "done":
+                    done += p * q
+                else:
+                    after[nxt] += p * q
+        law = after
+        curve.append(done)
+    return curve
+
+
+K = 30
+exact_curve = completion_curve(10, K)
+out = fast_garbage.play_fresh(GAMES, np.random.default_rng([12, 10]), players=1, layout_sizes=[10])
+ks = np.arange(1, K + 1)
+simulated_curve = np.array([np.mean(out.turns <= k) for k in ks])
+dkw = np.sqrt(np.log(2 / 0.05) / (2 * GAMES))
+gap = np.max(np.abs(simulated_curve - np.array([float(c) for c in exact_curve])))
+for k in (1, 3, 5, 10, 20, 30):
+    print(f"P(T <= {k:>2}) = {float(exact_curve[k - 1]):.5f} exactly; simulated {simulated_curve[k - 1]:.5f}")
+print(f"largest gap {gap:.4f}; 95% DKW band half-width {dkw:.4f}; whole curve inside the band: {gap <= dkw}")
+assert gap < np.sqrt(np.log(2 / 1e-6) / (2 * GAMES))   # a gap beyond the one-in-a-million band would be a real fault
+area = 1 + sum(1 - c for c in exact_curve[:-1])          # P(T > 0) + P(T > 1) + ... + P(T > K - 1)
+print(f"area above the exact curve up to k = {K}: {float(area):.5f}; E[T] = {float(exact[10]):.5f}")
+assert 0 <= float(exact[10] - area) < 1e-3              # E[T] = sum of P(T > k); the tail beyond K is tiny
+
+curve_chart = go.Figure(layout=go.Layout(
+    title="Garbage solitaire, 10 spots: P(complete within k draws)", width=640, height=380,
+    xaxis={"title": "draws k"}, yaxis={"title": "P(T ≤ k)", "range": [0, 1.02]}))
+curve_chart.add_scatter(x=ks, y=np.minimum(1, simulated_curve + dkw), mode="lines", line={"width": 0},
+                        showlegend=False)
+curve_chart.add_scatter(x=ks, y=np.maximum(0, simulated_curve - dkw), mode="lines", line={"width": 0},
+                        fill="tonexty", fillcolor="rgba(31,119,180,0.2)", name="95% band (DKW)")
+curve_chart.add_scatter(x=ks, y=simulated_curve, mode="markers", name=f"simulated, {GAMES} games")
+curve_chart.add_scatter(x=ks, y=[float(c) for c in exact_curve], mode="lines", line={"shape": "hv"},
+                        name="exact (Markov chain)")
+display(figure_view(curve_chart))
+
+# %% [markdown]
+# The simulated staircase lies on the exact one. If the printed line ever says the curve left the 95% band, that is
+# the one-in-twenty event the band allows; the cell checks a band so wide that leaving it by chance would happen
+# less than once in a million runs. The mean is the area above the curve: $E[T] = \sum_{k \ge 0} P(T > k)$.
+#
+# ## 8. Misconceptions to discuss
+#
+# - *"More spots always take longer."* Not here: each spot also brings four useful cards (section 6).
+# - *"The average game takes the expected number of draws."* The distribution is skewed: compare the mean with the
+#   $k$ at which $P(T \le k)$ first passes 1/2 (the median).
+# - *"A simulated mean outside its interval disproves the exact answer."* Not one miss among ten (section 4).
+
+# %%
+median = next(k for k, c in zip(ks, exact_curve, strict=True) if c >= Fraction(1, 2))
+print(f"10 spots: mean {float(exact[10]):.3f} draws, median {median} draws")
+
+# %% [markdown]
 # ## Exercises
 
 # %% [markdown]
@@ -272,6 +360,7 @@ turns = out.turns.astype(float)
 mean, half = turns.mean(), Z95 * turns.std(ddof=1) / np.sqrt(turns.size)
 print(f"Kings wild: {mean:.3f} ± {half:.3f}; exact (any wild rank with 4 cards) {float(exact[10]):.3f}; "
       f"inside: {abs(mean - float(exact[10])) <= half}")
+assert abs(mean - float(exact[10])) < 2 * half       # about four standard errors
 
 # %% [markdown]
 # **Exercise 2.** Change the recursion to give the whole distribution of the number of draws, not only its mean.
@@ -296,6 +385,7 @@ p5 = within(10, 0, CARDS, 4)
 out = fast_garbage.play_fresh(GAMES, np.random.default_rng(5), players=1, layout_sizes=[10])
 freq = wilson(float(np.sum(out.turns <= 5)), out.turns.size)
 print(f"P(10 spots within 5 draws) = {float(p5):.5f} exactly; simulated {freq}; inside: {freq.contains(float(p5))}")
+assert p5 == exact_curve[4] and abs(freq.value - float(p5)) < 4 * np.sqrt(float(p5 * (1 - p5)) / freq.n)
 
 # %% [markdown]
 # **Exercise 3.** How much longer, on average, does the slowest layout size take than a full layout of 10 spots?

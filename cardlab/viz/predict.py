@@ -1,0 +1,390 @@
+"""Predict, then reveal: the student guesses a probability before the stepper shows it.
+
+::
+
+    stepper = cardlab.Stepper("garbage", players=2, seed=3, predict=True)
+    stepper.predictor.submit(0.6)     # or the slider / text box and "Reveal"
+    stepper.calibration()             # Brier score, calibration table and chart over the game
+
+How it behaves
+--------------
+At every position the stepper computes its panels as usual, but with ``predict=True`` the figures
+stay hidden until the student has entered a guess for the *current question*. The question is, by
+default, "what is the chance that seat s wins this game?" (s is the seat of the viewpoint, or seat 0
+when the viewpoint is the table); ``predict="<panel key>"`` asks one of the game's own panel
+questions instead (``"next_card"`` for Garbage, say). Entering a guess (slider, or a text box that
+accepts ``0.3``, ``30%`` or ``1/3``) reveals the figures and the answer, exact or estimated, and
+keeps a record. Every record holds the guess, the answer shown and, once it is known, the
+*outcome*: for the win question, whether seat s did win (known when the game ends on the same line
+of play). Panel questions have no outcome recorded here; they are scored against the answer only.
+
+Scores
+------
+* **Brier score** over the resolved records: the mean of (guess - outcome)², 0 for perfect
+  certainty that came true, 0.25 for always guessing 1/2. It is shown beside the Brier score the
+  revealed answers themselves would have had on the same outcomes: a guess can only be called
+  good *relative* to that.
+* **Distance from the answer**: the mean of (guess - answer)² over every record. This is not a Brier
+  score (the answer is a probability, not an outcome); it says how close the student's sense of
+  chance came to the computed one.
+* **Calibration table**: the guesses grouped in bins of width 0.2; per bin the number of guesses,
+  their mean, the mean answer, and the fraction of resolved outcomes that happened with its 95%
+  Wilson interval. A calibrated forecaster's guesses of about 0.3 come true about 30% of the time.
+  One game gives few independent outcomes (every win question of a game has the *same* outcome),
+  so the table of a single game is a starting point for discussion, not a verdict.
+
+Design
+------
+:class:`PredictController` holds the state as traitlets (``question``, ``guess``, ``revealed``,
+``feedback``) and knows nothing of widgets; :class:`PredictBox` is the layout, linked to the
+controller's traits, and hides the stepper's figures while ``revealed`` is false. The stepper calls
+:meth:`PredictController.position` after each refresh of its panels; nothing else in the stepper
+knows about predictions.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+import traitlets
+
+from cardlab.errors import InvalidInputError
+from cardlab.sim.stats import wilson
+
+if TYPE_CHECKING:
+    from cardlab.viz.stepper import Stepper
+
+WIN = "win"
+BIN_EDGES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """One guess: the question, what was guessed, the answer revealed, and the outcome once known."""
+
+    move: int
+    key: str
+    question: str
+    guess: float
+    answer: float
+    low: float
+    high: float
+    exact: bool
+    line: tuple[str, ...]          # the deal, then the move texts that led to the question's position
+    seat: int | None = None
+    outcome: bool | None = None    # None until known (or for questions with no recorded outcome)
+
+    def answer_text(self) -> str:
+        if self.exact:
+            return f"{self.answer:.4f} (exact)"
+        return f"{self.answer:.3f}, 95% interval [{self.low:.3f}, {self.high:.3f}] (estimate)"
+
+
+@dataclass(frozen=True)
+class CalibrationRow:
+    low: float
+    high: float
+    count: int
+    mean_guess: float
+    mean_answer: float
+    resolved: int
+    happened: int
+
+    @property
+    def frequency(self) -> float:
+        return self.happened / self.resolved if self.resolved else float("nan")
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The student's scores over the records of one stepper (see the module docstring)."""
+
+    records: tuple[Prediction, ...]
+    brier: float | None             # mean (guess - outcome)^2 over resolved records
+    answers_brier: float | None     # the same score for the revealed answers
+    distance: float | None          # mean (guess - answer)^2 over every record
+    rows: tuple[CalibrationRow, ...]
+
+    @property
+    def resolved(self) -> int:
+        return sum(r.outcome is not None for r in self.records)
+
+    def table(self) -> str:
+        head = "guess bin    guesses  mean guess  mean answer  outcomes  happened  [95% interval]"
+        lines = [head]
+        for r in self.rows:
+            if r.resolved:
+                est = wilson(r.happened, r.resolved)
+                freq = f"{r.frequency:8.3f}  [{est.low:.3f}, {est.high:.3f}]"
+            else:
+                freq = "       -"
+            close = "]" if r.high >= BIN_EDGES[-1] else ")"
+            lines.append(f"[{r.low:.1f}, {r.high:.1f}{close}   {r.count:7d}  {r.mean_guess:10.3f}"
+                         f"  {r.mean_answer:11.3f}  {r.resolved:8d}  {freq}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        n = len(self.records)
+        if n == 0:
+            return "no guesses yet: enter a guess before the stepper reveals its numbers"
+        parts = [f"{n} guesses, {self.resolved} with a known outcome"]
+        if self.brier is not None and self.answers_brier is not None:
+            parts.append(f"Brier score {self.brier:.3f} (the revealed answers would score {self.answers_brier:.3f};"
+                         " lower is better, always guessing 1/2 scores 0.250)")
+        elif any(r.key == WIN for r in self.records):
+            parts.append("Brier score: not yet known (no outcome yet: finish the game)")
+        else:
+            parts.append("Brier score: none (no outcome is recorded for this question; scored against the answers)")
+        if self.distance is not None:
+            parts.append(f"mean squared distance from the answers {self.distance:.3f}")
+        return "\n".join(parts) + "\n" + self.table()
+
+    def figure(self) -> go.Figure:
+        """Calibration chart: mean guess per bin against the outcome frequency and the mean answer."""
+        rows = [r for r in self.rows if r.count]
+        fig = go.Figure()
+        fig.add_trace(go.Scatter(x=[0, 1], y=[0, 1], mode="lines", name="perfect calibration",
+                                 line={"dash": "dash", "color": "grey"}))
+        fig.add_trace(go.Scatter(x=[r.mean_guess for r in rows], y=[r.mean_answer for r in rows],
+                                 mode="markers", name="mean revealed answer", marker={"symbol": "diamond", "size": 10}))
+        known = [r for r in rows if r.resolved]
+        intervals = [wilson(r.happened, r.resolved) for r in known]
+        fig.add_trace(go.Scatter(
+            x=[r.mean_guess for r in known], y=[r.frequency for r in known], mode="markers",
+            name="how often it happened (95% interval)",
+            marker={"size": [8 + 2 * math.sqrt(r.resolved) for r in known]},
+            error_y={"type": "data", "symmetric": False,
+                     "array": [e.high - r.frequency for e, r in zip(intervals, known, strict=True)],
+                     "arrayminus": [r.frequency - e.low for e, r in zip(intervals, known, strict=True)]}))
+        fig.update_layout(title="Your calibration", width=480, height=420,
+                          xaxis={"title": "your guess (mean per bin)", "range": [0, 1]},
+                          yaxis={"title": "answer / frequency", "range": [0, 1]},
+                          legend={"orientation": "h", "y": -0.25})
+        return fig
+
+
+def parse_guess(text: str) -> float:
+    """A probability typed by a student: ``0.3``, ``.3``, ``30%`` or ``1/3``."""
+    s = str(text).strip().replace(",", ".")
+    try:
+        if s.endswith("%"):
+            value = float(s[:-1]) / 100
+        elif re.fullmatch(r"\s*\d+\s*/\s*\d+\s*", s):
+            value = float(Fraction(s.replace(" ", "")))
+        else:
+            value = float(s)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidInputError(f"guess {text!r} is not a probability: type a number from 0 to 1 "
+                                "(0.3), a percentage (30%) or a fraction (1/3)") from None
+    if not (0.0 <= value <= 1.0) or math.isnan(value):
+        raise InvalidInputError(f"guess {text!r} is outside 0 to 1: a probability is between 0 and 1 (0% to 100%)")
+    return value
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else float("nan")
+
+
+def calibrate(records: list[Prediction] | tuple[Prediction, ...]) -> Calibration:
+    """Brier score, distance from the answers and the calibration table of ``records``."""
+    recs = tuple(records)
+    resolved = [r for r in recs if r.outcome is not None]
+    brier = answers = None
+    if resolved:
+        brier = sum((r.guess - float(bool(r.outcome))) ** 2 for r in resolved) / len(resolved)
+        answers = sum((r.answer - float(bool(r.outcome))) ** 2 for r in resolved) / len(resolved)
+    distance = sum((r.guess - r.answer) ** 2 for r in recs) / len(recs) if recs else None
+    rows = []
+    for i, (lo, hi) in enumerate(zip(BIN_EDGES, BIN_EDGES[1:], strict=False)):
+        last = i == len(BIN_EDGES) - 2
+        inside = [r for r in recs if lo <= r.guess < hi or (last and r.guess == hi)]
+        known = [r for r in inside if r.outcome is not None]
+        rows.append(CalibrationRow(lo, hi, len(inside), _mean([r.guess for r in inside]),
+                                   _mean([r.answer for r in inside]), len(known), sum(bool(r.outcome) for r in known)))
+    return Calibration(recs, brier, answers, distance, tuple(rows))
+
+
+class PredictController(traitlets.HasTraits):  # type: ignore[misc]
+    """The state of predict-then-reveal for one stepper (no widgets here)."""
+
+    question = traitlets.Unicode("")
+    guess = traitlets.Float(0.5)
+    revealed = traitlets.Bool(True)
+    feedback = traitlets.Unicode("")
+    error = traitlets.Unicode("")
+
+    def __init__(self, key: str = WIN, seat: int | None = None) -> None:
+        super().__init__()
+        if not isinstance(key, str) or not key:
+            raise InvalidInputError(f"predict={key!r}: give True (the win question) or a panel question's key")
+        self.key = key
+        self.fixed_seat = seat
+        self.records: list[Prediction] = []
+        self._current: Prediction | None = None   # the question of the position shown, guess not yet set
+        self._line: tuple[str, ...] = ()
+
+    @traitlets.validate("guess")
+    def _valid_guess(self, proposal: Any) -> float:
+        value = float(proposal["value"])
+        if not 0.0 <= value <= 1.0:
+            raise traitlets.TraitError(f"guess {value} is outside 0 to 1")
+        return value
+
+    @traitlets.observe("guess")
+    def _guess_changed(self, change: Any) -> None:
+        """A new guess clears the message about a bad one."""
+        self.error = ""
+
+    # -------------------------------------------------------------- called by the stepper
+    def position(self, stepper: Stepper) -> None:
+        """Set the question of the stepper's current position (after its panels were computed)."""
+        game = stepper.game
+        deal = f"deal: {game.name}, {game.players} players, seed {stepper._seed}"
+        self._line = (deal, *(m.text for m in game.moves))
+        self._resolve(stepper)
+        move = game.move_count
+        self._current = None if game.is_over else self._question(stepper, move)
+        if self._current is None:
+            self.question = "The game is over: see stepper.calibration()." if game.is_over else \
+                "No question at this position (it has no meaning here); the numbers are shown."
+            self.feedback = ""
+            self.revealed = True
+            return
+        done = self._record_for(self._current)
+        self.question = self._current.question
+        if done is not None:
+            self.feedback = self._feedback(done)
+            self.revealed = True
+        else:
+            self.feedback = ""
+            self.revealed = False
+
+    def _seat(self, stepper: Stepper) -> int:
+        if self.fixed_seat is not None:
+            return self.fixed_seat
+        label = str(stepper.viewpoint.value)
+        return int(label.split()[1]) if label.startswith("seat ") else 0
+
+    def _question(self, stepper: Stepper, move: int) -> Prediction | None:
+        if self.key == WIN:
+            seat = self._seat(stepper)
+            if not stepper.win_history or stepper.win_history[-1].move != move:
+                return None
+            est = stepper.win_history[-1].estimates[seat]
+            return Prediction(move, WIN, f"What is the chance that seat {seat} wins this game?", 0.5,
+                              est.value, est.low, est.high, est.low == est.high, self._line, seat)
+        for q in stepper.quantities:
+            if q.key == self.key and q.is_applicable:
+                text = f"What is the chance that {q.label}?"
+                return Prediction(move, q.key, text, 0.5, q.value, q.low, q.high, q.is_exact, self._line, q.seat)
+        return None
+
+    def _record_for(self, question: Prediction) -> Prediction | None:
+        for r in self.records:
+            if r.line == question.line and r.key == question.key and r.question == question.question:
+                return r
+        return None
+
+    def _resolve(self, stepper: Stepper) -> None:
+        """Fill in the outcome of win questions once the game has ended on the same line of play."""
+        game = stepper.game
+        if not game.is_over:
+            return
+        for i, r in enumerate(self.records):
+            if r.key == WIN and r.outcome is None and self._line[:len(r.line)] == r.line:
+                self.records[i] = replace(r, outcome=game.winner == r.seat)
+
+    # -------------------------------------------------------------- the student's side
+    def submit(self, guess: float | str | None = None) -> Prediction:
+        """Enter a guess for the current question (a number, or text such as ``30%``); reveal the answer."""
+        value = self.guess if guess is None else (parse_guess(guess) if isinstance(guess, str) else float(guess))
+        if not 0.0 <= value <= 1.0 or math.isnan(value):
+            raise InvalidInputError(f"guess {guess!r} is outside 0 to 1: a probability is between 0 and 1")
+        if self._current is None:
+            raise InvalidInputError("there is no question at this position: press Next move for the next one")
+        if self._record_for(self._current) is not None:
+            raise InvalidInputError("you already guessed at this position: press Next move for the next question")
+        record = replace(self._current, guess=value)
+        self.records.append(record)
+        self.guess = value
+        self.feedback = self._feedback(record)
+        self.error = ""
+        self.revealed = True
+        return record
+
+    def _feedback(self, r: Prediction) -> str:
+        off = r.guess - r.answer
+        if r.exact:
+            verdict = "spot on" if abs(off) < 0.005 else f"{abs(off):.3f} {'too high' if off > 0 else 'too low'}"
+        elif r.low <= r.guess <= r.high:
+            verdict = "inside the estimate's 95% interval"
+        else:
+            verdict = f"outside the estimate's 95% interval ({'too high' if off > 0 else 'too low'})"
+        return f"your guess {r.guess:.3f}; the answer {r.answer_text()}: {verdict}"
+
+    def calibration(self) -> Calibration:
+        return calibrate(self.records)
+
+
+class PredictBox(widgets.VBox):  # type: ignore[misc]
+    """The layout: question, slider, text box, Reveal button, feedback; hides ``hidden`` until a guess."""
+
+    def __init__(self, controller: PredictController, hidden: list[widgets.Widget]) -> None:
+        super().__init__()
+        self.controller = controller
+        self.hidden = hidden
+        self.question = widgets.HTML()
+        self.slider = widgets.FloatSlider(value=0.5, min=0.0, max=1.0, step=0.01, description="your guess",
+                                          readout_format=".2f", layout=widgets.Layout(width="340px"))
+        self.text = widgets.Text(placeholder="or type 0.3, 30% or 1/3", layout=widgets.Layout(width="200px"))
+        self.reveal_button = widgets.Button(description="Reveal", button_style="warning",
+                                            tooltip="enter your guess, then see the answer")
+        self.feedback = widgets.HTML()
+        self.cover = widgets.HTML()
+        traitlets.link((self.slider, "value"), (controller, "guess"))
+        self.reveal_button.on_click(lambda _b: self.reveal())
+        controller.observe(self._on_change, names=["question", "feedback", "revealed", "error"])
+        self.children = [self.question, widgets.HBox([self.slider, self.text, self.reveal_button]),
+                         self.feedback, self.cover]
+        self._on_change({})
+
+    def reveal(self) -> None:
+        """What the Reveal button does: take the text box if filled, else the slider; never raise."""
+        try:
+            text = self.text.value.strip()
+            self.controller.submit(text if text else None)
+            self.text.value = ""
+        except Exception as exc:  # a click must never raise into the notebook
+            self.controller.error = str(exc)
+
+    def _on_change(self, change: Any) -> None:
+        c = self.controller
+        self.question.value = f"<b>Predict:</b> {c.question}" if c.question else ""
+        self.feedback.value = (f"<span style='color:#b00020'>⚠ {c.error}</span>" if c.error
+                               else (f"<span>{c.feedback}</span>" if c.feedback else ""))
+        waiting = not c.revealed
+        self.reveal_button.disabled = not waiting
+        self.cover.value = ("<i>The chances are hidden until you enter your guess and press Reveal.</i>"
+                            if waiting else "")
+        for w in self.hidden:
+            w.layout.visibility = "hidden" if waiting else "visible"
+
+
+def attach(stepper: Stepper, predict: bool | str, seat: int | None = None) -> tuple[PredictController, PredictBox]:
+    """Make the controller and the box for ``stepper`` (``predict`` is True or a panel question's key)."""
+    if predict is True:
+        key = WIN
+    elif isinstance(predict, str):
+        key = predict
+    else:
+        raise InvalidInputError(f"predict={predict!r}: give True (the win question) or a panel question's key")
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < stepper.game.players):
+        raise InvalidInputError(f"predict_seat={seat!r} is not a seat of this {stepper.game.players}-player game")
+    controller = PredictController(key, seat)
+    return controller, PredictBox(controller, [stepper._right])
