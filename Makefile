@@ -1,5 +1,7 @@
 # cardlab: two commands set everything up.
-#   make lab   create .venv, install cardlab with the teaching stack, open JupyterLab on the start notebook
+#   make lab   create .venv, install cardlab with the teaching stack, copy the notebooks that are missing into
+#              workspace/ (never over a copy you edited), start JupyterLab at the repository root on
+#              workspace/00_start_here.ipynb and print its address (token included) last
 #   make test  create or refresh .venv, install everything, run ruff, mypy, pytest and the notebooks (nbval)
 PYTHON ?= python3
 VENV := .venv
@@ -27,7 +29,7 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	touch $(STAMP_LAB) $@
 
 lab: $(STAMP_LAB)
-	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
+	@$(BIN)/python notebooks/lab.py --port=$(PORT)
 
 app: $(STAMP_LAB)
 	$(BIN)/voila --port=$(PORT) --VoilaExecutor.timeout=240 notebooks/app.ipynb

@@ -15,8 +15,9 @@ into cells by marker lines:
   hidden by default (cell metadata ``"jupyter": {"source_hidden": true}``).
 
 The first markdown line (the title) is followed by the notebook's own Binder link, so each notebook
-opens on Binder from its first cell. Cell ids are derived from the notebook name and position, so
-rebuilding a notebook changes only what its source or its outputs changed.
+opens on Binder from its first cell (a text link with the badge inside, readable when the badge cannot
+load). Cell ids are derived from the notebook name and position, so rebuilding a notebook changes only
+what its source or its outputs changed.
 
 Outputs
 -------
@@ -52,7 +53,14 @@ def binder_url(name: str) -> str:
 
 
 def binder_link(name: str) -> str:
-    return f"[![Binder]({BADGE})]({binder_url(name)})"
+    """A text link, "Open on Binder", with the badge image inside it.
+
+    The image has an empty alt text, so where it cannot load (offline, or a blocked host) the browser draws
+    nothing for it and the link still reads "Open on Binder", never a broken-image icon. It is plain
+    Markdown, which JupyterLab's sanitizer, Voilà's renderer and a Git host's README view all keep as is
+    (an ``onerror`` handler would be stripped by the sanitizers).
+    """
+    return f"[Open on Binder ![]({BADGE})]({binder_url(name)})"
 
 
 def _markdown_line(line: str) -> str:
