@@ -553,11 +553,12 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         if cover is None:
             self.table.value = table_html(shown, viewpoint=seat, reveal_all=reveal, four_colour=self.four_colour)
             self.move_log.value = controls.log_html(shown.events, seat, reveal)
-        else:  # the device is being passed: no hand on screen, the public log only
+            self._refresh_move_buttons(None)
+        else:  # the device is being passed: the moves leave the page first, then the hand; the public log only
+            self._refresh_move_buttons(cover)
             self.table.value = controls.handover_html(cover)
             self.move_log.value = controls.log_html(shown.events, None, False)
         self.counter.value = f"<b>{controls.status_text(self.game, names, step)}</b>"
-        self._refresh_move_buttons(cover)
         if panels:
             self._refresh_panels(code)
 
