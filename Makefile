@@ -12,11 +12,14 @@ PORT ?= 8888
 # Jupyter refuses to run as root without this flag (CI and some containers run as root).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# `make test TIMED=1` prints each stage's wall-clock time (GNU time), as recorded in docs/performance.md
+TIMER := $(if $(TIMED),/usr/bin/time -f "[stage] %e s wall, %U s user: %C",)
+
 .PHONY: lab test app lint typecheck unit notebooks browser bench clean
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(TIMER) $(PYTHON) -m venv $(VENV)
+	$(TIMER) $(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP_LAB): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[lab]'
@@ -24,8 +27,8 @@ $(STAMP_LAB): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[lab,test,scale]'
-	$(BIN)/cardlab compile
+	$(TIMER) $(BIN)/python -m pip install --quiet -e '.[lab,test,scale]'
+	$(TIMER) $(BIN)/cardlab compile
 	touch $(STAMP_LAB) $@
 
 lab: $(STAMP_LAB)
@@ -51,11 +54,11 @@ notebooks: $(STAMP_TEST)
 
 # every test: lint, types, unit tests (two workers), the real-browser tests, then the notebooks under nbval
 test: $(STAMP_TEST)
-	$(BIN)/ruff check cardlab tests benchmarks notebooks
-	$(BIN)/mypy cardlab
-	$(BIN)/pytest tests -n 2 --ignore=tests/browser
-	$(BIN)/pytest tests/browser
-	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
+	$(TIMER) $(BIN)/ruff check cardlab tests benchmarks notebooks
+	$(TIMER) $(BIN)/mypy cardlab
+	$(TIMER) $(BIN)/pytest tests -n 2 --ignore=tests/browser
+	$(TIMER) $(BIN)/pytest tests/browser
+	$(TIMER) $(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
 
 bench: $(STAMP_TEST)
 	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done
