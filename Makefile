@@ -13,7 +13,7 @@ PORT ?= 8888
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # `make test TIMED=1` prints each stage's wall-clock time (GNU time), as recorded in docs/performance.md
-TIMER := $(if $(TIMED),/usr/bin/time -f "[stage] %e s wall, %U s user: %C",)
+TIMER := $(if $(TIMED),/usr/bin/time -f "[stage] %e s wall (%U s user) %C",)
 
 .PHONY: lab test app lint typecheck unit notebooks browser bench clean
 
