@@ -1,5 +1,7 @@
 # cardlab: two commands set everything up.
-#   make lab   create .venv, install cardlab with the teaching stack, open JupyterLab on the start notebook
+#   make lab   create .venv, install cardlab with the teaching stack, copy the notebooks that are missing into
+#              workspace/ (never over a copy you edited), start JupyterLab at the repository root on
+#              workspace/00_start_here.ipynb and print its address (token included) last
 #   make test  create or refresh .venv, install everything, run ruff, mypy, pytest and the notebooks (nbval)
 PYTHON ?= python3
 VENV := .venv
@@ -10,11 +12,14 @@ PORT ?= 8888
 # Jupyter refuses to run as root without this flag (CI and some containers run as root).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# `make test TIMED=1` prints each stage's wall-clock time (GNU time), as recorded in docs/performance.md
+TIMER := $(if $(TIMED),/usr/bin/time -f "[stage] %e s wall (%U s user) %C",)
+
 .PHONY: lab test app lint typecheck unit notebooks browser bench clean
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(TIMER) $(PYTHON) -m venv $(VENV)
+	$(TIMER) $(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP_LAB): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[lab,fast]'
@@ -22,12 +27,12 @@ $(STAMP_LAB): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[lab,test,scale,fast]'
-	$(BIN)/cardlab compile
+	$(TIMER) $(BIN)/python -m pip install --quiet -e '.[lab,test,scale,fast]'
+	$(TIMER) $(BIN)/cardlab compile
 	touch $(STAMP_LAB) $@
 
 lab: $(STAMP_LAB)
-	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00_start_here.ipynb
+	@$(BIN)/python notebooks/lab.py --port=$(PORT)
 
 app: $(STAMP_LAB)
 	$(BIN)/voila --port=$(PORT) --VoilaExecutor.timeout=240 notebooks/app.ipynb
@@ -49,11 +54,11 @@ notebooks: $(STAMP_TEST)
 
 # every test: lint, types, unit tests (two workers), the real-browser tests, then the notebooks under nbval
 test: $(STAMP_TEST)
-	$(BIN)/ruff check cardlab tests benchmarks notebooks
-	$(BIN)/mypy cardlab
-	$(BIN)/pytest tests -n 2 --ignore=tests/browser
-	$(BIN)/pytest tests/browser
-	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
+	$(TIMER) $(BIN)/ruff check cardlab tests benchmarks notebooks
+	$(TIMER) $(BIN)/mypy cardlab
+	$(TIMER) $(BIN)/pytest tests -n 2 --ignore=tests/browser
+	$(TIMER) $(BIN)/pytest tests/browser
+	$(TIMER) $(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
 
 bench: $(STAMP_TEST)
 	for f in benchmarks/*.py; do $(BIN)/python $$f || exit 1; done

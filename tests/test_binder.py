@@ -1,17 +1,31 @@
-"""Binder: the pinned teaching stack installs into a fresh virtual environment and JupyterLab serves the start notebook.
+"""Binder: the pinned teaching stack installs into a virtual environment and JupyterLab serves the start notebook.
 
 Binder builds ``binder/requirements.txt`` (the pins and a ``.`` line, installed from the repository root)
-on the Python named in ``binder/runtime.txt`` (3.12). This test does the same on this machine: it creates
-one fresh venv per run with a working ``python3.12`` when there is one (on the PATH, or a pyenv install),
-else with the interpreter running the tests (3.11 on the project's machines) — so on such a machine it
-checks the pins and the install, not the 3.12 runtime itself. Packages come from the configured package
-index (pip's cache makes later runs quick). JupyterLab is then started from that venv at the repository
-root, as Binder does, and the start notebook is fetched through the contents API and the lab tree URL.
+on the Python named in ``binder/runtime.txt`` (3.12). This test does the same on this machine, with a working
+``python3.12`` when there is one (on the PATH, or a pyenv install), else with the interpreter running the
+tests (3.11 on the project's machines) — so on such a machine it checks the pins and the install, not the 3.12
+runtime itself. JupyterLab is then started from that venv at the repository root, as Binder does, and the
+start notebook is fetched through the contents API and the lab tree URL.
+
+The venv is cached outside the clone (``~/.cache/cardlab/``, or ``$CARDLAB_CACHE``), keyed by a hash of
+``binder/requirements.txt``, ``binder/runtime.txt``, ``pyproject.toml`` and the interpreter, so a fresh clone
+on the same machine (as CI makes for every run) reuses it:
+
+* cold (no venv for this key): a fresh venv, ``pip install -r binder/requirements.txt`` as Binder runs it;
+  a marker file written last means an interrupted build is rebuilt, never reused;
+* warm: the same ``pip install -r binder/requirements.txt`` again; the pins are already satisfied (and
+  ``pip check`` confirms they still agree), and the ``.`` line reinstalls cardlab from the current source.
+
+Either way the test then proves that every module of the installed cardlab is the current source's, that the
+pinned versions import, that ``postBuild`` compiles the kernel, and that JupyterLab serves the notebook.
+A lock file serialises test runs that share the cache; venvs of other keys are removed when unused.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
 import json
 import os
 import re
@@ -34,6 +48,7 @@ BINDER = REPO / "binder"
 START = "notebooks/00_start_here.ipynb"
 PIN = re.compile(r"^(?P<name>[A-Za-z0-9_.\-]+)==(?P<version>[A-Za-z0-9_.+\-]+)$")
 INSTALL_TIMEOUT_S = 900
+COMPLETE = ".cardlab-complete"
 START_TIMEOUT_S = 120.0
 
 
@@ -101,18 +116,81 @@ def test_requirements_agree_with_the_lab_extra() -> None:
     assert not disagree, f"binder pin vs pyproject lab pin: {disagree}"
 
 
-@pytest.fixture(scope="module")
-def binder_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One fresh venv per test run with ``binder/requirements.txt`` installed from the repository root."""
-    venv = tmp_path_factory.mktemp("binder") / "venv"
-    python = python_for_binder()
-    subprocess.run([python, "-m", "venv", str(venv)], check=True, timeout=300)
+def cache_root() -> Path:
+    if os.environ.get("CARDLAB_CACHE"):
+        return Path(os.environ["CARDLAB_CACHE"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardlab"
+
+
+def venv_key(python: str) -> str:
+    """What the installed stack depends on: Binder's files, the project's metadata, the interpreter."""
+    digest = hashlib.sha256()
+    for path in (BINDER / "requirements.txt", BINDER / "runtime.txt", REPO / "pyproject.toml"):
+        digest.update(path.read_bytes())
+    version = subprocess.run([python, "-c", "import sys; print(sys.version)"], capture_output=True, text=True,
+                             timeout=30, check=True).stdout
+    digest.update(f"{os.path.realpath(python)}\n{version}".encode())
+    return digest.hexdigest()[:16]
+
+
+@contextlib.contextmanager
+def locked(path: Path, blocking: bool = True) -> Iterator[bool]:
+    """Hold an exclusive lock on ``path`` (yields False if ``blocking`` is off and somebody holds it)."""
+    with path.open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def pip_install_requirements(venv: Path, what: str) -> None:
     done = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-input",
-                           "-r", str(BINDER / "requirements.txt")], cwd=REPO, capture_output=True, text=True,
-                          timeout=INSTALL_TIMEOUT_S, check=False)
+                           "--disable-pip-version-check", "-r", str(BINDER / "requirements.txt")], cwd=REPO,
+                          capture_output=True, text=True, timeout=INSTALL_TIMEOUT_S, check=False)
     if done.returncode != 0:
-        pytest.fail(f"pip install -r binder/requirements.txt failed with {python}:\n{done.stderr[-4000:]}")
-    return venv
+        pytest.fail(f"pip install -r binder/requirements.txt failed ({what}):\n{done.stderr[-4000:]}")
+
+
+def usable(venv: Path) -> bool:
+    return (venv / COMPLETE).exists() and runs(str(venv / "bin" / "python"))
+
+
+def remove_other_venvs(root: Path, keep: str) -> None:
+    """Venvs of other keys (older pins) that no test run is using."""
+    for other in root.glob("binder-venv-*"):
+        if other.name.endswith(".lock") or other.name == keep:
+            continue
+        with locked(root / f"{other.name}.lock", blocking=False) as free:
+            if free:
+                shutil.rmtree(other, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def binder_venv() -> Iterator[Path]:
+    """Binder's requirements installed as Binder does, in the venv cached for their key (see the docstring)."""
+    python = python_for_binder()
+    root = cache_root()
+    root.mkdir(parents=True, exist_ok=True)
+    name = f"binder-venv-{venv_key(python)}"
+    venv = root / name
+    with locked(root / f"{name}.lock"):
+        if usable(venv):
+            pip_install_requirements(venv, f"warm venv {venv}")
+        else:  # built in place; the marker written last makes an interrupted build count as absent
+            shutil.rmtree(venv, ignore_errors=True)
+            subprocess.run([python, "-m", "venv", str(venv)], check=True, timeout=300)
+            pip_install_requirements(venv, f"fresh venv with {python}")
+            (venv / COMPLETE).write_text(f"{python}\n")
+        remove_other_venvs(root, name)
+        done = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "check"], capture_output=True, text=True,
+                              timeout=120, check=False)
+        assert done.returncode == 0, f"pip check in {venv}:\n{done.stdout}{done.stderr}"
+        yield venv
 
 
 @contextlib.contextmanager
@@ -166,7 +244,13 @@ def check_stack_imports(binder_venv: Path, tmp_path: Path) -> None:
                           text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
-    assert Path(found.pop("cardlab")).is_relative_to(binder_venv), "cardlab was not installed into the venv"
+    installed = Path(found.pop("cardlab")).parent
+    assert installed.is_relative_to(binder_venv), "cardlab was not installed into the venv"
+    source = REPO / "cardlab"
+    modules = sorted(p.relative_to(source) for p in source.rglob("*.py"))
+    stale = [str(m) for m in modules if not (installed / m).exists() or
+             (installed / m).read_bytes() != (source / m).read_bytes()]
+    assert not stale, f"the venv's cardlab is not the current source: {stale[:10]}"
     pins = {normalise(m.group("name")): m.group("version") for m in map(PIN.match, requirement_lines()) if m}
     assert found == {name: pins[name] for name in found}
 
@@ -185,7 +269,7 @@ def check_post_build(binder_venv: Path, tmp_path: Path) -> None:
 
 @pytest.mark.timeout(INSTALL_TIMEOUT_S + 300)
 def test_binder_venv_has_the_stack_and_serves_the_start_notebook(binder_venv: Path, tmp_path: Path) -> None:
-    """One test uses the venv, so a run split over several workers still builds a single venv."""
+    """One test uses the venv, so a run split over several workers installs into it once."""
     check_stack_imports(binder_venv, tmp_path)
     check_post_build(binder_venv, tmp_path)
     with jupyter_lab(binder_venv, tmp_path) as url:

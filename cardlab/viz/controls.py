@@ -157,3 +157,33 @@ class MoveTile:
         self.button.tooltip = tooltip
         self.picture.value = picture
         self.picture.layout.display = None if picture else "none"
+
+
+# ---------------------------------------------------------------------------------------- hot-seat play
+HUMAN = "human"
+
+
+def is_hot_seat(policy_names: Sequence[str]) -> bool:
+    """Hot-seat play: two or more seats are played by people sharing one screen."""
+    return sum(1 for name in policy_names if name == HUMAN) >= 2
+
+
+def handover_label(seat: int, hot_seat: bool) -> str:
+    """The text of the one button shown in place of the moves of a human seat the screen does not show.
+
+    In hot-seat play the device is being passed, so the button belongs to the next player; with one human
+    seat the screen shows another viewpoint, and the button switches to that seat's.
+    """
+    if hot_seat:
+        return f"I am seat {seat}: show my cards"
+    return f"Show seat {seat}'s cards and moves"
+
+
+def handover_html(seat: int) -> str:
+    """The screen between two human turns: every hand is hidden until seat ``seat`` takes the device."""
+    return ('<div class="cl-handover" style="font:15px sans-serif;border:2px dashed #999;border-radius:8px;'
+            'padding:28px 16px;margin:4px 0;text-align:center;background:#f4f4f4;min-width:360px">'
+            f"<div style=\"font-size:20px;font-weight:bold\">Pass the device to seat {seat}</div>"
+            "<div style=\"color:#555;margin-top:8px\">Every hand is hidden. Seat "
+            f"{seat}: click the button below when only you can see the screen.</div></div>")
+

@@ -19,6 +19,10 @@ How it behaves
 * Each seat is played by ``greedy``, ``random`` or ``human``. A human seat to move gets one button
   per legal move; bots never move for it. Choosing ``human`` for a seat switches the viewpoint to
   that seat (unless everything is revealed), so the buttons never show more than that player knows.
+  A human seat's moves show only on a screen with that seat's view; on any other, one button switches to it.
+* Hot-seat play: with two or more human seats, the screen follows the human seat to move. Between two
+  human turns a "pass the device to seat k" screen hides every hand (and the move buttons) until seat
+  k clicks "I am seat k"; the viewpoint menu is locked until the game is over.
 * The two plots are :class:`~cardlab.viz.plot.PlotView` widgets: plotly.js reaches the page once per
   kernel, not once per figure (see :mod:`cardlab.viz.plot`). The page reports each plot's drawing
   back; a plot that fails to draw is named in the message area, with a **Redraw plots** button.
@@ -146,6 +150,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._custom: dict[int, Policy] = {}
         self._move_texts: tuple[str, ...] = ()
         self._muted = False
+        self._holder: int | None = None      # hot-seat play: the human seat holding the device
+        self._cover_for: int | None = None   # hot-seat play: the seat the device is being passed to
         self.win_history: list[WinPoint] = []
         self.quantities: list[Quantity] = []
         self.last_error: str | None = None   # what the message area says about the last failed action
@@ -266,6 +272,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.move_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.move_buttons: list[widgets.Button] = []
         self._tiles: list[controls.MoveTile] = []
+        self.handover_button = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto"))
+        self.handover_button.on_click(lambda _b: self.take_device())
         self.move_log = controls.MoveLog()
         self._win_chart = WinChart(g.players)
         self._panel = QuantityPanel(g.players)
@@ -414,6 +422,10 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         """Play ``move`` for the seat to move, as a click on a human move button does."""
         self._guarded(lambda: self._play_human(move))
 
+    def take_device(self) -> None:
+        """The human seat to move takes the device: the screen turns to that seat's view and its moves."""
+        self._guarded(self._take_device)
+
     def autoplay_tick(self) -> None:
         """What one tick of Autoplay does: one move by a bot, or nothing while a human is to move."""
         self._guarded(self._tick)
@@ -465,6 +477,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             return "nothing to take back: this is the deal"
         move = self.game.undo()
         self._refresh(panels=True)
+        if self._cover_for is not None:  # the device is being passed: the card taken back is hidden again
+            return f"took back seat {self.game.current_player}'s last move"
         return f"took back {move.text!r}"
 
     def _reset(self) -> str | None:
@@ -495,6 +509,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.game = game
         self._seed = seed
         self._pending = None
+        self._holder = self._cover_for = None
         self._win_cache.clear()
         self._panel_cache.clear()
         self._custom = {s: p for s, p in custom.items() if s < players}
@@ -524,6 +539,45 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.game.play(move)
         self._refresh(panels=True)
         return None
+
+    def _take_device(self) -> str | None:
+        g = self.game
+        if self._pending is not None or g.is_over or self._seat_policy(g.current_player) != controls.HUMAN:
+            raise IllegalMoveError("no human seat is waiting to take the device")
+        seat = g.current_player
+        self._holder, self._cover_for = seat, None
+        self._set_viewpoint(f"seat {seat}")
+        self._refresh(panels=True)
+        return None
+
+    def _set_viewpoint(self, label: str) -> None:
+        """Change the viewpoint menu without its observer redrawing (the caller redraws)."""
+        was, self._muted = self._muted, True
+        try:
+            self.viewpoint.value = label
+        finally:
+            self._muted = was
+
+    def _follow_seat_to_move(self) -> int | None:
+        """Hot-seat play: the seat the device is being passed to (the screen is covered), else None.
+
+        With two or more human seats, a human seat to move that does not hold the device gets a cover
+        screen until it clicks: the viewpoint turns to the table's once, when the handover starts, and to
+        the seat's own when it takes the device. The viewpoint menu is locked while such a game runs (a
+        player could otherwise open another's view) and free again when it is over.
+        """
+        names = [str(dd.value) for dd in self.policies]
+        g = self.game
+        hot = controls.is_hot_seat(names) and not g.is_over
+        self.viewpoint.disabled = hot
+        mover = g.current_player
+        if not hot or self._pending is not None or names[mover] != controls.HUMAN or mover == self._holder:
+            self._cover_for = None
+            return None
+        if self._cover_for != mover:
+            self._cover_for = mover
+            self._set_viewpoint(controls.TABLE)
+        return mover
 
     def _tick(self) -> str | None:
         if self.game.is_over and self._pending is None:
@@ -609,31 +663,53 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         return seat, reveal, controls.viewpoint_code(label, self.game.players)
 
     def _refresh(self, panels: bool) -> None:
+        cover = self._follow_seat_to_move()
         seat, reveal, code = self._view()
         shown = self.shown_game
         names = [str(dd.value) for dd in self.policies]
         step = None
         if self._pending is not None:
             step = (self._pending.shown + 1, len(self._pending.frames))
-        self.table.value = table_html(shown, viewpoint=seat, reveal_all=reveal, four_colour=self.four_colour)
+        if cover is None:
+            self.table.value = table_html(shown, viewpoint=seat, reveal_all=reveal, four_colour=self.four_colour)
+            self.move_log.value = controls.log_html(shown.events, seat, reveal)
+            self._refresh_move_buttons(None)
+        else:  # the device is being passed: the moves leave the page first, then the hand; the public log only
+            self._refresh_move_buttons(cover)
+            self.table.value = controls.handover_html(cover)
+            self.move_log.value = controls.log_html(shown.events, None, False)
         self.counter.value = f"<b>{controls.status_text(self.game, names, step)}</b>"
-        self.move_log.value = controls.log_html(shown.events, seat, reveal)
-        self._refresh_move_buttons()
         if panels:
             self._refresh_panels(code)
 
-    def _refresh_move_buttons(self) -> None:
+    def _refresh_move_buttons(self, cover: int | None = None) -> None:
         """One tile (card picture and button) per legal move of a human seat to move.
+
+        The moves name the mover's cards, so they are shown only on a screen that shows the mover's hand
+        (its own viewpoint, or everything revealed); otherwise, and while the device is passed to
+        ``cover``, one button takes the screen to the mover's view (:meth:`take_device`), and no tile
+        keeps a hidden card's name, not even out of sight.
 
         Tiles are kept and reused: making a widget costs far more than changing its text, and a
         Spite and Malice hand can offer dozens of moves.
         """
         g = self.game
         legal: list[Move] = []
-        if self._pending is None and not g.is_over and self._seat_policy(g.current_player) == "human":
-            legal = g.legal_moves()
+        if self._pending is None and not g.is_over and self._seat_policy(g.current_player) == controls.HUMAN:
+            seat, reveal, _ = self._view()
+            if cover is None and (reveal or seat == g.current_player):
+                legal = g.legal_moves()
+            else:
+                self.handover_button.description = controls.handover_label(g.current_player, cover is not None)
+                self._show_tiles([])
+                self.move_box.children = [self.handover_button]
+                return
+        self._show_tiles(legal)
+
+    def _show_tiles(self, legal: list[Move]) -> None:
+        g = self.game
         texts = tuple(m.text for m in legal)
-        if texts == self._move_texts:
+        if texts == self._move_texts and self.handover_button not in self.move_box.children:
             return
         while len(self._tiles) < len(legal):
             self._tiles.append(controls.MoveTile(len(self._tiles), self._click_tile))
@@ -641,6 +717,9 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             card = next((a for a in move.args if isinstance(a, Card)), None)
             picture = "" if card is None else card_html(card, four_colour=self.four_colour, width=34)
             tile.show(move.text, f"seat {g.current_player}: {move.text}", picture)
+        for tile in self._tiles[len(legal):]:
+            if tile.button.description:
+                tile.show("", "", "")
         self._move_texts = texts
         self.move_buttons = [tile.button for tile in self._tiles[:len(legal)]]
         self.move_box.children = [tile.box for tile in self._tiles[:len(legal)]]

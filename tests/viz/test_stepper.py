@@ -307,12 +307,14 @@ def test_a_student_plays_seat_0_by_clicking(name: str) -> None:
 def test_move_buttons_follow_the_position_and_a_withdrawn_one_is_refused() -> None:
     deck = CHAIN_SEAT0 + CHAIN_SEAT1 + ["JH"]  # seat 0 draws a wild Jack
     s = Stepper("garbage", players=2, seed=SEED, deck=deck, policies=["human", "human"], **FAST)
+    s.handover_button.click()  # hot-seat play: seat 0 takes the device
     s.move_buttons[0].click()
     assert s.game.moves[0].text == "draw stock"
     shown = {b.description: b for b in s.move_buttons}
     assert list(shown) == [f"jack to {k}" for k in ("A", *map(str, range(2, 11)))] + ["discard"]
     first, last_jack = shown["jack to A"], shown["jack to 10"]
     shown["discard"].click()  # seat 1 is now to draw: fewer moves
+    s.handover_button.click()
     assert [b.description for b in s.move_buttons] == [m.text for m in s.game.legal_moves()]
     assert first.description == "draw stock"  # a button always shows the move it plays
     before = (s.game.state.to_data(), s.game.moves)
@@ -429,6 +431,9 @@ def test_history_numbers_print_what_is_plotted() -> None:
 
 def random_action(s: Stepper, rng: np.random.Generator, stale: list[widgets.Button]) -> str:
     """One of the things a student can do with the mouse; returns its name."""
+    if s.handover_button in s.move_box.children and rng.random() < 0.6:
+        s.handover_button.click()
+        return "take device"
     if s.move_buttons and rng.random() < 0.6:
         button = s.move_buttons[int(rng.integers(len(s.move_buttons)))]
         stale.append(button)
