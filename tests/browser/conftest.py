@@ -249,6 +249,14 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory, artifacts: Path, chro
 
 # ---------------------------------------------------------------------------------------------- the page
 STEPPER_TIMEOUT_MS = 240_000
+# The move counter ("Move N") of the first stepper on the page, or null (for pages with one stepper).
+COUNTER_JS = """() => {
+  for (const el of document.querySelectorAll('.widget-html-content')) {
+    const m = /^\\s*Move (\\d+)/.exec(el.textContent || '');
+    if (m) return Number(m[1]);
+  }
+  return null;
+}"""
 CLICK_TIMEOUT_MS = 60_000
 
 # Every stepper's root carries the class cardlab-stepper; its plots are .cardlab-plot boxes, each made a

@@ -162,6 +162,6 @@ def test_voila_app_shows_the_binder_link_as_text_when_the_badge_cannot_load(voil
                                                                             artifacts: Path) -> None:
     page = tab.page
     with tab.screenshot_on_failure(artifacts / "voila-badge-failure.png"):
-        page.goto(voila_server.url, timeout=STEPPER_TIMEOUT_MS)
+        page.goto(f"{voila_server.url}/voila/render/app.ipynb", timeout=STEPPER_TIMEOUT_MS)
         page.get_by_role("link", name="Open on Binder").wait_for(state="visible", timeout=STEPPER_TIMEOUT_MS)
         assert_binder_link_reads_as_text(page)

@@ -59,7 +59,7 @@ def test_plots_hidden_until_a_guess_then_revealed(lab_server: Server, tab: Tab, 
 
     page = tab.page
     with tab.screenshot_on_failure(artifacts / "predict-failure.png"):
-        page.goto(f"{lab_server.url}/lab/tree/{NOTEBOOK}", timeout=120_000)
+        page.goto(f"{lab_server.url}/lab/workspaces/predict/tree/{NOTEBOOK}", timeout=120_000)
         page.wait_for_function(READY_JS, timeout=STEPPER_TIMEOUT_MS)
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         page.get_by_role("button", name="Reveal").wait_for(state="visible", timeout=STEPPER_TIMEOUT_MS)
