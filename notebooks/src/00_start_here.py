@@ -106,17 +106,22 @@ print(stepper.panel_numbers())
 # %% [markdown]
 # ### Check the exact number by counting
 #
-# Count it yourself: the unseen cards are the face-down layout cards plus the stock. The player to move can use
-# a card if it is a Jack (wild) while a spot is face down, or a number whose spot is still face down.
+# Count it yourself: the unseen cards are the face-down layout cards plus the stock. A player can use a card if
+# it is a Jack (wild) while one of their spots is face down, or a number whose spot is still face down. *Whose*
+# spots? The next stock card goes to the player who draws it: the player to move if their turn has not started,
+# but in the middle of a chain (a card just uncovered is being played) the turn ends without another draw, so the
+# next stock card belongs to the *next* player. `prob.garbage_next_drawer` says who that is.
 
 # %%
 game = stepper.game
-seat = game.current_player
+seat = prob.garbage_next_drawer(game)
 unseen = game.hidden_cards()
 usable = [card for card in unseen if game.can_use(seat, card)]
-print(f"seat {seat} to move; {len(unseen)} unseen cards, {len(usable)} of them usable")
+print(f"seat {game.current_player} to move, seat {seat} draws the next stock card")
+print(f"{len(unseen)} unseen cards, {len(usable)} of them usable by seat {seat}")
 print("by counting:    ", f"{len(usable)}/{len(unseen)}")
 print("cardlab's exact:", prob.garbage_next_card_placeable(game))
+assert Fraction(len(usable), len(unseen)) == prob.garbage_next_card_placeable(game)
 
 # %% [markdown]
 # (`Fraction` reduces the fraction, so the two may be written differently but are equal.)

@@ -313,23 +313,31 @@ for players in range(1, 7):
 # ### Can the next card be used? (exact)
 #
 # Nobody ever looks at a face-down card, so the top of the stock is equally likely to be *any* card nobody has seen
-# yet: the face-down layout cards and the stock together. The chance that it can be used by the player to move is
-# a count:
+# yet: the face-down layout cards and the stock together. The chance that it can be used by the player who draws
+# it (the player to move at the start of their turn; in the middle of a chain, the next player, since the current
+# turn ends without another draw: `prob.garbage_next_drawer`) is a count:
 #
 # $$P(\text{usable}) = \frac{\#\{\text{unseen cards the player can use}\}}{\#\{\text{unseen cards}\}}.$$
 #
 # Take the position in `choices` above, and check the fraction with a simulation: redeal the unseen cards at random
-# (`game.resample`) many times and look at the top stock card each time.
+# (`game.resample`) many times and look at the top stock card each time. A 95% interval misses the true value
+# about one time in twenty, so one miss is no evidence against the count; a gap of more than four standard errors
+# would be (the cell checks that).
 
 # %%
 game = choices.game
-seat = game.current_player
+seat = prob.garbage_next_drawer(game)
 exact = prob.garbage_next_card_placeable(game)
 rng = np.random.default_rng(11)
 n = 4000
 hits = sum(game.can_use(seat, game.resample(None, rng).state.stock[-1]) for _ in range(n))
-print(f"seat {seat} to move; exact chance {exact} = {float(exact):.4f}")
+print(f"seat {game.current_player} to move, seat {seat} draws next; exact chance {exact} = {float(exact):.4f}")
 print(f"simulated top cards: {wilson(hits, n)}; contains the exact value: {wilson(hits, n).contains(float(exact))}")
+se = (float(exact) * (1 - float(exact)) / n) ** 0.5
+print(f"gap from the exact value: {(hits / n - float(exact)) / se:+.2f} standard errors")
+if not wilson(hits, n).contains(float(exact)):
+    print("this 95% interval misses: that happens about one time in twenty, and the gap is under four standard errors")
+assert abs(hits / n - float(exact)) < 4 * se  # four standard errors would be a real disagreement
 
 # %% [markdown]
 # ### Completing the layout first, within k turns (estimate)
