@@ -81,7 +81,7 @@ def main() -> int:
                 page.get_by_text("| Idle").first.wait_for(state="visible", timeout=TIMEOUT_MS)
                 marks.append(("start notebook open, kernel idle", time.monotonic() - start))
                 page.get_by_role("menuitem", name="Run", exact=True).click()
-                page.get_by_role("menuitem", name="Run All Cells").click()
+                page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
                 page.get_by_role("button", name="Next move").first.wait_for(state="visible", timeout=TIMEOUT_MS)
                 page.wait_for_function(f"() => {{ const t = ({WIN_TRACES_JS})(); return !!t && t.length > 0; }}",
                                        timeout=TIMEOUT_MS)
