@@ -97,8 +97,10 @@ print(stepper.history_numbers())
 # **The game's own panel** (bottom plot). For Garbage it shows
 #
 # - *next stock card can be placed*: an **exact** fraction. The next stock card is equally likely to be any
-#   card nobody has seen, so the chance is (unseen cards the player to move can use) / (all unseen cards);
-# - *seat s completes within k turns*, for k = 1 … 5: **estimates**, with their intervals and play-out counts.
+#   card nobody has seen, so the chance is (unseen cards the player who draws it can use) / (all unseen cards);
+# - *seat s wins within k turns*, for k = 1 … 5: **estimates**, with their intervals and play-out counts. The
+#   hand ends when the first layout is complete, so a seat's layout counts only if it completes first: the curve
+#   levels off at that seat's chance to win the hand.
 
 # %%
 print(stepper.panel_numbers())
