@@ -129,5 +129,6 @@ def test_no_trailing_semicolon_hides_a_result(name: str) -> None:
 def test_app_shows_the_stepper_only() -> None:
     code = [c for c in read(APP).cells if c.cell_type == "code"]
     assert len(code) == 1 and "cardlab.Stepper(" in code[0].source
-    shown = [o for o in code[0].outputs if o.output_type == "execute_result"]
-    assert len(shown) == 1 and shown[0].data["text/plain"].startswith("Stepper(")
+    shown = [o for o in code[0].outputs if o.output_type in ("execute_result", "display_data")]
+    assert len(shown) == 1 and shown[0].data["text/plain"].startswith("cardlab.Stepper(")
+    assert "application/vnd.jupyter.widget-view+json" in shown[0].data

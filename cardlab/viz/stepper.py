@@ -22,7 +22,8 @@ How it behaves
   A human seat's moves show only on a screen with that seat's view; on any other, one button switches to it.
 * Hot-seat play: with two or more human seats, the screen follows the human seat to move. Between two
   human turns a "pass the device to seat k" screen hides every hand (and the move buttons) until seat
-  k clicks "I am seat k"; the viewpoint menu is locked until the game is over.
+  k clicks "I am seat k"; the viewpoint menu is locked until the game is over. ``hot_seat=False`` turns
+  this off for a screen that everybody watches, such as a teacher's demonstration driven from code.
 * The two plots are :class:`~cardlab.viz.plot.PlotView` widgets: plotly.js reaches the page once per
   kernel, not once per figure (see :mod:`cardlab.viz.plot`). The page reports each plot's drawing
   back; a plot that fails to draw is named in the message area, with a **Redraw plots** button.
@@ -120,8 +121,13 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                  rollouts: int | None = None, policies: Sequence[str | Policy] | None = None,
                  four_colour: bool = False, deck: Sequence[str | Card] | None = None,
                  history_rollouts: int | None = None, panel_rollouts: int | None = None,
-                 predict: bool | str = False, predict_seat: int | None = None, **options: Any) -> None:
+                 predict: bool | str = False, predict_seat: int | None = None, hot_seat: bool = True,
+                 **options: Any) -> None:
         super().__init__()
+        if not isinstance(hot_seat, bool):
+            raise InvalidInputError(f"hot_seat={hot_seat!r} is not True or False")
+        # False: one screen that everybody watches (a teacher's demonstration driven from code); no cover screens
+        self.hot_seat = hot_seat
         if seed is None:  # a fresh seed from the operating system, shown in the seed box so the deal can be replayed
             seed = int(np.random.default_rng().integers(1_000_000))
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
@@ -194,7 +200,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
 
     def close(self) -> None:
         """Close every widget of the stepper (children, move tiles, policy selectors, layouts, styles)."""
-        extras = [tile.box for tile in self._tiles] + list(self.policies) + [self._autoplay_link]
+        extras = [tile.box for tile in self._tiles] + list(self.policies) + [self._autoplay_link, self.handover_button]
         close_tree(self, *extras, skip=self)
         super().close()
 
@@ -568,7 +574,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         """
         names = [str(dd.value) for dd in self.policies]
         g = self.game
-        hot = controls.is_hot_seat(names) and not g.is_over
+        hot = self.hot_seat and controls.is_hot_seat(names) and not g.is_over
         self.viewpoint.disabled = hot
         mover = g.current_player
         if not hot or self._pending is not None or names[mover] != controls.HUMAN or mover == self._holder:
