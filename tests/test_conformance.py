@@ -16,10 +16,7 @@ from tests.conformance import assert_conserved, random_move, snapshot
 CASES = [(name, n) for name in cardlab.game_names()
          for n in range(game_class(name).min_players, game_class(name).max_players + 1)]
 MAX_MOVES = 5000
-# No example database: CI runs in a fresh clone, where saved examples never come back, and hypothesis writes
-# them through a background thread that the worker waits for at exit (under load, long enough for the test
-# runner to interrupt it, which printed a KeyboardInterrupt traceback after a passing run).
-SETTINGS = settings(max_examples=12, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def play_random_game(name: str, players: int, seed: int, check_every: int = 1) -> cardlab.Game:
