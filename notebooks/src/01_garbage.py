@@ -137,7 +137,11 @@ while True:
 # `human`, and we choose every move ourselves (in the stepper you would click the move buttons).
 
 # %%
-choices = cardlab.Stepper("garbage", players=2, seed=1, deck=DECK, policies=["human", "human"])
+# Both seats are `human`, so no bot moves; this notebook plays both seats' moves itself and the whole class
+# watches one screen, so `hot_seat=False` (with two people at one device, leave it out: the stepper then hides
+# each hand behind a "pass the device" screen between their turns).
+choices = cardlab.Stepper("garbage", players=2, seed=1, deck=DECK, policies=["human", "human"],
+                          hot_seat=False)
 for move in ["draw stock", "draw stock", "jack to 5", "displace jack on 5", "jack to 2", "discard"]:
     play_and_show(choices, move)
 

@@ -113,7 +113,11 @@ DECK = ["3S", "9H", "9D", "9C",                  # seat 0's payoff pile, top fir
         "AS", "2S", "KS", "5D", "7D",            # seat 0's hand
         "AH", "4C", "6C", "8C", "10C",           # seat 1's hand
         "3H", "4H", "5H", "6H", "7H", "8H"]      # top of the stock
-spite = cardlab.Stepper("spite-and-malice", seed=1, deck=DECK, payoff_size=4, policies=["human", "human"])
+# Both seats are `human`, so no bot moves; this notebook plays both seats' moves itself and the whole class
+# watches one screen, so `hot_seat=False` (with two people at one device, leave it out: the stepper then hides
+# each hand behind a "pass the device" screen between their turns).
+spite = cardlab.Stepper("spite-and-malice", seed=1, deck=DECK, payoff_size=4, policies=["human", "human"],
+                        hot_seat=False)
 print(spite.game.state.opening)
 display(spite)
 

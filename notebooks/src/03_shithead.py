@@ -124,7 +124,11 @@ DECK = ["5S", "KH", "9D", "QC", "3D", "8H",                  # face down: seat 0
         "2H", "6C", "7D", "8C", "QH", "KS",                  # seat 1's hand
         "7S",                                                # the starting card
         "7C", "KD", "10D", "AD", "5H", "4D", "9S", "6D", "3H", "10H"]
-palace = cardlab.Stepper("shithead", players=2, seed=1, deck=DECK, policies=["human", "human"])
+# Both seats are `human`, so no bot moves; this notebook plays both seats' moves itself and the whole class
+# watches one screen, so `hot_seat=False` (with two people at one device, leave it out: the stepper then hides
+# each hand behind a "pass the device" screen between their turns).
+palace = cardlab.Stepper("shithead", players=2, seed=1, deck=DECK, policies=["human", "human"],
+                         hot_seat=False)
 display(palace)
 
 # %% [markdown]

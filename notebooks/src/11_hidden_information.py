@@ -65,7 +65,11 @@ def press(stepper, button="next_move"):
         raise RuntimeError(re.sub(r"<[^>]+>", "", stepper.message.value))
 
 
-table = cardlab.Stepper("shithead", players=2, seed=1, deck=DECK, policies=["human", "human"])
+# Both seats are `human`, so no bot moves; this notebook plays both seats' moves itself and the whole class
+# watches one screen, so `hot_seat=False` (with two people at one device, leave it out: the stepper then hides
+# each hand behind a "pass the device" screen between their turns).
+table = cardlab.Stepper("shithead", players=2, seed=1, deck=DECK, policies=["human", "human"],
+                        hot_seat=False)
 for move in MOVES:
     table.play(move)
     assert "⚠" not in table.message.value, table.message.value

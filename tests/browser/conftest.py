@@ -322,6 +322,10 @@ def wait_until_follows(page: Any, index: int, move: int | None = None, timeout_m
         timeout=timeout_ms, polling=250)
 
 
+# The texts of the one button a human seat's moves hide behind (cardlab.viz.controls.handover_label).
+HANDOVER_WORDS = ("I am seat", "Show seat")
+
+
 def play_one_move(page: Any, index: int) -> None:
     """One move in stepper ``index``: **Next move** when a bot is to move, else the first human move button.
 
@@ -331,6 +335,14 @@ def play_one_move(page: Any, index: int) -> None:
     root = page.locator(".cardlab-stepper").nth(index)
     before = read_steppers(page)[index].move
     tiles = root.locator(".cardlab-move-box button")
+    if tiles.count() > 0 and tiles.first.is_visible() and tiles.first.inner_text().startswith(HANDOVER_WORDS):
+        # a human seat's moves show only on that seat's screen: take the device (hot seat) or show its view first
+        tiles.first.click()
+        page.wait_for_function(
+            f"""() => {{ const root = document.querySelectorAll('.cardlab-stepper')[{index}];
+            const b = root && root.querySelector('.cardlab-move-box button');
+            return !!b && !{list(HANDOVER_WORDS)!r}.some((w) => b.textContent.trim().startsWith(w)); }}""",
+            timeout=CLICK_TIMEOUT_MS, polling=200)
     if tiles.count() > 0 and tiles.first.is_visible():
         tiles.first.click()
     else:
