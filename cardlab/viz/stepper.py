@@ -34,6 +34,8 @@ How it behaves
   the steppers its earlier run made (see :mod:`cardlab.viz.lifecycle`).
 * A page that runs no widgets (a notebook rendered by nbconvert or GitHub) shows a still picture of
   the stepper's last table and panels (the output's ``text/html``, see :mod:`cardlab.viz.snapshot`).
+* ``seed=None`` draws a fresh seed from the operating system and shows it in the seed box, so the deal
+  can still be replayed.
 * Bots are seeded: the random bot of seat s at move i draws from ``default_rng([seed, i, 7919 + s])``,
   so Back then Next move plays the same move again.
 

@@ -194,9 +194,10 @@ def cpu_burners(count: int, seconds: float) -> Iterator[list[subprocess.Popen[by
                 proc.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="session", autouse=True)
 def burners() -> Iterator[int]:
-    """CPU burners for the whole browser session (``CARDLAB_BURNERS``, default 2; each bounded in time)."""
+    """CPU burners for the whole browser session, every test included (``CARDLAB_BURNERS``, default 2; each
+    bounded in time)."""
     with cpu_burners(BURNERS, BURN_SECONDS):
         yield BURNERS
 
@@ -365,7 +366,7 @@ def check_stepper_follows(page: Any, index: int, moves: int, label: str) -> Step
     start = read_steppers(page)[index]
     assert start.message.find("could not be drawn") < 0, f"{label}: {start.message}"
     if start.over:
-        page.locator(".cardlab-stepper").nth(index).get_by_role("button", name="Reset").click()
+        page.locator(".cardlab-stepper").nth(index).get_by_role("button", name="Reset", exact=True).click()
         wait_until_follows(page, index, 0, CLICK_TIMEOUT_MS)
         start = read_steppers(page)[index]
     played = 0

@@ -41,6 +41,9 @@ def human_to_move(page: Any, root: Any) -> None:
     for _ in range(60):
         if tiles.count() > 0 and tiles.first.is_visible():
             return
+        if root.get_by_text("to move (human)").count() > 0:  # seat 0 to move: its buttons are on their way
+            tiles.first.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
+            return
         move = read_steppers(page)[0].move
         root.get_by_role("button", name="Next move").click()
         page.wait_for_function(f"() => {{ const s = ({STEPPERS_JS})()[0]; return !!s && s.move === {move} + 1; }}",
