@@ -23,8 +23,6 @@ import argparse
 import collections
 import os
 import signal
-import subprocess
-import sys
 import time
 import tracemalloc
 
@@ -33,6 +31,7 @@ import numpy as np
 import cardlab
 from cardlab.policies import make_policy
 from cardlab.sim.parallel import play_out
+from tests import ctrl_c as ctrl_c_child
 from tests.input_cases import cases, run_case
 from tests.record_fuzz import check_record, corrupt, true_record
 
@@ -109,19 +108,8 @@ def long_record() -> bool:
     return cpu <= 2 and peak <= 100
 
 
-def _default_sigint() -> None:
-    """In the child: Ctrl-C as on a terminal, even when this process was started in the background (where the
-    shell ignores SIGINT, and a child that inherits that would never hear it)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def ctrl_c() -> bool:
-    code = ("import cardlab\n"
-            "if __name__ == '__main__':\n"
-            "    print('started', flush=True)\n"
-            "    cardlab.simulate('shithead', games=200_000, seed=1, processes=2, progress=False)\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            preexec_fn=_default_sigint, start_new_session=True, text=True, cwd=os.getcwd())
+    proc = ctrl_c_child.start()
     assert proc.stdout is not None
     proc.stdout.readline()
     time.sleep(5)
@@ -130,10 +118,7 @@ def ctrl_c() -> bool:
     try:
         proc.wait(timeout=60)
     finally:
-        try:  # the child's session: the script and any worker it left behind
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        ctrl_c_child.end_session(proc)
     stopped = time.perf_counter() - sent
     print(f"Ctrl-C: a 2-process simulate (200,000 Shithead games) exited {stopped:.2f} s after SIGINT")
     return stopped <= 2

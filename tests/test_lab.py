@@ -8,7 +8,6 @@ and starts JupyterLab at the repository root with a pre-save hook that refuses s
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import json
 import os
 import re
@@ -19,22 +18,15 @@ import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests import notebook_scripts
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def load_lab() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("notebooks_lab", REPO / "notebooks" / "lab.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-LAB = load_lab()
+LAB = notebook_scripts.load("lab")
 COMMITTED = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
 
 

@@ -8,14 +8,14 @@ link and learning goals, and ends with exercises whose answers sit in hidden sol
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import nbformat
 import pytest
+
+from tests import notebook_scripts
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -28,15 +28,7 @@ UNSEEDED = [re.compile(p) for p in (r"default_rng\(\s*\)", r"np\.random\.seed", 
 EXERCISE = re.compile(r"^\*\*Exercise (\d+)\.\*\*", re.MULTILINE)
 
 
-def load_build() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("notebooks_build", NOTEBOOKS / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BUILD = load_build()
+BUILD = notebook_scripts.load("build")
 ALL = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 
 

@@ -10,10 +10,8 @@ writes, which the page must show as readable text even though the badge image ca
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import nbformat
@@ -21,6 +19,7 @@ import pytest
 
 import cardlab
 from cardlab.engine.game import Game
+from tests import notebook_scripts
 from tests.browser.conftest import COUNTER_JS, STEPPER_TIMEOUT_MS, Server, Tab
 from tests.viz.test_hotseat import every_card, secrets
 
@@ -65,17 +64,9 @@ def assert_binder_link_reads_as_text(page: Any) -> None:
         assert b["images"] == 0 and b["backgrounds"] == 1, b
 
 
-def load_build() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("notebooks_build", REPO / "notebooks" / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def write_notebook(root: Path) -> None:
     nb = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
-    link = load_build().binder_link("00_start_here")
+    link = notebook_scripts.load("build").binder_link("00_start_here")
     nb.cells = [nbformat.v4.new_markdown_cell(f"# Hot seat\n\n{link}"),  # type: ignore[no-untyped-call]
                 nbformat.v4.new_code_cell(f"import cardlab\nstepper = {STEPPER}\nstepper")]  # type: ignore[no-untyped-call]
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}

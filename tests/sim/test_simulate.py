@@ -15,6 +15,7 @@ import cardlab
 from cardlab.sim import parallel
 from cardlab.sim import simulate as sim
 from cardlab.sim.stats import wilson
+from tests import ctrl_c
 
 
 def test_result_figures_and_text() -> None:
@@ -231,17 +232,9 @@ def test_first_error_stops_a_parallel_run() -> None:
 def test_ctrl_c_stops_a_parallel_run() -> None:
     """SIGINT to a script running a 2-process simulate: it stops within a few seconds, workers included."""
     import os
-    import signal
-    import subprocess
-    import sys
     import time
 
-    code = ("import cardlab, sys\n"
-            "if __name__ == '__main__':\n"
-            "    print('started', flush=True)\n"
-            "    cardlab.simulate('shithead', games=200_000, seed=1, processes=2, progress=False)\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            preexec_fn=_default_sigint, start_new_session=True, text=True, cwd=os.getcwd())
+    proc = ctrl_c.start()
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline().strip() == "started"
@@ -260,17 +253,8 @@ def test_ctrl_c_stops_a_parallel_run() -> None:
         else:
             raise AssertionError("processes of the stopped run are still alive")
     finally:
-        try:  # the child's session: the script and any worker it left behind
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        ctrl_c.end_session(proc)
         proc.wait()
     err = proc.stderr.read() if proc.stderr is not None else ""
     assert "KeyboardInterrupt" in err
     assert stopped < 5, stopped
-
-
-def _default_sigint() -> None:
-    """In the child: Ctrl-C as on a terminal, even when this process was started in the background (where the
-    shell ignores SIGINT, and a child that inherits that would never hear it)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
