@@ -1,0 +1,219 @@
+"""What every game's compiled kernel shares: the optional numba, a seeded generator, and the chance law as arrays.
+
+numba is optional
+-----------------
+numba is the ``fast`` extra (``pip install "cardlab[fast]"``; ``make lab``, ``make test`` and Binder
+install it). :func:`jit` compiles a function with numba's ``njit`` (lazily, on its first call, cached
+on disk); without numba it returns the function itself, so the very same kernel runs as plain Python
+on the same numpy arrays, card for card, only much slower (:data:`HAVE_NUMBA` says which).
+
+Randomness
+----------
+A kernel call receives 64-bit seeds drawn by the caller from its ``numpy.random.Generator`` (one per
+game or play-out) and draws its numbers from **SplitMix64** seeded with them (Steele, Lea and Flood
+2014: a 64-bit counter stepped by the golden-ratio odd constant, then mixed; it passes BigCrush).
+:func:`below` returns a uniform integer in ``[0, b)`` for ``1 <= b < 2**32``: it takes the high 32 bits
+``x`` of one output and returns ``(x * b) >> 32``, rejecting the ``2**32 mod b`` values of
+``x * b mod 2**32`` that would make some results one count more likely (Lemire 2019), so every value
+has probability exactly ``1/b``. :func:`shuffle` is Fisher-Yates (position ``i`` from the top down
+swaps with a uniform position ``<= i``): each of the ``m!`` orders has probability ``1/m!``. Nothing
+draws from a global generator. :class:`SplitMix64` is the same generator in Python, for tests that
+replay a kernel's choices.
+
+The chance law as arrays
+------------------------
+A game's chance law (:class:`cardlab.sim.chance.ChanceLaw`) places hidden cards on hidden places
+group by group, inner groups first, each card on a uniformly chosen free place of its group
+(:meth:`ChanceLaw.draw <cardlab.sim.chance.ChanceLaw.draw>` explains why that is uniform over the
+valid assignments). :class:`LawArrays` flattens a law into int64 arrays and :func:`draw_law` makes the
+same draw inside a kernel, from a SplitMix64 state: the law is stated once, in ``chance.py``, and
+every kernel samples it through this one function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
+
+from cardlab.cards import Card
+from cardlab.errors import InvalidInputError
+from cardlab.sim.chance import ChanceLaw
+
+IntArray = npt.NDArray[np.int64]
+F = TypeVar("F", bound=Callable[..., Any])
+
+numba: Any
+try:
+    import numba
+except ImportError:  # the core install: kernels run as plain Python
+    numba = None
+HAVE_NUMBA = numba is not None
+"""Whether the kernels are compiled by numba (the ``fast`` extra) or run as plain Python."""
+
+
+def jit(fn: F) -> F:
+    """numba's ``njit`` with an on-disk cache, compiled lazily on the first call; without numba, ``fn`` itself."""
+    if numba is None:
+        return fn
+    return cast(F, numba.njit(cache=True)(fn))
+
+
+# ---------------------------------------------------------------------------------------------- SplitMix64
+GAMMA = np.uint64(0x9E3779B97F4A7C15)
+MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX2 = np.uint64(0x94D049BB133111EB)
+U27, U30, U31, U32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
+LOW32 = np.uint64(0xFFFFFFFF)
+TWO32 = np.uint64(1 << 32)
+MASK64 = (1 << 64) - 1
+
+
+@jit
+def next_u64(state: Any) -> Any:
+    """SplitMix64: step the counter ``state[0]`` (a ``uint64`` array of one) by the golden-ratio constant and mix it."""
+    z = state[0] + GAMMA
+    state[0] = z
+    z = (z ^ (z >> U30)) * MIX1
+    z = (z ^ (z >> U27)) * MIX2
+    return z ^ (z >> U31)
+
+
+@jit
+def below(state: Any, bound: int) -> Any:
+    """A uniform integer in ``[0, bound)``, ``1 <= bound < 2**32`` (Lemire's method with rejection)."""
+    b = np.uint64(bound)
+    m = (next_u64(state) >> U32) * b
+    low = m & LOW32
+    if low < b:
+        threshold = (TWO32 - b) % b
+        while low < threshold:
+            m = (next_u64(state) >> U32) * b
+            low = m & LOW32
+    return np.int64(m >> U32)
+
+
+@jit
+def shuffle(a: Any, m: int, state: Any) -> None:
+    """Fisher-Yates on ``a[:m]`` in place."""
+    for i in range(m - 1, 0, -1):
+        j = below(state, i + 1)
+        a[i], a[j] = a[j], a[i]
+
+
+class SplitMix64:
+    """The kernels' generator in Python: the same numbers as :func:`next_u64`, :func:`below`, :func:`shuffle`."""
+
+    def __init__(self, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise InvalidInputError(f"SplitMix64: seed={seed!r} is not a whole number")
+        self.state = int(seed) & MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + int(GAMMA)) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * int(MIX1)) & MASK64
+        z = ((z ^ (z >> 27)) * int(MIX2)) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in ``[0, bound)``: the kernels' :func:`below`."""
+        if not 1 <= bound < 1 << 32:
+            raise InvalidInputError(f"SplitMix64.below: bound={bound!r} is not allowed; give 1 to 2**32 - 1")
+        m = (self.next() >> 32) * bound
+        if m & 0xFFFFFFFF < bound:
+            threshold = ((1 << 32) - bound) % bound
+            while m & 0xFFFFFFFF < threshold:
+                m = (self.next() >> 32) * bound
+        return m >> 32
+
+    def permute(self, n: int) -> list[int]:
+        """A permutation of ``range(n)`` by the kernels' Fisher-Yates: ``[a[i] for i in permute(n)]`` is
+        the order the in-place :func:`shuffle` gives ``a``."""
+        order = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = self.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        return order
+
+
+def seeds(n: int, rng: np.random.Generator) -> npt.NDArray[np.uint64]:
+    """``n`` 64-bit seeds from the caller's generator, one per game or play-out."""
+    return rng.integers(0, np.iinfo(np.uint64).max, size=n, dtype=np.uint64, endpoint=True)
+
+
+def new_state(seed: Any) -> npt.NDArray[np.uint64]:
+    """A SplitMix64 state (a ``uint64`` array of one) for ``seed``."""
+    state = np.empty(1, dtype=np.uint64)
+    state[0] = np.uint64(seed)
+    return state
+
+
+# ---------------------------------------------------------------------------------------------- chance law
+@dataclass(frozen=True)
+class LawArrays:
+    """A :class:`~cardlab.sim.chance.ChanceLaw` as arrays a kernel reads.
+
+    Group ``g`` may use the places ``places[place_start[g]:place_start[g + 1]]`` (indices into the law's
+    ``names``, in the law's order) and holds the cards ``cards[card_start[g]:card_start[g + 1]]``, encoded
+    by the kernel's own card code. ``whole`` is 1 when one group covers every place (then a draw is one
+    Fisher-Yates shuffle of the cards onto the places, in order).
+    """
+
+    places: IntArray
+    place_start: IntArray
+    cards: IntArray
+    card_start: IntArray
+    size: int
+    whole: int
+
+    @classmethod
+    def of(cls, law: ChanceLaw, encode: Callable[[Card], int] = lambda c: c.id) -> LawArrays:
+        places = [q for g in law.groups for q in g.places]
+        cards = [encode(c) for g in law.groups for c in g.cards]
+        place_start = np.cumsum([0] + [len(g.places) for g in law.groups]).astype(np.int64)
+        card_start = np.cumsum([0] + [len(g.cards) for g in law.groups]).astype(np.int64)
+        n = len(law.names)
+        whole = int(len(law.groups) == 1 and law.groups[0].places == tuple(range(n)))
+        return cls(np.array(places, dtype=np.int64), place_start, np.array(cards, dtype=np.int64),
+                   card_start, n, whole)
+
+    def draw(self, state: Any, out: IntArray) -> None:
+        """One draw into ``out`` (``size`` entries: the card code on each place), from a SplitMix64 state."""
+        draw_law(self.places, self.place_start, self.cards, self.card_start, self.size, self.whole, state, out,
+                 np.empty(max(self.size, 1), dtype=np.int64))
+
+
+@jit
+def draw_law(places: Any, place_start: Any, cards: Any, card_start: Any, size: int, whole: int, state: Any,
+             out: Any, pool: Any) -> None:
+    """Fill ``out[:size]`` with one assignment of the law's cards to its places (``pool``: scratch of ``size``).
+
+    Group by group (inner groups first), card by card: the card goes to a uniformly chosen place among
+    the group's places still free; the last free place takes the chosen one's slot in the pool. When
+    one group covers every place, the cards are shuffled onto the places in order.
+    """
+    for q in range(size):
+        out[q] = -1
+    if size == 0:
+        return
+    if whole == 1:
+        for q in range(size):
+            out[q] = cards[q]
+        shuffle(out, size, state)
+        return
+    for g in range(place_start.shape[0] - 1):
+        m = 0
+        for i in range(place_start[g], place_start[g + 1]):
+            q = places[i]
+            if out[q] < 0:
+                pool[m] = q
+                m += 1
+        for k in range(card_start[g], card_start[g + 1]):
+            pick = below(state, m)
+            out[pool[pick]] = cards[k]
+            pool[pick] = pool[m - 1]
+            m -= 1
