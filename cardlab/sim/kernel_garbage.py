@@ -132,8 +132,12 @@ POLICIES = {"greedy": GREEDY, "random": RANDOM}
 R_LAST_ROUND, R_MATCH, R_STOP_HAND = 0, 1, 2
 # status of a run
 OK, TOO_LONG, NO_MOVE, LOST = 0, 1, 2, 3
-STATUS = {TOO_LONG: f"the game did not end within {MAX_MOVES:,} moves", NO_MOVE: "no legal move",
-          LOST: "cards were lost or duplicated"}
+
+
+def _why(status: int) -> str:
+    """What a run's status says broke."""
+    return {TOO_LONG: f"the game did not end within {MAX_MOVES:,} moves", NO_MOVE: "no legal move",
+            LOST: "cards were lost or duplicated"}[int(status)]
 
 
 # ---------------------------------------------------------------------------------------------- the rules
@@ -592,7 +596,7 @@ def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, 
         with np.errstate(over="ignore"):
             _fresh_games(_blank_board(players), kinds, pol, rules, sizes, base, int(bad), int(bad) + 1,
                          one, one.copy(), one.copy(), one.copy(), trace, MAX_MOVES)
-        raise KernelError(f"Garbage kernel: {STATUS[int(status)]} in game {int(bad)} of the run with seed {seed} "
+        raise KernelError(f"Garbage kernel: {_why(status)} in game {int(bad)} of the run with seed {seed} "
                           f"({players} players, options {opts}, policies {list(policies)}); "
                           f"moves: {_texts(trace, opts['wild'])}")
     return winners, turns, {"hands": hands, "shuffles": shuffles}
@@ -710,7 +714,7 @@ def play_exact(game: Garbage, policies: Sequence[str], seed: int,
                              np.uint64(seed), trace, MAX_MOVES)
     moves = _texts(trace, game.options["wild"])
     if status != OK:
-        raise KernelError(f"Garbage kernel: {STATUS[int(status)]} playing on from {game!r} with seed {seed}; "
+        raise KernelError(f"Garbage kernel: {_why(status)} playing on from {game!r} with seed {seed}; "
                           f"moves: {moves}")
     return moves, position_of(b)
 
@@ -757,7 +761,7 @@ def _playouts(game: Garbage, viewpoint: int | None, n: int, rng: np.random.Gener
                                 law.places, law.place_start, law.cards, law.card_start, law.size, law.whole, where,
                                 seeds, winners, done, MAX_MOVES)
     if status != OK:
-        raise KernelError(f"Garbage kernel: {STATUS[int(status)]} in play-out {int(bad)} from {game!r} "
+        raise KernelError(f"Garbage kernel: {_why(status)} in play-out {int(bad)} from {game!r} "
                           f"(play-out seed {int(seeds[bad])}; moves so far: {[m.text for m in game.moves]})")
     return winners, done[:, :p]
 

@@ -1,0 +1,431 @@
+"""The Garbage kernel plays the engine's game: card for card, and in distribution.
+
+Tested straight against the engine (``cardlab/games/garbage.py`` and its greedy bot), never through
+another copy:
+
+1. **Card for card.** The engine's position (a fresh deal, or a random mid-game position after k random
+   engine moves) is loaded into the kernel, which plays on with its own generator. The engine plays on
+   from the same position with the same policies, its shuffles given the kernel's permutations (its
+   ``_shuffle_rng`` is replaced by one whose ``permutation(n)`` is the kernel's Fisher-Yates order,
+   ``SplitMix64.permute``) and its random seats drawing ``below(len(legal))`` from the same generator
+   (no draw when only one move is legal), exactly as the kernel does. So the whole game is compared:
+   every move text (``Move.text``), every reshuffle of the discard pile and every redeal of a match,
+   and the final position field by field. Greedy, random, and mixed seats; 1-6 players; every option.
+2. **In distribution.** The kernel's fresh deals (:func:`play_shard`) against the engine's own games
+   (``run_engine_games``: the engine's deals and shuffles, ``cardlab.policies``' random policy): win
+   rate of every seat and the draw rate (two-proportion z test), mean turns, hands and shuffles
+   (Welch z test), each at the 99.9% level (|z| < 3.29), for greedy, random and greedy vs random, every
+   player count and option set. A check that a real difference fails the same tests is included.
+3. **Play-outs from a position** (:func:`win_rollouts`, :func:`completion_turns`): against the engine's
+   resampled greedy play-outs (``game.resample``) in distribution; identical for two games the viewer
+   cannot tell apart (the real hidden cards are never read).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cardlab.errors import CorruptRecordError, InvalidInputError
+from cardlab.games.garbage import Garbage
+from cardlab.policies import choose, make_policy
+from cardlab.sim import kernel_garbage as kg
+from cardlab.sim.jitkit import SplitMix64
+from cardlab.sim.parallel import run_engine_games
+
+Z = 3.29  # two-sided 99.9%
+
+
+# ---------------------------------------------------------------------------------------------- the engine, hooked
+class _KernelPermutations:
+    """Stands in for the engine's shuffle generator: ``permutation(n)`` is the kernel's Fisher-Yates order."""
+
+    def __init__(self, gen: SplitMix64) -> None:
+        self.gen = gen
+
+    def permutation(self, n: int) -> np.ndarray:
+        return np.array(self.gen.permute(n), dtype=np.int64)
+
+
+class _KernelRandom:
+    """The engine's random policy drawing as the kernel does: ``below(len(legal))``, nothing for one move."""
+
+    def __init__(self, gen: SplitMix64) -> None:
+        self.gen = gen
+
+    def __call__(self, view: Any, legal: Any) -> Any:
+        return legal[self.gen.below(len(legal))] if len(legal) > 1 else legal[0]
+
+
+def engine_play_on(game: Garbage, policies: list[str], seed: int, until: str = "game") -> list[str]:
+    """Play ``game`` on (in place) with the kernel's random numbers for its shuffles and random seats."""
+    gen = SplitMix64(seed)
+
+    def shuffle_rng() -> Any:
+        game.state.shuffles += 1
+        return _KernelPermutations(gen)
+
+    game._shuffle_rng = shuffle_rng  # type: ignore[method-assign]
+    greedy = make_policy("greedy", "garbage", np.random.default_rng(0))
+    seats = [greedy if p == "greedy" else _KernelRandom(gen) for p in policies]
+    hand = game.state.hand
+    texts = []
+    while not game.is_over and not (until == "hand" and game.state.hand != hand):
+        move = choose(seats[game.current_player], game)
+        texts.append(move.text)
+        game.play(move)
+    return texts
+
+
+def assert_same_game(game: Garbage, policies: list[str], seed: int, until: str = "game") -> list[str]:
+    moves, final = kg.play_exact(game, policies, seed, until)
+    engine_moves = engine_play_on(game, policies, seed, until)
+    same = sum(1 for _ in zip(moves, engine_moves, strict=False))
+    first = next((i for i, (a, b) in enumerate(zip(moves, engine_moves, strict=False)) if a != b), same)
+    assert moves == engine_moves, f"first difference at move {first}: {moves[first:first + 3]} vs " \
+                                  f"{engine_moves[first:first + 3]}"
+    if until == "hand":  # the kernel stops as the hand ends; the engine has settled it (and maybe redealt)
+        assert final["turn"] == game.turns and final["completed"] == game.state.hand_winners[-1]
+    else:
+        assert final == kg.state_position(game)
+    return moves
+
+
+SIZES = {1: [4], 2: [10, 6], 3: [3, 10, 7], 4: [5, 2, 9, 10], 5: [10, 8, 6, 8, 10], 6: [3, 5, 7, 9, 10, 1]}
+SMALL = {p: [3] * p for p in range(1, 7)}
+
+
+def option_sets(players: int) -> list[dict[str, Any]]:
+    """Every option, alone and combined: wild Kings, last round, layout sizes, match (with small layouts
+    for more than two players, so that a match takes a test's time)."""
+    sizes = SIZES[players]
+    match_sizes = None if players <= 2 else SMALL[players]
+    return [
+        {},
+        {"wild": "K"},
+        {"last_round": True},
+        {"layout_sizes": sizes},
+        {"match": True, "layout_sizes": match_sizes},
+        {"match": True, "last_round": True, "wild": "K", "layout_sizes": SMALL[players]},
+    ]
+
+
+MIXES = {"greedy": "greedy", "random": "random", "mixed": "mixed"}
+
+
+def seats(mix: str, players: int) -> list[str]:
+    if mix == "mixed":
+        return ["greedy" if s % 2 == 0 else "random" for s in range(players)]
+    return [mix] * players
+
+
+# ---------------------------------------------------------------------------------------------- 1. card for card
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_games_from_the_engines_deals_are_the_engines_card_for_card(players: int) -> None:
+    redeals = 0
+    for k, options in enumerate(option_sets(players)):
+        for mix in ("greedy", "random", "mixed"):
+            for rep in range(2 if players <= 3 else 1):
+                seed = 1000 * players + 10 * k + rep
+                game = Garbage(players, seed=seed, **options)
+                assert_same_game(game, seats(mix, players), seed + 7)
+                assert game.is_over
+                redeals += game.state.hand - 1
+    assert redeals > 0   # the comparison went through match redeals
+
+
+def low_stock(game: Garbage, keep: int) -> Garbage:
+    """The same position with all but the top ``keep`` stock cards moved under the discard pile (a
+    position play can reach), so that the stock runs out and the discard pile is reshuffled soon."""
+    g = game.copy()
+    s = g.state
+    s.discard = s.stock[:-keep] + s.discard
+    s.stock = s.stock[-keep:]
+    return g
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_games_through_reshuffles_of_the_discard_pile_are_the_engines_card_for_card(players: int) -> None:
+    reshuffles = 0
+    for k, options in enumerate(option_sets(players)):
+        for mix in ("greedy", "random", "mixed"):
+            game = low_stock(Garbage(players, seed=70 * players + k, **options), 1 + k % 3)
+            assert_same_game(game, seats(mix, players), k)
+            reshuffles += game.state.shuffles - (game.state.hand - 1)
+    assert reshuffles >= 18
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 6])
+def test_games_from_random_mid_game_positions_are_the_engines_card_for_card(players: int) -> None:
+    rng = np.random.default_rng(players)
+    phases = set()
+    for k, options in enumerate(option_sets(players)):
+        for rep in range(3):
+            game = Garbage(players, seed=500 + 10 * k + rep, **options)
+            for _ in range(int(rng.integers(1, 60))):
+                if game.is_over:
+                    break
+                legal = game.legal_moves()
+                game.play(legal[int(rng.integers(len(legal)))])
+            phases.add(game.state.phase)
+            mix = ("greedy", "random", "mixed")[rep]
+            assert_same_game(game, seats(mix, players), 31 * k + rep)
+    assert len(phases) >= 2
+
+
+def test_play_to_the_end_of_a_hand_stops_where_the_engines_hand_ends() -> None:
+    for seed in range(4):
+        game = Garbage(3, seed=seed, match=True, last_round=True, layout_sizes=[4, 4, 4])
+        assert_same_game(game, ["greedy"] * 3, seed, until="hand")
+
+
+def test_move_texts_are_the_engines_texts() -> None:
+    g = Garbage(2, seed=0, wild="K")
+    legal = {m.text for m in g.legal_moves()}
+    assert kg.move_text(kg.STOCK_MOVE, "K") in legal
+    assert kg.move_text(kg.WILD_TO + 1, "K") == "king to A"
+    assert kg.move_text(kg.DISPLACE_ON + 10) == "displace jack on 10"
+
+
+# ---------------------------------------------------------------------------------------------- 2. in distribution
+def z_proportions(k1: float, n1: int, k2: float, n2: int) -> float:
+    p = (k1 + k2) / (n1 + n2)
+    if p in (0.0, 1.0):
+        return 0.0
+    return (k1 / n1 - k2 / n2) / math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
+
+
+def z_means(a: np.ndarray, b: np.ndarray) -> float:
+    """Two-sample z for the difference of two means, with the pooled variance (under the hypothesis tested
+    both samples come from one distribution; a rare count, such as reshuffles, seen 0 times in the small
+    sample does not then make its standard error 0)."""
+    pooled = np.concatenate([a, b])
+    se = math.sqrt(pooled.var(ddof=1) * (1 / a.size + 1 / b.size))
+    return 0.0 if se == 0 else float((a.mean() - b.mean()) / se)
+
+
+def scores(fast: tuple[Any, ...], engine: tuple[Any, ...], players: int) -> dict[str, float]:
+    """z of every seat's win rate, the draw rate, and the means of turns, hands and shuffles."""
+    (w1, t1, x1), (w2, t2, x2) = fast, engine
+    out = {f"seat {s}": z_proportions(float(np.sum(w1 == s)), w1.size, float(np.sum(w2 == s)), w2.size)
+           for s in [*range(players), -1]}
+    out["turns"] = z_means(t1.astype(float), t2.astype(float))
+    for key in ("hands", "shuffles"):
+        out[key] = z_means(x1[key].astype(float), np.asarray(x2[key], dtype=float))
+    return out
+
+
+def engine_games(players: int, options: dict[str, Any], policies: list[str], n: int, seed: int) -> Any:
+    """The engine's own games (its deals, shuffles and random policy), with hands and shuffles per game."""
+    from cardlab.engine.rng import game_rng
+
+    winners, turns = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+    extras = {"hands": np.empty(n, dtype=np.int64), "shuffles": np.empty(n, dtype=np.int64)}
+    for i in range(n):
+        rng = game_rng(seed, i)
+        game = Garbage(players, rng=rng, **options)
+        seats_ = [make_policy(p, "garbage", rng) for p in policies]
+        while not game.is_over:
+            game.play(choose(seats_[game.current_player], game))
+        winners[i] = -1 if game.winner is None else game.winner
+        turns[i] = game.turns
+        extras["hands"][i], extras["shuffles"][i] = game.state.hand, game.state.shuffles
+    return winners, turns, extras
+
+
+STAT_CASES = [
+    (1, {}, "greedy", 400), (1, {"layout_sizes": [6]}, "random", 300),
+    (2, {}, "greedy", 400), (2, {}, "random", 300), (2, {}, "mixed", 400),
+    (2, {"wild": "K", "last_round": True}, "mixed", 300), (2, {"match": True, "layout_sizes": [4, 4]}, "mixed", 150),
+    (3, {"last_round": True, "layout_sizes": [3, 10, 7]}, "greedy", 250), (3, {}, "mixed", 200),
+    (4, {"wild": "K"}, "random", 120), (4, {"match": True, "layout_sizes": [2, 2, 2, 2]}, "greedy", 120),
+    (5, {"layout_sizes": [10, 8, 6, 8, 10]}, "mixed", 120),
+    (6, {}, "greedy", 120), (6, {"match": True, "last_round": True, "layout_sizes": [2] * 6}, "mixed", 80),
+]
+
+
+@pytest.mark.parametrize(("players", "options", "mix", "n"), STAT_CASES)
+def test_fresh_games_have_the_engines_wins_turns_and_extras(players: int, options: dict[str, Any], mix: str,
+                                                           n: int) -> None:
+    policies = seats(mix, players)
+    fast = kg.play_shard(players, options, 11, 0, 40_000, policies)
+    engine = engine_games(players, options, policies, n, 12)
+    z = scores(fast, engine, players)
+    assert max(abs(v) for v in z.values()) < Z, {k: round(v, 2) for k, v in z.items()}
+
+
+def test_the_checks_detect_a_real_difference() -> None:
+    # At the engine's sample size, greedy against random seats (seat 0 wins about 80% instead of 53%),
+    # random seats (about 16 turns instead of 11) and a last round (one turn more) each fail the same checks.
+    engine = engine_games(2, {}, ["greedy", "greedy"], 300, 5)
+    for options, policies in (({}, ["greedy", "random"]), ({"last_round": True}, ["greedy"] * 2),
+                              ({}, ["random"] * 2)):
+        fast = kg.play_shard(2, options, 6, 0, 40_000, policies)
+        assert max(abs(v) for v in scores(fast, engine, 2).values()) > Z, options
+
+
+def test_engine_games_of_run_engine_games_are_these() -> None:
+    # the reference above is the engine's simulate path, game for game
+    w, t, _ = run_engine_games("garbage", 2, 12, 0, 20, ["greedy", "random"], {})
+    mine = engine_games(2, {}, ["greedy", "random"], 20, 12)
+    assert np.array_equal(w, mine[0]) and np.array_equal(t, mine[1])
+
+
+def test_shards_of_any_size_give_the_same_games() -> None:
+    whole = kg.play_shard(3, {"last_round": True}, 9, 0, 500, ["random", "greedy", "greedy"])
+    parts = [kg.play_shard(3, {"last_round": True}, 9, a, b, ["random", "greedy", "greedy"])
+             for a, b in ((0, 1), (1, 137), (137, 500))]
+    assert np.array_equal(whole[0], np.concatenate([p[0] for p in parts]))
+    assert np.array_equal(whole[1], np.concatenate([p[1] for p in parts]))
+    assert np.array_equal(whole[2]["shuffles"], np.concatenate([p[2]["shuffles"] for p in parts]))
+    other = kg.play_shard(3, {"last_round": True}, 10, 0, 500, ["random", "greedy", "greedy"])
+    assert not np.array_equal(whole[1], other[1])
+
+
+# ---------------------------------------------------------------------------------------------- 3. play-outs
+def engine_playouts(game: Garbage, n: int, seed: int, stop_hand: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The engine's resampled greedy play-outs: winners and each seat's own turns to complete (0: never)."""
+    rng = np.random.default_rng(seed)
+    greedy = make_policy("greedy", "garbage", rng)
+    winners = np.full(n, -1, dtype=np.int64)
+    done = np.zeros((n, game.players), dtype=np.int64)
+    for i in range(n):
+        g = game.resample(None, rng)
+        hand = g.state.hand
+        own = [0] * game.players
+        while not g.is_over and not (stop_hand and g.state.hand != hand):
+            mover, before = g.current_player, g.turns
+            g.play(choose(greedy, g))
+            if g.turns > before:
+                own[mover] += 1
+                settled = g.state.hand_winners[hand - 1] if len(g.state.hand_winners) >= hand else []
+                if (mover in g.state.completed or mover in settled) and done[i, mover] == 0:
+                    done[i, mover] = own[mover]
+        if stop_hand:
+            winners[i] = g.state.hand_winners[hand - 1][0] if len(g.state.hand_winners) >= hand else -1
+        else:
+            winners[i] = -1 if g.winner is None else g.winner
+    return winners, done
+
+
+def mid_game(players: int, seed: int, moves: int, **options: Any) -> Garbage:
+    game = Garbage(players, seed=seed, **options)
+    greedy = make_policy("greedy", "garbage", np.random.default_rng(0))
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(choose(greedy, game))
+    return game
+
+
+@pytest.mark.parametrize(("players", "options", "moves"), [
+    (2, {}, 9), (3, {"last_round": True, "wild": "K"}, 14), (2, {"match": True, "layout_sizes": [3, 4]}, 30),
+])
+def test_playouts_from_a_position_have_the_engines_law(players: int, options: dict[str, Any], moves: int) -> None:
+    game = mid_game(players, 3, moves, **options)
+    assert not game.is_over
+    for stop_hand in (False, True):
+        if stop_hand:
+            w1, d1 = kg.completion_turns(game, None, 20_000, np.random.default_rng(1))
+        else:
+            w1, d1 = kg.win_rollouts(game, None, 20_000, np.random.default_rng(1)), None
+        w2, d2 = engine_playouts(game, 300, 2, stop_hand)
+        for s in [*range(players), -1]:
+            z = z_proportions(float(np.sum(w1 == s)), w1.size, float(np.sum(w2 == s)), w2.size)
+            assert abs(z) < Z, (stop_hand, s, z)
+        if d1 is not None:
+            for s in range(players):
+                for k in (1, 2, 4):
+                    a = (d1[:, s] >= 1) & (d1[:, s] <= k)
+                    b = (d2[:, s] >= 1) & (d2[:, s] <= k)
+                    assert abs(z_proportions(float(a.sum()), a.size, float(b.sum()), b.size)) < Z, (s, k)
+
+
+def test_playouts_do_not_read_the_real_hidden_cards() -> None:
+    game = mid_game(2, 8, 12)
+    twin = game.copy()
+    s = twin.state
+    rng = np.random.default_rng(3)
+    hidden = [(p, k) for p in range(2) for k in range(s.sizes[p]) if not s.up[p][k]]
+    cards = [s.spots[p][k] for p, k in hidden] + s.stock
+    order = rng.permutation(len(cards))
+    cards = [cards[i] for i in order]
+    for (p, k), c in zip(hidden, cards, strict=False):
+        s.spots[p][k] = c
+    s.stock = cards[len(hidden):]
+    assert kg.state_position(twin) != kg.state_position(game)
+    assert game.observe(None) == twin.observe(None)
+    a = kg.win_rollouts(game, None, 3000, np.random.default_rng(5))
+    b = kg.win_rollouts(twin, 0, 3000, np.random.default_rng(5))
+    assert np.array_equal(a, b)
+    ca = kg.completion_turns(game, 1, 500, np.random.default_rng(6))
+    cb = kg.completion_turns(twin, None, 500, np.random.default_rng(6))
+    assert np.array_equal(ca[1], cb[1])
+
+
+def test_a_finished_game_and_bad_input() -> None:
+    game = mid_game(2, 1, 10_000)
+    assert game.is_over
+    assert np.all(kg.win_rollouts(game, None, 5, np.random.default_rng(0)) == game.winner)
+    live = Garbage(2, seed=1)
+    with pytest.raises(InvalidInputError, match="seat 5"):
+        kg.win_rollouts(live, 5, 5, np.random.default_rng(0))
+    with pytest.raises(InvalidInputError, match="policies"):
+        kg.play_shard(2, {}, 0, 0, 5, ["greedy", "clever"])
+    with pytest.raises(InvalidInputError, match="wild"):
+        kg.play_shard(2, {"wild": "Q"}, 0, 0, 5, ["greedy"] * 2)
+    assert kg.plays(["greedy", "random"]) and not kg.plays(["greedy", len])
+
+
+# ---------------------------------------------------------------------------------------------- errors, numba
+def test_a_broken_invariant_is_a_kernel_error_with_seed_and_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kg, "MAX_MOVES", 5)
+    with pytest.raises(kg.KernelError, match=r"did not end within .* seed 4 .*moves: \['draw stock'") as info:
+        kg.play_shard(2, {}, 4, 3, 9, ["greedy", "greedy"])
+    assert "game 3" in str(info.value) and not isinstance(info.value, CorruptRecordError)
+    monkeypatch.undo()
+    game = Garbage(2, seed=0)
+    game.state.discard.append(game.state.stock[0])    # one card in two places
+    with pytest.raises(kg.KernelError, match="lost or duplicated"):
+        kg.play_exact(game, ["greedy", "greedy"], 1)
+
+
+def _results_code() -> str:
+    return (
+        "import json, numpy as np\n"
+        "from cardlab.games.garbage import Garbage\n"
+        "from cardlab.sim import kernel_garbage as kg\n"
+        "out = {'numba': kg.HAVE_NUMBA, 'runs': []}\n"
+        "cases = [(2, {}), (3, {'last_round': True, 'wild': 'K'}), (2, {'match': True, 'layout_sizes': [3, 3]})]\n"
+        "for players, options in cases:\n"
+        "    w, t, x = kg.play_shard(players, options, 5, 0, 25, ['greedy'] + ['random'] * (players - 1))\n"
+        "    out['runs'].append([w.tolist(), t.tolist(), x['shuffles'].tolist()])\n"
+        "    g = Garbage(players, seed=3, **options)\n"
+        "    for _ in range(7):\n"
+        "        g.play(g.legal_moves()[0])\n"
+        "    out['runs'].append(kg.play_exact(g, ['random'] * players, 9))\n"
+        "    out['runs'].append(kg.win_rollouts(g, None, 30, np.random.default_rng(1)).tolist())\n"
+        "    out['runs'].append(kg.completion_turns(g, 0, 30, np.random.default_rng(2))[1].tolist())\n"
+        "print(json.dumps(out))\n")
+
+
+def test_the_same_results_with_and_without_numba() -> None:
+    pytest.importorskip("numba")
+
+    def run(code: str) -> Any:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
+                              cwd=os.getcwd())
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    compiled = run(_results_code())
+    plain = run("import sys\nsys.modules['numba'] = None\n" + _results_code())
+    assert compiled["numba"] is True and plain["numba"] is False
+    assert compiled["runs"] == plain["runs"] and len(compiled["runs"]) == 12
