@@ -348,6 +348,29 @@ def test_playouts_from_a_position_have_the_engines_law(players: int, options: di
                     assert abs(z_proportions(float(a.sum()), a.size, float(b.sum()), b.size)) < Z, (s, k)
 
 
+def test_win_chances_come_true_in_real_deals() -> None:
+    # Positions of real engine games (greedy, after a random number of moves); each game is then played to
+    # its end with its real cards. Over many positions the wins that came true must match the sum of the
+    # kernel's predicted chances, overall and in the positions it calls likely and unlikely (z < 3.29).
+    rng = np.random.default_rng(17)
+    greedy = make_policy("greedy", "garbage", rng)
+    predicted, happened = [], []
+    for i in range(240):
+        game = mid_game(2 + i % 2, 900 + i, int(rng.integers(0, 25)), last_round=bool(i % 3 == 0))
+        if game.is_over:
+            continue
+        p = float(np.mean(kg.win_rollouts(game, None, 400, rng) == 0))
+        while not game.is_over:
+            game.play(choose(greedy, game))
+        predicted.append(p)
+        happened.append(float(game.winner == 0))
+    pr, ha = np.array(predicted), np.array(happened)
+    for part in (pr >= 0, pr >= 0.5, pr < 0.5):
+        assert part.sum() >= 40
+        z = (ha[part].sum() - pr[part].sum()) / math.sqrt(np.sum(pr[part] * (1 - pr[part])))
+        assert abs(z) < Z, (part.sum(), ha[part].sum(), pr[part].sum())
+
+
 def test_playouts_do_not_read_the_real_hidden_cards() -> None:
     game = mid_game(2, 8, 12)
     twin = game.copy()
