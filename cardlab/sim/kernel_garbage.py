@@ -564,6 +564,14 @@ def _base_seed(seed: int) -> np.uint64:
     return word
 
 
+def game_seed(seed: int, i: int) -> int:
+    """The SplitMix64 seed of game ``i`` of a run with ``seed`` (:func:`play_shard` computes the same inside
+    the kernel): output ``i`` of SplitMix64 seeded with ``SeedSequence(seed)``'s first 64-bit word."""
+    gen = jitkit.SplitMix64(int(_base_seed(seed)))
+    gen.state = (gen.state + int(i) * int(GAMMA)) & jitkit.MASK64
+    return gen.next()
+
+
 def _blank_board(players: int) -> IntArray:
     b = np.zeros(BOARD, dtype=np.int64)
     b[PLAYERS] = players

@@ -33,8 +33,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from cardlab.cards import card_from_id
 from cardlab.errors import CorruptRecordError, InvalidInputError
-from cardlab.games.garbage import Garbage
+from cardlab.games.garbage import PACKS_BY_PLAYERS, Garbage
 from cardlab.policies import choose, make_policy
 from cardlab.sim import kernel_garbage as kg
 from cardlab.sim.jitkit import SplitMix64
@@ -64,9 +65,9 @@ class _KernelRandom:
         return legal[self.gen.below(len(legal))] if len(legal) > 1 else legal[0]
 
 
-def engine_play_on(game: Garbage, policies: list[str], seed: int, until: str = "game") -> list[str]:
+def engine_play_on(game: Garbage, policies: list[str], seed: int | SplitMix64, until: str = "game") -> list[str]:
     """Play ``game`` on (in place) with the kernel's random numbers for its shuffles and random seats."""
-    gen = SplitMix64(seed)
+    gen = seed if isinstance(seed, SplitMix64) else SplitMix64(seed)
 
     def shuffle_rng() -> Any:
         game.state.shuffles += 1
@@ -139,6 +140,24 @@ def test_games_from_the_engines_deals_are_the_engines_card_for_card(players: int
                 assert game.is_over
                 redeals += game.state.hand - 1
     assert redeals > 0   # the comparison went through match redeals
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_play_shard_deals_and_plays_the_engines_game_card_for_card(players: int) -> None:
+    # Game i of a run: the kernel shuffles a deck in id order with SplitMix64(game_seed(seed, i)) and plays
+    # on with the same generator. The engine, dealt that deck (deck=...) and playing on with the same
+    # generator, must give the same winner, turns, hands and shuffles.
+    for k, options in enumerate(option_sets(players)):
+        mix = ("greedy", "random", "mixed")[k % 3]
+        policies = seats(mix, players)
+        w, t, x = kg.play_shard(players, options, 40 + k, 0, 3, policies)
+        for i in range(3):
+            gen = SplitMix64(kg.game_seed(40 + k, i))
+            deck = [card_from_id(j) for j in gen.permute(52 * PACKS_BY_PLAYERS[players])]
+            game = Garbage(players, seed=0, deck=deck, **options)
+            engine_play_on(game, policies, gen)
+            assert (w[i], t[i], x["hands"][i], x["shuffles"][i]) == (
+                -1 if game.winner is None else game.winner, game.turns, game.state.hand, game.state.shuffles)
 
 
 def low_stock(game: Garbage, keep: int) -> Garbage:
