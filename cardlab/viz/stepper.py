@@ -125,7 +125,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                  history_rollouts: int | None = None, panel_rollouts: int | None = None,
                  predict: bool | str = False, predict_seat: int | None = None, hot_seat: bool = True,
                  **options: Any) -> None:
-        super().__init__()
+        # Bad input is refused before the widget exists: a refused Stepper leaves no widget open in the kernel.
         if not isinstance(hot_seat, bool):
             raise InvalidInputError(f"hot_seat={hot_seat!r} is not True or False")
         # False: one screen that everybody watches (a teacher's demonstration driven from code); no cover screens
@@ -151,6 +151,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         else:
             self.game = new_game(game, players=players, seed=seed, deck=deck, **options)
             self._seed = int(seed)
+        super().__init__()
         self._options_for = (self.game.name, dict(self.game.options))
         self._pending: _Pending | None = None
         self._win_cache: dict[tuple[int, int, int], tuple[Estimate, ...]] = {}
@@ -202,6 +203,9 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
 
     def close(self) -> None:
         """Close every widget of the stepper (children, move tiles, policy selectors, layouts, styles)."""
+        if "_tiles" not in self.__dict__:  # refused before its parts were built (``Widget.__del__`` closes it too)
+            super().close()
+            return
         extras = [tile.box for tile in self._tiles] + list(self.policies) + [self._autoplay_link, self.handover_button]
         close_tree(self, *extras, skip=self)
         super().close()
