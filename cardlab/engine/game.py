@@ -567,8 +567,11 @@ class Game(abc.ABC, Generic[S]):
         return f"{self.title}, {self.players} players, move {self.move_count}, {status}"
 
     def _repr_html_(self) -> str:
-        from importlib import import_module  # lazy: drawing lives in cardlab.viz
+        """The table as the public sees it, drawn by the drawer the game's spec names (imported only now:
+        the core never imports the view at import time)."""
+        from cardlab.engine.registry import registered_spec
+        from cardlab.engine.spec import GENERIC_DRAWER, load_drawer
 
-        render = import_module("cardlab.viz.table")
-        html: str = render.table_html(self)
+        spec = registered_spec(self)
+        html: str = load_drawer(spec.drawer if spec is not None else GENERIC_DRAWER)(self, None, False, False)
         return html

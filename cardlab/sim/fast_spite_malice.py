@@ -1,7 +1,7 @@
 """Spite and Malice rounds played by the greedy bot on plain integers.
 
 The probability panels estimate chances by resampling the hidden cards and playing the round on with
-the greedy bot (``cardlab/policies/spite_malice.py``) on both seats. Through the engine that costs a
+the greedy bot (``cardlab/games/spite_malice/bot.py``) on both seats. Through the engine that costs a
 Move object, an observation, events and an undo snapshot per move. This module plays the same rounds
 on lists of small integers, many times faster.
 
@@ -72,7 +72,7 @@ import numpy.typing as npt
 
 from cardlab.engine.rng import keyed_rng
 from cardlab.errors import CorruptRecordError, InvalidInputError
-from cardlab.games.spite_malice import HAND_SIZE, QUEEN, SIDE_PILES, SpiteMalice
+from cardlab.games.spite_malice.rules import HAND_SIZE, QUEEN, SIDE_PILES, SpiteMalice
 from cardlab.sim.chance import ChanceLaw
 
 IntArray = npt.NDArray[np.int64]

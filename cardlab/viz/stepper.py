@@ -72,7 +72,8 @@ import numpy as np
 
 from cardlab.cards import Card
 from cardlab.engine.game import Game, Move
-from cardlab.engine.registry import game_class, game_names, new_game
+from cardlab.engine.registry import game_class, game_names, new_game, registered_spec
+from cardlab.engine.spec import FALLBACK_BUDGETS, RolloutBudgets
 from cardlab.errors import IllegalMoveError, InvalidInputError
 from cardlab.policies import Policy, choose, make_policy
 from cardlab.sim.prob import Quantity, panel_quantities, win_probability
@@ -87,13 +88,9 @@ from cardlab.viz.predict import attach as attach_predictor
 from cardlab.viz.snapshot import stepper_html
 from cardlab.viz.table import table_html
 
-# Play-outs per estimate (win chart, per-game panel) for one Next move, chosen so that a move with
-# every panel refreshed stays well under 100 ms (benchmarks/bench_stepper.py measures it). Every
-# estimate runs on a fast play-out module (cardlab.sim.fast_*): Garbage's vectorised hands, Spite and
-# Malice's compiled kernel (about 100,000 rounds a second), Shithead's integer play-outs (about 10,000
-# games a second, hence its smaller counts).
-DEFAULT_ROLLOUTS = {"garbage": (200, 100), "spite-and-malice": (800, 800), "shithead": (48, 8)}
-FALLBACK_ROLLOUTS = (12, 12)
+# Play-outs per estimate (win chart, per-game panel) for one Next move: each game's spec gives them
+# (GameSpec.budgets), chosen so that a move with every panel refreshed stays well under 100 ms
+# (benchmarks/bench_stepper.py measures it).
 WIN_PURPOSE, PANEL_PURPOSE = 0, 1
 MAX_HISTORY_POINTS = 60
 POLICY_SALT = 7919
@@ -752,7 +749,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         """Play-outs behind the current point of the win chart."""
         if self._rollouts_given is not None:
             return self._rollouts_given
-        return DEFAULT_ROLLOUTS.get(self.game.name, FALLBACK_ROLLOUTS)[0]
+        return self._budgets().win
 
     @property
     def panel_rollouts(self) -> int:
@@ -761,7 +758,11 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             return self._panel_given
         if self._rollouts_given is not None:
             return self._rollouts_given
-        return DEFAULT_ROLLOUTS.get(self.game.name, FALLBACK_ROLLOUTS)[1]
+        return self._budgets().panel
+
+    def _budgets(self) -> RolloutBudgets:
+        spec = registered_spec(self.game)
+        return spec.budgets if spec is not None else FALLBACK_BUDGETS
 
     @property
     def history_rollouts(self) -> int:
@@ -803,7 +804,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._win_chart.update(self.win_history, title_html("P(win) by move", words))
         over = " (game over)" if self.game.is_over else ""
         self._panel.update(self.quantities, title_html(f"Chances at move {now}{over}", words),
-                           "wins within k turns")
+                           spec.curve_title if (spec := registered_spec(self.game)) is not None else "")
         self._on_plot_report()
         if self.predictor is not None:
             self.predictor.position(self)

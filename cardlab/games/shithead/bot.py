@@ -22,8 +22,7 @@ from typing import Any
 
 from cardlab.cards import Card, Rank
 from cardlab.engine.game import Move
-from cardlab.games.shithead import power, rank_power
-from cardlab.policies import register_greedy
+from cardlab.games.shithead.rules import power, rank_power
 
 _SPECIAL = (int(Rank.TWO), int(Rank.TEN))
 _POWER_OF_VALUE = {int(r): rank_power(r) for r in Rank}
@@ -64,4 +63,3 @@ def greedy_shithead(view: Any, legal_moves: Sequence[Move]) -> Move:
     return special.get(int(Rank.TEN)) or special[int(Rank.TWO)]
 
 
-register_greedy("shithead", lambda: greedy_shithead)

@@ -63,7 +63,6 @@ import numpy as np
 
 from cardlab.cards import Card, Rank, face_of, faces, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
-from cardlab.engine.registry import register
 from cardlab.engine.state import (
     COUNTER_MAX,
     Bool,
@@ -159,7 +158,6 @@ class GarbageView:
         return self.discard[-1] if self.discard else None
 
 
-@register
 class Garbage(Game[GarbageState]):
     name = "garbage"
     title = "Garbage"

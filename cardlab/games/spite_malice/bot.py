@@ -31,8 +31,7 @@ from collections.abc import Sequence
 
 from cardlab.cards import Card, Rank
 from cardlab.engine.game import Move
-from cardlab.games.spite_malice import QUEEN, SpiteMaliceView
-from cardlab.policies import register_greedy
+from cardlab.games.spite_malice.rules import QUEEN, SpiteMaliceView
 
 
 def value_of(card: Card) -> int:
@@ -110,4 +109,3 @@ def greedy_spite_malice(view: SpiteMaliceView, legal_moves: Sequence[Move]) -> M
     return legal_moves[0]
 
 
-register_greedy("spite-and-malice", lambda: greedy_spite_malice)

@@ -103,7 +103,6 @@ import numpy as np
 
 from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
-from cardlab.engine.registry import register
 from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, State, Text, cards, counter
 from cardlab.errors import CorruptRecordError, InvalidCardError
 from cardlab.sim.chance import ChanceLaw, Group, canonical
@@ -231,7 +230,6 @@ DISCARD_MOVES = {c: tuple(Move(f"hand {c} to side {j}", "discard", (c, j)) for j
                  for c in full_deck(PACKS)}
 
 
-@register
 class SpiteMalice(Game[SpiteMaliceState]):
     name = "spite-and-malice"
     title = "Spite and Malice"

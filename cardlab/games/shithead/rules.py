@@ -84,7 +84,6 @@ import numpy as np
 
 from cardlab.cards import Card, Rank, faces, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
-from cardlab.engine.registry import register
 from cardlab.engine.state import Bool, CardSpec, Choice, Int, ListOf, Maybe, State, cards, counter, last_seat, per_seat
 from cardlab.errors import CorruptRecordError, InvalidCardError
 from cardlab.sim.chance import ChanceLaw, Group, canonical
@@ -224,7 +223,6 @@ def _turns_ok(v: Any) -> bool:
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool) and bool(1 <= v <= MAX_TURNS_LIMIT)
 
 
-@register
 class Shithead(Game[ShitheadState]):
     name = "shithead"
     title = "Shithead"

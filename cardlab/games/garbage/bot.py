@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardlab.engine.game import Move
-from cardlab.policies import register_greedy
 
 
 def greedy_garbage(view: Any, legal_moves: Sequence[Move]) -> Move:
@@ -38,4 +37,3 @@ def greedy_garbage(view: Any, legal_moves: Sequence[Move]) -> Move:
     return legal_moves[0]
 
 
-register_greedy("garbage", lambda: greedy_garbage)
