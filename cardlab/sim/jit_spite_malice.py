@@ -676,7 +676,7 @@ def compile_now() -> float:
     from cardlab.games.spite_malice.rules import SpiteMalice
 
     start = time.perf_counter()
-    game = new_game("spite-and-malice", seed=0)
+    game = new_game(SpiteMalice.name, seed=0)
     assert isinstance(game, SpiteMalice)
     rng = np.random.default_rng(0)
     fsm.rollouts_from(game, None, 2, rng)

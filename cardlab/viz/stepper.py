@@ -116,7 +116,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         """The move log widget (its ``value`` is the HTML of the latest events)."""
         return self.move_log
 
-    def __init__(self, game: str | Game[Any] = "garbage", players: int | None = 2, seed: int | None = 3,
+    def __init__(self, game: str | Game[Any] | None = None, players: int | None = 2, seed: int | None = 3,
                  rollouts: int | None = None, policies: Sequence[str | Policy] | None = None,
                  four_colour: bool = False, deck: Sequence[str | Card] | None = None,
                  history_rollouts: int | None = None, panel_rollouts: int | None = None,
@@ -146,7 +146,9 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self.game: Game[Any] = game
             self._seed = int(game._seed) if game._seed is not None else int(seed)
         else:
-            self.game = new_game(game, players=players, seed=seed, deck=deck, **options)
+            # None: the first registered game in alphabetical order (Garbage)
+            self.game = new_game(game if game is not None else game_names()[0], players=players, seed=seed,
+                                 deck=deck, **options)
             self._seed = int(seed)
         self._options_for = (self.game.name, dict(self.game.options))
         self._pending: _Pending | None = None
