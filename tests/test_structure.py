@@ -137,3 +137,39 @@ def test_the_view_imports_without_the_games_first() -> None:
         done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True,
                               timeout=300)
         assert done.returncode == 0, f"{module}: {done.stderr}"
+
+
+def _engine_private_names() -> set[str]:
+    from cardlab.engine.game import Game
+
+    game = cardlab_new_game()
+    names = {n for n in (*dir(Game), *vars(game)) if n.startswith("_") and not n.startswith("__")}
+    assert {"_state", "_seed", "_shuffle_key", "_moves", "_events"} <= names
+    return names
+
+
+def cardlab_new_game() -> object:
+    import cardlab
+
+    return cardlab.new_game(game_specs()[0].name, seed=1)
+
+
+def private_uses(source: str, private: set[str]) -> list[tuple[int, str]]:
+    """``x._name`` for an engine private ``_name`` on anything but ``self``/``cls``."""
+    return sorted((node.lineno, node.attr) for node in ast.walk(ast.parse(source))
+                  if isinstance(node, ast.Attribute) and node.attr in private
+                  and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")))
+
+
+def test_no_engine_private_member_used_outside_the_engine() -> None:
+    """Simulation, view, policies, command line and each game's questions, drawing, bot and kernel use the
+    engine's public names (``check_seat``, ``shuffle_key``, ``seed``, ``event_count``...), never its private
+    members."""
+    private = _engine_private_names()
+    assert private_uses("g._log(1)\nself._state\nh._state.x\n", private) == [(1, "_log"),
+                                                                          (3, "_state")]
+    users = [*(PACKAGE / "sim").rglob("*.py"), *(PACKAGE / "viz").rglob("*.py"), *(PACKAGE / "policies").rglob("*.py"),
+             PACKAGE / "cli.py", *(p for p in (PACKAGE / "games").rglob("*.py") if p.name != "rules.py")]
+    found = [f"{p.relative_to(PACKAGE.parent)}:{line}: {attr}" for p in users
+             for line, attr in private_uses(p.read_text(encoding="utf-8"), private)]
+    assert not found, "engine private members used outside the engine:\n" + "\n".join(found)

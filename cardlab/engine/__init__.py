@@ -12,7 +12,7 @@ from cardlab.engine.registry import (
     register,
 )
 from cardlab.engine.spec import GameKernel, GameSpec, RolloutBudgets
-from cardlab.engine.state import State
+from cardlab.engine.state import PlayState, State
 
-__all__ = ["Event", "Game", "Move", "Option", "State", "canonical_name", "game_class", "game_names",
+__all__ = ["Event", "Game", "Move", "Option", "PlayState", "State", "canonical_name", "game_class", "game_names",
            "game_spec", "game_specs", "load_game", "new_game", "register", "GameKernel", "GameSpec", "RolloutBudgets"]

@@ -654,7 +654,7 @@ def rollouts_from(game: Garbage, viewpoint: int | None, n: int,
     """
     if not isinstance(game, Garbage):
         raise InvalidInputError(f"rollouts_from plays Garbage games only; got {game!r}")
-    game._check_seat(viewpoint, "rollouts_from")
+    game.check_seat(viewpoint, "rollouts_from")
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise InvalidInputError(f"n={n!r} is not allowed; give a positive whole number of play-outs")
     if not isinstance(rng, np.random.Generator):

@@ -406,7 +406,7 @@ class _Resampler:
 
 def _check_run(game: Any, viewpoint: int | None, n: Any, rng: Any, what: str) -> Shithead:
     g = _check_game(game, what)
-    g._check_seat(viewpoint, what)
+    g.check_seat(viewpoint, what)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise InvalidInputError(f"{what}: n={n!r} is not allowed; give a whole number of play-outs, 1 or more")
     if not isinstance(rng, np.random.Generator):
@@ -439,7 +439,7 @@ def must_pick_up(game: Game[Any], seat: int, viewpoint: int | None, n: int, rng:
     g = _check_run(game, viewpoint, n, rng, "must_pick_up")
     if seat is None:
         raise InvalidInputError("must_pick_up: seat None is not allowed; name the seat whose turn is asked about")
-    g._check_seat(seat, "must_pick_up")
+    g.check_seat(seat, "must_pick_up")
     deal = _Resampler(g, viewpoint)
     rules = deal.rules
     out = np.empty(int(n), dtype=np.int64)

@@ -199,7 +199,7 @@ def win_probability(game: Game[Any], viewpoint: int | None = None, *, rollouts: 
     """
     expect_game(game, None)
     gen = require_rng(rng)
-    game._check_seat(viewpoint, "win_probability")
+    game.check_seat(viewpoint, "win_probability")
     players = game.players
     if game.is_over:
         return [certain(game.winner == s) for s in range(players)]
@@ -276,7 +276,7 @@ def panel_quantities(game: Game[Any], viewpoint: int | None = None, *, rng: np.r
     the game's spec registers (:attr:`~cardlab.engine.spec.GameSpec.questions`)."""
     expect_game(game, None)
     gen = require_rng(rng)
-    game._check_seat(viewpoint, "panel_quantities")
+    game.check_seat(viewpoint, "panel_quantities")
     spec = registered_spec(game)
     if spec is None:
         return []

@@ -144,7 +144,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                 raise InvalidInputError(f"{given} cannot be given with an existing {game.name} game, which is "
                                         "already dealt; pass the game's name instead to deal a new one")
             self.game: Game[Any] = game
-            self._seed = int(game._seed) if game._seed is not None else int(seed)
+            self._seed = int(game.seed) if game.seed is not None else int(seed)
         else:
             # None: the first registered game in alphabetical order (Garbage)
             self.game = new_game(game if game is not None else game_names()[0], players=players, seed=seed,
@@ -745,6 +745,11 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         for m in self.game.moves:
             keys.append(hash((keys[-1], m.text)))
         return keys
+
+    @property
+    def deal_seed(self) -> int:
+        """The seed of the current deal (shown in the seed box; New deal with it deals the same game)."""
+        return self._seed
 
     @property
     def rollouts(self) -> int:

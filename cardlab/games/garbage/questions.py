@@ -65,7 +65,7 @@ def garbage_next_card_placeable(game: Game[Any], viewpoint: int | None = None) -
     (:func:`garbage_next_card_reason`).
     """
     expect_game(game, NAME)
-    game._check_seat(viewpoint, "garbage_next_card_placeable")
+    game.check_seat(viewpoint, "garbage_next_card_placeable")
     reason = garbage_next_card_reason(game)
     if reason is not None:
         raise InvalidInputError(f"garbage_next_card_placeable is not applicable: {reason}")
@@ -150,7 +150,7 @@ def completion_curves(game: Game[Any], ks: Sequence[int] = (1, 2, 3, 4, 5), view
             isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1 for k in ks):
         raise InvalidInputError(f"ks={shown(ks)} is not allowed; give a list of whole numbers of turns >= 1")
     ks = [int(k) for k in ks]
-    game._check_seat(viewpoint, "completion_curves")
+    game.check_seat(viewpoint, "completion_curves")
     if game.is_over:
         return [[certain(seat in game.state.completed) for _ in ks] for seat in range(game.players)]
     def batch(size: int) -> np.ndarray:
@@ -169,7 +169,7 @@ def completion_curve(game: Game[Any], seat: int, ks: Sequence[int] = (1, 2, 3, 4
     expect_game(game, NAME)
     if seat is None:
         raise InvalidInputError("completion_curve needs a seat, not None")
-    game._check_seat(seat, "completion_curve")
+    game.check_seat(seat, "completion_curve")
     return completion_curves(game, ks, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=rng)[seat]
 
 

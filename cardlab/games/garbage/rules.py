@@ -71,7 +71,7 @@ from cardlab.engine.state import (
     Int,
     ListOf,
     Maybe,
-    State,
+    PlayState,
     cards,
     counter,
     last_seat,
@@ -95,7 +95,7 @@ def _sizes_ok(value: Any) -> bool:
 
 
 @dataclass
-class GarbageState(State):
+class GarbageState(PlayState):
     sizes: list[int]
     spots: list[list[Card]]
     up: list[list[bool]]
@@ -531,7 +531,7 @@ class Garbage(Game[GarbageState]):
         equally likely on every hidden place. After a reshuffle the stock is a known multiset of seen
         cards in uniformly random order, its own group, and the face-down cards are the rest.
         """
-        self._check_seat(viewpoint, "chance_law")
+        self.check_seat(viewpoint, "chance_law")
         s = self._state
         spots = [(p, i) for p in range(self.players) for i in range(s.sizes[p]) if not s.up[p][i]]
         names = tuple(f"seat {p} spot {spot_label(i + 1)}" for p, i in spots) + ("stock",) * len(s.stock)

@@ -49,7 +49,7 @@ def shithead_blind_fits(game: Game[Any], viewpoint: int | None = None) -> Fracti
     :class:`~cardlab.errors.InvalidInputError` when no face-down card is left.
     """
     expect_game(game, NAME)
-    game._check_seat(viewpoint, "shithead_blind_fits")
+    game.check_seat(viewpoint, "shithead_blind_fits")
     reason = shithead_blind_reason(game)
     if reason is not None:
         raise InvalidInputError(f"shithead_blind_fits is not applicable: {reason}")
@@ -75,7 +75,7 @@ def shithead_draw_top_fits(game: Game[Any], viewpoint: int | None = None) -> Fra
     :class:`~cardlab.errors.InvalidInputError` when the draw pile is empty.
     """
     expect_game(game, NAME)
-    game._check_seat(viewpoint, "shithead_draw_top_fits")
+    game.check_seat(viewpoint, "shithead_draw_top_fits")
     reason = shithead_draw_reason(game)
     if reason is not None:
         raise InvalidInputError(f"shithead_draw_top_fits is not applicable: {reason}")
@@ -99,7 +99,7 @@ def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fr
     game is over.
     """
     expect_game(game, NAME)
-    game._check_seat(viewpoint, "shithead_mover_picks_up")
+    game.check_seat(viewpoint, "shithead_mover_picks_up")
     s = game.state
     if game.is_over or s.phase == "setup":
         raise InvalidInputError("shithead_mover_picks_up is not applicable: "
@@ -128,7 +128,7 @@ def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = No
     """Chance that ``seat`` picks up the pile on its next turn (greedy play until then and in it)."""
     expect_game(game, NAME)
     gen = require_rng(rng)
-    game._check_seat(seat, "shithead_must_pick_up")
+    game.check_seat(seat, "shithead_must_pick_up")
     if game.is_over:
         return certain(False)
     module = fast_module(game)

@@ -84,7 +84,19 @@ import numpy as np
 
 from cardlab.cards import Card, Rank, faces, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
-from cardlab.engine.state import Bool, CardSpec, Choice, Int, ListOf, Maybe, State, cards, counter, last_seat, per_seat
+from cardlab.engine.state import (
+    Bool,
+    CardSpec,
+    Choice,
+    Int,
+    ListOf,
+    Maybe,
+    PlayState,
+    cards,
+    counter,
+    last_seat,
+    per_seat,
+)
 from cardlab.errors import CorruptRecordError, InvalidCardError
 from cardlab.sim.chance import ChanceLaw, Group, canonical
 
@@ -141,7 +153,7 @@ def _rank_of(word: str) -> Rank | None:
 
 
 @dataclass
-class ShitheadState(State):
+class ShitheadState(PlayState):
     hands: list[list[Card]]
     face_up: list[list[Card]]
     face_down: list[list[Card | None]]   # positions 1-3; None once played
@@ -406,7 +418,7 @@ class Shithead(Game[ShitheadState]):
         likely is the modelling assumption that the players' choices (which rank they play, when they
         pick up) carry no information about their unseen cards.
         """
-        self._check_seat(viewpoint, "chance_law")
+        self.check_seat(viewpoint, "chance_law")
         places = self._hidden_places(viewpoint)
         names = tuple(f"{zone} {seat}" if seat >= 0 else zone for zone, seat, _ in places)
         return ChanceLaw(names, (Group(tuple(range(len(places))), canonical([c for _, _, c in places])),))

@@ -41,7 +41,7 @@ def spite_next_stock_playable(game: Game[Any], viewpoint: int | None = None) -> 
     faces that fit a centre pile. Not applicable (an error) when the stock is empty.
     """
     expect_game(game, NAME)
-    game._check_seat(viewpoint, "spite_next_stock_playable")
+    game.check_seat(viewpoint, "spite_next_stock_playable")
     if not game.state.stock:
         raise InvalidInputError("spite_next_stock_playable is not applicable: the stock is empty")
     chances: dict[Card, Fraction] = game.next_draw_chances(viewpoint)  # type: ignore[attr-defined]
@@ -55,7 +55,7 @@ def spite_payoff_playable_now(game: Game[Any], viewpoint: int | None = None) -> 
     Payoff tops and centre piles are face up, so every viewer knows the answer: it is 0 or 1.
     """
     expect_game(game, NAME)
-    game._check_seat(viewpoint, "spite_payoff_playable_now")
+    game.check_seat(viewpoint, "spite_payoff_playable_now")
     top = game.observe(viewpoint).payoff_tops[game.current_player]
     return Fraction(1 if top is not None and game.can_play_on_centre(top) else 0)  # type: ignore[attr-defined]
 
@@ -65,7 +65,7 @@ def spite_payoff_this_turn(game: Game[Any], viewpoint: int | None = None, *, rol
     """Chance that the player to move plays at least one payoff card before the turn ends (greedy play)."""
     expect_game(game, NAME)
     gen = require_rng(rng)
-    game._check_seat(viewpoint, "spite_payoff_this_turn")
+    game.check_seat(viewpoint, "spite_payoff_this_turn")
     if game.is_over:
         return certain(False)
     seat = game.current_player

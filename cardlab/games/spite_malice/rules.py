@@ -103,7 +103,7 @@ import numpy as np
 
 from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
-from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, State, Text, cards, counter
+from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, PlayState, Text, cards, counter
 from cardlab.errors import CorruptRecordError, InvalidCardError
 from cardlab.sim.chance import ChanceLaw, Group, canonical
 
@@ -131,7 +131,7 @@ def _int_in(low: int, high: int) -> Any:
 
 
 @dataclass
-class SpiteMaliceState(State):
+class SpiteMaliceState(PlayState):
     payoff: list[list[Card]]           # per seat, bottom..top (top = last, face up)
     hands: list[list[Card]]            # per seat, sorted
     sides: list[list[list[Card]]]      # per seat, 4 piles, bottom..top
@@ -725,12 +725,12 @@ class SpiteMalice(Game[SpiteMaliceState]):
     def unseen_cards(self, viewpoint: int | None) -> list[Card]:
         """The cards ``viewpoint`` cannot locate, by face (sorted): opponent's hand (both hands for the
         table), the cards under both payoff tops, and the stock."""
-        self._check_seat(viewpoint, "unseen_cards")
+        self.check_seat(viewpoint, "unseen_cards")
         return sorted(face_of(p[4]) for p in self._hidden_places(viewpoint))
 
     def unseen_counts(self, viewpoint: int | None) -> dict[str, int]:
         """How many unseen cards sit in the stock, under the payoff tops, and in hidden hands."""
-        self._check_seat(viewpoint, "unseen_counts")
+        self.check_seat(viewpoint, "unseen_counts")
         s = self._state
         hands = sum(len(s.hands[p]) for p in (0, 1) if p != viewpoint)
         return {"stock": len(s.stock), "payoff": sum(len(p) - 1 for p in s.payoff if p), "hands": hands}
@@ -744,7 +744,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         the block whose ``hi`` admits it. Label 0 (never seen) is last: its places are every place of
         block 0 that is left, payoff piles included.
         """
-        self._check_seat(viewpoint, "chance_law")
+        self.check_seat(viewpoint, "chance_law")
         s = self._state
         places = self._hidden_places(viewpoint)
         labels = s.labels
@@ -771,7 +771,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
     def next_draw_chances(self, viewpoint: int | None) -> dict[Card, Fraction]:
         """For each face, the exact chance that it is the top of the stock, as ``viewpoint`` knows the
         game: :meth:`ChanceLaw.place_law` of the stock's top place (empty when the stock is)."""
-        self._check_seat(viewpoint, "next_draw_chances")
+        self.check_seat(viewpoint, "next_draw_chances")
         if not self._state.stock:
             return {}
         law = self.chance_law(viewpoint)
