@@ -24,7 +24,7 @@ import abc
 import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import numpy as np
@@ -55,11 +55,17 @@ the moves since the last kept position, so undo stays exact while a long record 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A move. ``text`` is its canonical notation, which :meth:`Game.play` also accepts."""
+    """A move. ``text`` is its canonical notation, which :meth:`Game.play` also accepts; ``kind`` its sort.
+
+    Each game subclasses it with named, typed fields (a Shithead play's ``source``, ``rank`` and ``count``);
+    a move with nothing more to say (Shithead's "pick up") is a plain ``Move``."""
 
     text: str
     kind: str
-    args: tuple[Any, ...] = ()
+
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the move names in its fields (none for most moves)."""
+        return tuple(v for f in fields(self) if isinstance(v := getattr(self, f.name), Card))
 
     def __str__(self) -> str:
         return self.text

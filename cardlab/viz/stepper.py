@@ -721,7 +721,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         while len(self._tiles) < len(legal):
             self._tiles.append(controls.MoveTile(len(self._tiles), self._click_tile))
         for tile, move in zip(self._tiles, legal, strict=False):
-            card = next((a for a in move.args if isinstance(a, Card)), None)
+            card = next(iter(move.cards()), None)
             picture = "" if card is None else card_html(card, four_colour=self.four_colour, width=34)
             tile.show(move.text, f"seat {g.current_player}: {move.text}", picture)
         for tile in self._tiles[len(legal):]:

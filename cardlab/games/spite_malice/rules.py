@@ -221,12 +221,41 @@ def _fits(card: Card, pile_len: int, king_starts: bool) -> bool:
 
 KING = Rank.KING
 # Moves never change, so each possible move is built once and shared (legal_moves runs several times a move).
-PAYOFF_MOVES = tuple(Move(f"payoff to centre {k}", "payoff", (k,)) for k in range(1, CENTRE_PILES + 1))
-SIDE_MOVES = tuple(tuple(Move(f"side {j} to centre {k}", "side", (j, k)) for k in range(1, CENTRE_PILES + 1))
+@dataclass(frozen=True, slots=True)
+class SpiteMove(Move):
+    """A Spite and Malice move: ``card`` (a hand card played or discarded), ``side`` (the side pile played
+    from or discarded on, 1 to 4) and ``centre`` (the centre pile played on, 1 to 3); 0 where a move names
+    no such pile."""
+
+    card: Card | None = None
+    side: int = 0
+    centre: int = 0
+
+
+def spite_move(move: Move) -> SpiteMove:
+    """``move`` as the Spite and Malice move it is (every legal move of the game is one)."""
+    if not isinstance(move, SpiteMove):
+        raise TypeError(f"{move!r} is not a Spite and Malice move")
+    return move
+
+
+def hand_card(move: Move) -> Card:
+    """The hand card a hand play or a discard names."""
+    card = spite_move(move).card
+    if card is None:
+        raise TypeError(f"{move!r} names no hand card")
+    return card
+
+
+PAYOFF_MOVES = tuple(SpiteMove(f"payoff to centre {k}", "payoff", centre=k) for k in range(1, CENTRE_PILES + 1))
+SIDE_MOVES = tuple(tuple(SpiteMove(f"side {j} to centre {k}", "side", side=j, centre=k)
+                         for k in range(1, CENTRE_PILES + 1))
                    for j in range(1, SIDE_PILES + 1))
-HAND_MOVES = {c: tuple(Move(f"hand {c} to centre {k}", "hand", (c, k)) for k in range(1, CENTRE_PILES + 1))
+HAND_MOVES = {c: tuple(SpiteMove(f"hand {c} to centre {k}", "hand", card=c, centre=k)
+                       for k in range(1, CENTRE_PILES + 1))
               for c in full_deck(PACKS)}
-DISCARD_MOVES = {c: tuple(Move(f"hand {c} to side {j}", "discard", (c, j)) for j in range(1, SIDE_PILES + 1))
+DISCARD_MOVES = {c: tuple(SpiteMove(f"hand {c} to side {j}", "discard", card=c, side=j)
+                          for j in range(1, SIDE_PILES + 1))
                  for c in full_deck(PACKS)}
 
 
@@ -426,7 +455,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         king_starts = self.options["king_starts_pile"]
         lengths = [len(p) for p in s.centre]
         top = s.payoff[seat][-1]
-        moves = [m for m, n in zip(PAYOFF_MOVES, lengths, strict=True) if _fits(top, n, king_starts)]
+        moves: list[Move] = [m for m, n in zip(PAYOFF_MOVES, lengths, strict=True) if _fits(top, n, king_starts)]
         for pile, side_moves in zip(s.sides[seat], SIDE_MOVES, strict=True):
             if pile:
                 moves += [m for m, n in zip(side_moves, lengths, strict=True) if _fits(pile[-1], n, king_starts)]
@@ -443,7 +472,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
     def _move_aliases(self, move: Move) -> set[str]:
         names = {move.text.lower()}
         if move.kind in ("hand", "discard"):
-            card: Card = move.args[0]
+            card = hand_card(move)
             codes = {f"{card.rank.label}{card.suit.letter}".lower()}
             if card.rank == Rank.TEN:
                 codes.add(f"t{card.suit.letter}".lower())
@@ -498,11 +527,12 @@ class SpiteMalice(Game[SpiteMaliceState]):
 
     # ------------------------------------------------------------------ applying moves
     def _apply(self, move: Move) -> Iterator[None]:
+        move = spite_move(move)
         s = self._state
         seat = s.to_move
         if move.kind == "discard":
-            card, j = move.args
-            card = self._take_from_hand(seat, card)
+            j = move.side
+            card = self._take_from_hand(seat, hand_card(move))
             s.sides[seat][j - 1].append(card)
             self._log("discard", f"seat {seat} discards {card} on side {j}, ending the turn", seat,
                       card=card, side=j)
@@ -510,15 +540,15 @@ class SpiteMalice(Game[SpiteMaliceState]):
             s.turn += 1
             yield from self._start_turn(1 - seat)
             return
-        k = move.args[-1]
+        k = move.centre
         if move.kind == "payoff":
             card = s.payoff[seat].pop()
             source = "the payoff pile"
         elif move.kind == "side":
-            card = s.sides[seat][move.args[0] - 1].pop()
-            source = f"side {move.args[0]}"
+            card = s.sides[seat][move.side - 1].pop()
+            source = f"side {move.side}"
         else:
-            card = self._take_from_hand(seat, move.args[0])
+            card = self._take_from_hand(seat, hand_card(move))
             source = "hand"
         value = len(s.centre[k - 1]) + 1
         s.centre[k - 1].append(card)
