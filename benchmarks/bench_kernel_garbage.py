@@ -1,22 +1,23 @@
-"""Garbage kernel speed, side by side in one run with the numpy row-vectorised path and the engine.
+"""Garbage kernel speed, side by side in one run with the engine.
 
     .venv/bin/python benchmarks/bench_kernel_garbage.py [--hands 1000000] [--engine-hands 2000] [--repeat 3]
 
 Prints, in one process (2 players unless said):
 
-* hands/s from fresh deals, greedy in both seats: the compiled kernel (``kernel_garbage.play_shard``),
-  the numpy rows (``fast_garbage.play_fresh``, the path it replaces) and the engine
-  (``run_engine_games``), each timed in this run (best of ``--repeat`` for the two fast paths);
+* hands/s from fresh deals, greedy in both seats: the compiled kernel (``kernel.play_shard``) and the
+  engine (``run_engine_games``), each timed in this run (best of ``--repeat`` for the kernel);
 * greedy vs random and random vs random on the kernel (target: within 2x of greedy);
 * 4 and 6 players;
 * play-outs from a mid-game position: 2,000 for P(win) and 1,000 for the completion curves (the
-  stepper's budgets), kernel against the numpy rows;
+  stepper's budgets);
 * the first call in a fresh process after ``cardlab compile`` (a subprocess; the import is timed apart);
 * the peak memory of a fresh process playing 1,000,000 games with ``play_shard`` in shards of 65,536 and
   keeping the results (winners, turns, hands, shuffles).
 
-Targets (issue 12): >= 400,000 hands/s greedy and not slower than the numpy rows; greedy vs random within
-2x; first call <= 1 s; 1,000,000 games <= 500 MB. The machine may be shared: the load average is printed.
+Targets (issue 12): >= 400,000 hands/s greedy and not slower than the numpy row-vectorised path it replaced
+(that path, ``cardlab/sim/fast_garbage.py``, is deleted; this script compared the two side by side before,
+see docs/performance.md); greedy vs random within 2x; first call <= 1 s; 1,000,000 games <= 500 MB. The
+machine may be shared: the load average is printed.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ from typing import Any
 import numpy as np
 
 from cardlab.games.garbage import Garbage
+from cardlab.games.garbage import kernel as kernel_garbage
 from cardlab.policies import choose, make_policy
-from cardlab.sim import fast_garbage, kernel_garbage
 from cardlab.sim.parallel import run_engine_games
 
 FRESH_PROCESS = """
@@ -41,7 +42,7 @@ import time
 start = time.perf_counter()
 import numpy as np
 from cardlab.games.garbage import Garbage
-from cardlab.sim import kernel_garbage as kg
+from cardlab.games.garbage import kernel as kg
 imported = time.perf_counter()
 kg.play_shard(2, {}, 1, 0, 1000, ["greedy", "greedy"])
 first = time.perf_counter()
@@ -57,7 +58,7 @@ print(f"{imported - start:.3f} {first - imported:.3f} {rollouts - first:.3f}")
 MEMORY_PROCESS = """
 import resource
 import numpy as np
-from cardlab.sim import kernel_garbage as kg
+from cardlab.games.garbage import kernel as kg
 n, shard = 1_000_000, 1 << 16
 winners, turns = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
 hands, shuffles = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
@@ -103,19 +104,14 @@ def main() -> None:
           f"{'on' if kernel_garbage.HAVE_NUMBA else 'OFF'})")
     greedy2 = ["greedy", "greedy"]
     kernel_garbage.play_shard(2, {}, 0, 0, 1000, greedy2)           # load the compiled kernel
-    fast_garbage.play_fresh(20_000, np.random.default_rng(0), 2)    # warm the numpy path
 
     k_wall, (kw, kt, _) = best(lambda: kernel_garbage.play_shard(2, {}, 1, 0, n, greedy2), args.repeat)
-    f_wall, fout = best(lambda: fast_garbage.play_fresh(n, np.random.default_rng(1), 2), args.repeat)
     e_wall, (ew, et, _) = timed(lambda: run_engine_games("garbage", 2, 1, 0, args.engine_hands, greedy2, {}))
-    k_rate, f_rate, e_rate = n / k_wall, n / f_wall, args.engine_hands / e_wall
-    print(f"2 players greedy, fresh deals: kernel {k_rate:>10,.0f} hands/s | numpy rows {f_rate:>10,.0f} | "
-          f"engine {e_rate:>7,.0f}")
-    print(f"  kernel / numpy rows = {k_rate / f_rate:.2f}x; kernel / engine = {k_rate / e_rate:,.0f}x; "
-          f"{verdict(k_rate >= 400_000)} of 400,000 hands/s")
-    print(f"  same game: seat 0 wins {np.mean(kw == 0):.4f} (kernel), {np.mean(fout.winners == 0):.4f} "
-          f"(numpy rows), {np.mean(ew == 0):.4f} (engine, {args.engine_hands} hands); mean turns "
-          f"{kt.mean():.3f}, {fout.turns.mean():.3f}, {et.mean():.3f}")
+    k_rate, e_rate = n / k_wall, args.engine_hands / e_wall
+    print(f"2 players greedy, fresh deals: kernel {k_rate:>10,.0f} hands/s | engine {e_rate:>7,.0f}")
+    print(f"  kernel / engine = {k_rate / e_rate:,.0f}x; {verdict(k_rate >= 400_000)} of 400,000 hands/s")
+    print(f"  same game: seat 0 wins {np.mean(kw == 0):.4f} (kernel), {np.mean(ew == 0):.4f} (engine, "
+          f"{args.engine_hands} hands); mean turns {kt.mean():.3f}, {et.mean():.3f}")
 
     for label, pol in (("greedy vs random", ["greedy", "random"]), ("random vs random", ["random", "random"])):
         wall, (w, t, _) = best(lambda pol=pol: kernel_garbage.play_shard(2, {}, 2, 0, n, pol), args.repeat)
@@ -126,21 +122,18 @@ def main() -> None:
     for players in (4, 6):
         m = n // 2
         wall, _ = timed(lambda p=players, m=m: kernel_garbage.play_shard(p, {}, 3, 0, m, ["greedy"] * p))
-        fw, _ = timed(lambda p=players, m=m: fast_garbage.play_fresh(m, np.random.default_rng(3), p))
-        print(f"{players} players greedy: kernel {m / wall:>10,.0f} hands/s | numpy rows {m / fw:>10,.0f}")
+        print(f"{players} players greedy: kernel {m / wall:>10,.0f} hands/s")
 
     game = mid_game(2, 4, 6)
     rng = np.random.default_rng(5)
     kernel_garbage.win_rollouts(game, None, 100, rng)
-    fast_garbage.rollouts_from(game, None, 100, rng)
     for count in (2000, 1000):
         k_ms = 1000 * min(timed(lambda c=count: kernel_garbage.win_rollouts(game, None, c, rng))[0]
                           for _ in range(5))
         c_ms = 1000 * min(timed(lambda c=count: kernel_garbage.completion_turns(game, None, c, rng))[0]
                           for _ in range(5))
-        f_ms = 1000 * min(timed(lambda c=count: fast_garbage.rollouts_from(game, None, c, rng))[0] for _ in range(5))
         print(f"{count} play-outs from a mid-game position: kernel {k_ms:.2f} ms (to the game's end), "
-              f"{c_ms:.2f} ms (to the hand's end, with turns to complete) | numpy rows {f_ms:.2f} ms")
+              f"{c_ms:.2f} ms (to the hand's end, with turns to complete)")
 
     done = subprocess.run([sys.executable, "-c", FRESH_PROCESS], capture_output=True, text=True, check=True)
     imp, first, roll = (float(v) for v in done.stdout.split())

@@ -1,10 +1,10 @@
 """Peak memory of a 1,000,000-hand Garbage simulation (fast path, one process).
 
-The fast path keeps at most ``fast_garbage.CHUNK`` hands in its arrays at once and refills finished
-rows with the next hands, so its working memory does not grow with the number of hands; only the result
-arrays (winners and turns, 8 bytes each per hand) do. The figure is the process's peak resident set
-size (``resource.getrusage``), which includes the Python interpreter and numpy themselves; the numpy
-allocations alone are measured with ``tracemalloc`` in a second run.
+The fast path plays shards of ``cardlab.sim.parallel.FAST_SHARD`` hands on Garbage's kernel, one game at a
+time on one small board, so its working memory does not grow with the number of hands; only the result
+arrays (winners, turns and the extras hands and shuffles, 8 bytes each per hand) do. The figure is the
+process's peak resident set size (``resource.getrusage``), which includes the Python interpreter, numpy and
+numba themselves; the numpy allocations alone are measured with ``tracemalloc`` in a second run.
 
     .venv/bin/python benchmarks/bench_memory.py [--hands 1000000] [--players 2]
 

@@ -41,7 +41,7 @@ def test_options_policies_and_engine(capsys: pytest.CaptureFixture[str]) -> None
     assert out.splitlines()[0] == ("200 garbage games, 2 players, seed 0, wild='K', last_round=True, "
                                    "layout_sizes=[10, 9] (fast path)")
     code, out, _ = run(capsys, "simulate", "garbage", "--games", "30", "--no-progress", "--policy", "greedy,random")
-    assert code == 0 and "(engine path)" in out and "greedy" in out and "random" in out
+    assert code == 0 and "(fast path)" in out and "greedy" in out and "random" in out
     code, out, _ = run(capsys, "simulate", "garbage", "--games", "30", "--no-progress", "--engine")
     assert code == 0 and out == cardlab.simulate("garbage", games=30, fast=False).summary() + "\n"
 
@@ -102,7 +102,11 @@ def test_installed_commands(command: list[str]) -> None:
 def test_compile_readies_the_spite_and_malice_kernel(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "compile")
     assert code == 0
-    assert out.startswith("compiled the Spite and Malice play-outs in ")
+    assert "compiled the Spite and Malice play-outs in " in out
     from cardlab.sim import jit_spite_malice
 
     assert jit_spite_malice._rollouts.signatures, "the kernel was not compiled in this process"
+    assert "compiled the Garbage play-outs in " in out
+    from cardlab.games.garbage import kernel
+
+    assert kernel._fresh_games.signatures and kernel._rollouts.signatures, "the Garbage kernel was not compiled"

@@ -35,9 +35,9 @@ import pytest
 
 from cardlab.cards import card_from_id
 from cardlab.errors import CorruptRecordError, InvalidInputError
-from cardlab.games.garbage import PACKS_BY_PLAYERS, Garbage
+from cardlab.games.garbage import kernel as kg
+from cardlab.games.garbage.rules import PACKS_BY_PLAYERS, Garbage
 from cardlab.policies import choose, make_policy
-from cardlab.sim import kernel_garbage as kg
 from cardlab.sim.jitkit import SplitMix64
 from cardlab.sim.parallel import run_engine_games
 
@@ -443,7 +443,7 @@ def _results_code() -> str:
     return (
         "import json, numpy as np\n"
         "from cardlab.games.garbage import Garbage\n"
-        "from cardlab.sim import kernel_garbage as kg\n"
+        "from cardlab.games.garbage import kernel as kg\n"
         "out = {'numba': kg.HAVE_NUMBA, 'runs': []}\n"
         "cases = [(2, {}), (3, {'last_round': True, 'wild': 'K'}), (2, {'match': True, 'layout_sizes': [3, 3]})]\n"
         "for players, options in cases:\n"

@@ -78,9 +78,16 @@ def test_path_choice() -> None:
     assert cardlab.simulate("trash", games=20, seed=1, wild="K", match=True, layout_sizes=[2, 2]).method == "fast"
     assert cardlab.simulate("garbage", games=20, seed=1, fast=False).method == "engine"
     mixed = cardlab.simulate("garbage", games=20, seed=1, policy=["greedy", "random"])
-    assert mixed.method == "engine" and mixed.policies == ["greedy", "random"]
+    assert mixed.method == "fast" and mixed.policies == ["greedy", "random"]
+    assert set(mixed.extras) == {"hands", "shuffles"}
+
+    def first_move(view: object, legal: list[object]) -> object:
+        return legal[0]
+
+    own = cardlab.simulate("garbage", games=20, seed=1, policy=["greedy", first_move])
+    assert own.method == "engine"
     with pytest.raises(cardlab.InvalidInputError, match="fast=True needs policies the game's fast kernel plays"):
-        cardlab.simulate("garbage", games=20, seed=1, policy="random", fast=True)
+        cardlab.simulate("garbage", games=20, seed=1, policy=first_move, fast=True)
 
 
 def test_greedy_beats_random_at_garbage() -> None:
@@ -149,7 +156,8 @@ def test_shards_give_identical_results_for_any_number_of_processes(monkeypatch: 
     fast = [cardlab.simulate("garbage", players=3, games=10_000, seed=5, processes=p) for p in (1, 2)]
     assert len(parallel.make_shards("garbage", 3, 10_000, 5, ["greedy"] * 3, {}, True)) == 3
     assert np.array_equal(fast[0].winners, fast[1].winners) and np.array_equal(fast[0].turns, fast[1].turns)
-    engine = [cardlab.simulate("garbage", players=3, games=30, seed=9, policy="random", processes=p) for p in (1, 2)]
+    engine = [cardlab.simulate("garbage", players=3, games=30, seed=9, policy="random", processes=p, fast=False)
+              for p in (1, 2)]
     assert np.array_equal(engine[0].winners, engine[1].winners) and np.array_equal(engine[0].turns, engine[1].turns)
     winners, turns = engine_games_one_by_one(30)  # game i is game_rng(seed, i), whatever the shards
     assert engine[0].winners.tolist() == winners and engine[0].turns.tolist() == turns
@@ -161,11 +169,12 @@ def test_dask_backend_gives_the_same_results(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(parallel, "FAST_SHARD", 4000)
     monkeypatch.setattr(parallel, "ENGINE_SHARD", 7)
     local_fast = cardlab.simulate("garbage", players=3, games=10_000, seed=5)
-    local_engine = cardlab.simulate("garbage", players=3, games=30, seed=9, policy="random")
+    local_engine = cardlab.simulate("garbage", players=3, games=30, seed=9, policy="random", fast=False)
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster, \
             Client(cluster):
         dask_fast = cardlab.simulate("garbage", players=3, games=10_000, seed=5, backend="dask")
-        dask_engine = cardlab.simulate("garbage", players=3, games=30, seed=9, policy="random", backend="dask")
+        dask_engine = cardlab.simulate("garbage", players=3, games=30, seed=9, policy="random", backend="dask",
+                                       fast=False)
     for a, b in ((local_fast, dask_fast), (local_engine, dask_engine)):
         assert np.array_equal(a.winners, b.winners) and np.array_equal(a.turns, b.turns)
 
@@ -207,14 +216,7 @@ def test_shard_plan_does_not_grow_with_games() -> None:
     huge = parallel.make_shards("garbage", 2, 10**8, 5, ["greedy"] * 2, {}, True)
     assert sys.getsizeof(huge.__dict__) == sys.getsizeof(small.__dict__)
     assert len(huge) == -(-10**8 // parallel.FAST_SHARD)
-    # the Garbage adapter draws each shard from its own child of the run's seed: the first is the first spawned
-    # child, and no two shards share a stream
-    from cardlab.games.garbage.fast import shard_seed_sequence
-
-    first = np.random.SeedSequence(5).spawn(1)[0]
-    assert np.array_equal(shard_seed_sequence(5, huge[0].start).generate_state(4), first.generate_state(4))
-    states = {tuple(shard_seed_sequence(5, huge[k].start).generate_state(4)) for k in range(4)}
-    assert len(states) == 4
+    # a kernel draws game i from (seed, i) alone (tests/sim/test_kernel_garbage.py checks shards of any size)
     assert huge[-1].stop == 10**8 and huge[-1].start == (len(huge) - 1) * parallel.FAST_SHARD
 
 

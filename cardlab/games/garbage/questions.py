@@ -14,7 +14,7 @@ import numpy as np
 
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, shown
-from cardlab.policies import choose, make_policy
+from cardlab.games.garbage.kernel import completion_turns
 from cardlab.sim.prob import Quantity, anytime_counts, certain, expect_game, fraction_of, require_rng
 from cardlab.sim.stats import Estimate, wilson
 
@@ -78,62 +78,6 @@ def garbage_next_card_placeable(game: Game[Any], viewpoint: int | None = None) -
     return law.chance(len(law.names) - 1, lambda c: bool(usable(seat, c)))  # type: ignore[no-any-return]
 
 
-def garbage_rollouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.Generator,
-                     horizon: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """``n`` resampled greedy play-outs of a Garbage hand.
-
-    Returns ``winners`` (shape ``(n,)``, -1 for none) and ``done`` (shape ``(n, players)``): for each
-    play-out and seat, how many of that seat's own turns (counting the current one) it took to complete
-    its layout, or 0 if it never completed. With ``horizon`` the engine stops early once every seat
-    has had that many turns (winners are then -1 where the hand had not ended).
-    """
-    expect_game(game, NAME)
-    fast = _fast_rollouts(game, viewpoint, n, rng)
-    if fast is not None:
-        return fast
-    players = game.players
-    winners = np.full(n, -1, dtype=np.int64)
-    done = np.zeros((n, players), dtype=np.int64)
-    policy = make_policy("greedy", NAME, rng)
-    for i in range(n):
-        g = game.resample(viewpoint, rng)
-        own_turns = [0] * players
-        hand = g.state.hand
-        while not g.is_over and g.state.hand == hand:
-            mover = g.current_player
-            before = g.turns
-            g.play(choose(policy, g))
-            if g.turns > before:
-                own_turns[mover] += 1
-                if mover in g.state.completed and done[i, mover] == 0:
-                    done[i, mover] = own_turns[mover]
-            if horizon is not None and min(own_turns) >= horizon:
-                break
-        if g.state.hand != hand or g.is_over:
-            winners[i] = g.state.hand_winners[hand - 1][0] if len(g.state.hand_winners) >= hand else -1
-    return winners, done
-
-
-def _fast_rollouts(game: Game[Any], viewpoint: int | None, n: int,
-                   rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray] | None:
-    try:
-        from cardlab.sim import fast_garbage
-    except ImportError:
-        return None
-    fn = getattr(fast_garbage, "rollouts_from", None)
-    if fn is None or not fast_garbage_supports(game):
-        return None
-    winners, done = fn(game, viewpoint, n, rng)
-    return np.asarray(winners), np.asarray(done)
-
-
-def fast_garbage_supports(game: Game[Any]) -> bool:
-    from cardlab.sim import fast_garbage
-
-    check = getattr(fast_garbage, "supports", None)
-    return bool(check(game)) if check is not None else True
-
-
 def completion_curves(game: Game[Any], ks: Sequence[int] = (1, 2, 3, 4, 5), viewpoint: int | None = None, *,
                       rollouts: int | None = None, budget_s: float | None = None,
                       rng: np.random.Generator | None = None) -> list[list[Estimate]]:
@@ -143,7 +87,10 @@ def completion_curves(game: Game[Any], ks: Sequence[int] = (1, 2, 3, 4, 5), view
 
     The hand ends at its first completion (unless ``last_round``), so a seat that completes has won the
     hand: this is the chance of **winning** within k turns, and it levels off at the seat's win chance,
-    not at 1. (How long a layout takes on its own, with nobody stopping it, is another question.)"""
+    not at 1. (How long a layout takes on its own, with nobody stopping it, is another question.)
+
+    The play-outs are greedy, on the game's kernel (:func:`cardlab.games.garbage.kernel.completion_turns`):
+    each draws the hidden cards from the game's chance law as ``viewpoint`` knows it."""
     expect_game(game, NAME)
     gen = require_rng(rng)
     if not isinstance(ks, (list, tuple, range, np.ndarray)) or not len(ks) or any(
@@ -154,10 +101,10 @@ def completion_curves(game: Game[Any], ks: Sequence[int] = (1, 2, 3, 4, 5), view
     if game.is_over:
         return [[certain(seat in game.state.completed) for _ in ks] for seat in range(game.players)]
     def batch(size: int) -> np.ndarray:
-        done = garbage_rollouts(game, viewpoint, size, gen)[1]  # (size, players) own turns to complete, 0 = never
+        done = completion_turns(game, viewpoint, size, gen)[1]  # (size, players) own turns to complete, 0 = never
         return np.stack([(done > 0) & (done <= k) for k in ks], axis=2)  # (size, players, len(ks))
 
-    flat, n = anytime_counts(batch, game.players * len(ks), rollouts, budget_s, batch=250)
+    flat, n = anytime_counts(batch, game.players * len(ks), rollouts, budget_s, batch=500)
     counts = flat.reshape(game.players, len(ks))
     return [[wilson(float(c), n) for c in row] for row in counts]
 

@@ -50,7 +50,9 @@ passes. With two or three packs, views and events show faces only (which pack a 
 Turns
 -----
 A turn is one player's go, from the draw to the discard (or the win). ``turns`` counts finished
-turns; the winning turn counts.
+turns; the winning turn counts. :meth:`Garbage.stats` adds, per finished game, ``hands`` (hands played,
+1 unless ``match=True``) and ``shuffles`` (reshuffles of the discard pile into the stock, plus a match's
+redeals).
 """
 
 from __future__ import annotations
@@ -286,6 +288,11 @@ class Garbage(Game[GarbageState]):
             raise bad(f"record field initial.last_turns {s.last_turns} does not fit the last round")
         if s.completed and not s.last_turns:
             raise bad(f"record field initial.completed lists {s.completed}, but nobody is owed a last turn")
+
+    def stats(self) -> dict[str, float]:
+        """Per game, for ``simulate``'s extras: hands played and shuffles (reshuffles plus redeals)."""
+        s = self._state
+        return {"hands": s.hand, "shuffles": s.shuffles}
 
     def zones(self) -> dict[str, list[Card]]:
         s = self._state

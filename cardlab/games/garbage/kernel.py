@@ -1,9 +1,15 @@
 """Garbage's one fast kernel: whole games and play-outs, card for card the engine's rules, compiled with numba.
 
-The readable rules are :mod:`cardlab.games.garbage` (the specification) and the greedy bot
-:mod:`cardlab.policies.garbage`. This module plays the very same game on one flat ``int64`` array per
-game (the *board*), one game after another in a compiled loop (:func:`cardlab.sim.jitkit.jit`; without
-numba the same functions run as plain Python on the same arrays, with the same results).
+The readable rules are :mod:`cardlab.games.garbage.rules` (the specification) and the greedy bot
+:mod:`cardlab.games.garbage.bot`. The game's spec registers this module as its kernel: ``simulate`` plays
+fresh games with :func:`play_shard` whenever every seat is ``greedy`` or ``random``, P(win) runs
+:func:`win_rollouts` and the panel's completion curves run :func:`completion_turns`.
+
+This module plays the very same game on one flat ``int64`` array per game (the *board*), one game after
+another in a compiled loop (:func:`cardlab.sim.jitkit.jit`; without numba the same functions run as plain
+Python on the same arrays, with the same results). It replaced a numpy row-vectorised play-out (every
+hand one array row, greedy only, card ranks only), which it beats about 2-3x on the same machine in the
+same run (``benchmarks/bench_kernel_garbage.py``, docs/performance.md).
 
 The board
 ---------
@@ -19,7 +25,7 @@ wild).
 One move
 --------
 A move is a code (:data:`STOCK`, :data:`TAKE`, :data:`DISCARD`, ``WILD_TO + k``, ``DISPLACE_ON + k``),
-applied as :meth:`Garbage._apply <cardlab.games.garbage.Garbage>` applies it: a draw or a placement
+applied as :meth:`Garbage._apply <cardlab.games.garbage.rules.Garbage>` applies it: a draw or a placement
 runs the chain (forced placements, then a choice, a completion or the end of the turn), a turn ends
 with a discard, the turn passes (the discard pile but its top reshuffled into the stock when the stock
 is empty; a draw when there is nothing to reshuffle), a completion starts the last round or ends the
@@ -67,21 +73,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardlab.errors import CardlabError, InvalidInputError, shown
-from cardlab.games.garbage import MAX_SPOTS, PACKS_BY_PLAYERS, Garbage, spot_label
+from cardlab.engine.game import Game
+from cardlab.errors import InvalidInputError, KernelError, shown
+from cardlab.games.garbage.rules import MAX_SPOTS, PACKS_BY_PLAYERS, Garbage, spot_label
 from cardlab.sim import jitkit
 from cardlab.sim.jitkit import GAMMA, HAVE_NUMBA, LawArrays, below, draw_law, jit, next_u64, shuffle
 
 IntArray = npt.NDArray[np.int64]
 
-__all__ = ["HAVE_NUMBA", "KernelError", "board_of", "completion_turns", "compile_now", "move_text", "play_exact",
-           "play_shard", "plays", "win_rollouts"]
-
-
-class KernelError(CardlabError):
-    """The Garbage kernel broke one of its invariants (a card lost, no legal move, a game that does not end).
-
-    A bug in cardlab, not bad input: the message gives the seed, the game and the moves to reproduce it."""
+__all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "game_seed", "move_text",
+           "play_exact", "play_shard", "plays", "win_rollouts"]
 
 
 MAXP = 6
@@ -741,11 +742,11 @@ def _law_setup(game: Garbage, viewpoint: int | None) -> tuple[IntArray, LawArray
     return board_of(game, hidden=False), LawArrays.of(law), np.array(where, dtype=np.int64)
 
 
-def _playouts(game: Garbage, viewpoint: int | None, n: int, rng: np.random.Generator,
+def _playouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.Generator,
               stop_hand: bool) -> tuple[IntArray, IntArray]:
     if not isinstance(game, Garbage):
         raise InvalidInputError(f"game={shown(game)} is not a Garbage game")
-    game.observe(viewpoint)  # checks the seat
+    game.check_seat(viewpoint, "Garbage play-outs")
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise InvalidInputError(f"n={shown(n)} is not allowed; give a whole number of play-outs")
     if not isinstance(rng, np.random.Generator):
@@ -774,14 +775,14 @@ def _playouts(game: Garbage, viewpoint: int | None, n: int, rng: np.random.Gener
     return winners, done[:, :p]
 
 
-def win_rollouts(game: Garbage, viewpoint: int | None, n: int, rng: np.random.Generator) -> IntArray:
+def win_rollouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.Generator) -> IntArray:
     """``n`` greedy play-outs to the end of the game (a whole match with ``match=True``) from the current
     position, the hidden cards drawn from ``game.chance_law(viewpoint)`` for each: the winner of each
     (-1 for none). The real hidden cards are never read."""
     return _playouts(game, viewpoint, n, rng, stop_hand=False)[0]
 
 
-def completion_turns(game: Garbage, viewpoint: int | None, n: int,
+def completion_turns(game: Game[Any], viewpoint: int | None, n: int,
                      rng: np.random.Generator) -> tuple[IntArray, IntArray]:
     """``n`` greedy play-outs to the end of the current hand, hidden cards from the chance law.
 
@@ -790,6 +791,11 @@ def completion_turns(game: Garbage, viewpoint: int | None, n: int,
     took to complete its layout, 0 if it did not complete in this hand. The chance that ``seat``
     completes within its next ``k`` turns is the share of play-outs with ``1 <= done[:, seat] <= k``."""
     return _playouts(game, viewpoint, n, rng, stop_hand=True)
+
+
+def compiled() -> bool:
+    """Whether the kernel is compiled by numba (else it runs as plain Python, with the same results)."""
+    return HAVE_NUMBA
 
 
 def compile_now() -> float:
