@@ -75,7 +75,7 @@ from IPython.display import display
 
 import cardlab
 from cardlab.policies import choose, make_policy
-from cardlab.sim import fast_garbage, prob
+from cardlab.sim import prob
 from cardlab.sim.stats import wilson
 from cardlab.viz.panels import figure_view
 
@@ -195,7 +195,7 @@ for last_round in (False, True):
 # ### `layout_sizes`: a handicap?
 #
 # Fewer spots need fewer cards, so a beginner with fewer spots against an expert with 10 should be at an
-# advantage. Is that so? The vectorised simulator `fast_garbage.play_fresh` plays thousands of greedy games in a
+# advantage. Is that so? `cardlab.simulate` plays thousands of greedy games on Garbage's fast kernel in a
 # blink: 20 000 games for each size 1–10 of seat 0's layout, against 10 spots for seat 1. Each line is seat 0's win
 # rate with a 95% interval **for the probability** that seat 0 wins.
 
@@ -203,8 +203,8 @@ for last_round in (False, True):
 SIZE_GAMES = 20_000
 rates = {}
 for size in range(1, 11):
-    out = fast_garbage.play_fresh(SIZE_GAMES, np.random.default_rng([2024, size]), players=2,
-                                  layout_sizes=[size, 10])
+    out = cardlab.simulate("garbage", players=2, games=SIZE_GAMES, seed=202_400 + size, layout_sizes=[size, 10],
+                           progress=False)
     rates[size] = (int(np.sum(out.winners == 0)), out.winners.size)
     print(f"seat 0 with {size:>2} spots, seat 1 with 10: seat 0 wins {wilson(*rates[size])}")
 est = {size: wilson(*counts) for size, counts in rates.items()}
@@ -236,9 +236,9 @@ assert 0.7 < est[1].value < 0.8 and est[10].low > 0.5
 # can treat it as the truth to two decimals.
 
 # %%
-small = fast_garbage.play_fresh(4000, np.random.default_rng(2024), players=2, layout_sizes=[10, 10])
+small = cardlab.simulate("garbage", players=2, games=4000, seed=2024, layout_sizes=[10, 10], progress=False)
 small_est = wilson(float(np.sum(small.winners == 0)), small.winners.size)
-big = fast_garbage.play_fresh(400_000, np.random.default_rng(7), players=2, layout_sizes=[10, 10])
+big = cardlab.simulate("garbage", players=2, games=400_000, seed=7, layout_sizes=[10, 10], progress=False)
 reference = wilson(float(np.sum(big.winners == 0)), big.winners.size)
 print(f"4000 games:    seat 0 wins {small_est}")
 print(f"400 000 games: seat 0 wins {reference}")
@@ -381,8 +381,9 @@ print(chain.history_numbers())
 
 # %%
 for players in (1, 2, 4, 6):
-    out = fast_garbage.play_fresh(5000, np.random.default_rng(players), players=players)
-    print(f"{players} player(s): {int(np.sum(out.shuffles > 0))} of {out.shuffles.size} games needed a reshuffle")
+    out = cardlab.simulate("garbage", players=players, games=5000, seed=players, progress=False)
+    reshuffled = out.extras["shuffles"] > 0
+    print(f"{players} player(s): {int(np.sum(reshuffled))} of {reshuffled.size} games needed a reshuffle")
 
 # %% [markdown]
 # If a reshuffle does happen, the new stock is made of cards everybody saw on the discard pile. Then the chance

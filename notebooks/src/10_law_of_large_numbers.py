@@ -39,7 +39,7 @@ import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
-from cardlab.sim import fast_garbage, prob
+from cardlab.sim import prob
 from cardlab.sim.stats import Z95, wilson
 from cardlab.viz.panels import figure_view
 
@@ -52,9 +52,9 @@ display(one_spot)
 # %% [markdown]
 # ## 2. The running frequency
 #
-# `fast_garbage.play_fresh` plays many games at once with the same rules as the engine. `first[i]` is 1 if game
-# `i` ended on its first draw. After $n$ games the frequency is $\hat p_n = (\text{first}_1 + \dots +
-# \text{first}_n)/n$.
+# `cardlab.simulate` plays many games on Garbage's fast kernel (the engine's rules, tested card for card against
+# it). `first[i]` is 1 if game `i` ended on its first draw. After $n$ games the frequency is
+# $\hat p_n = (\text{first}_1 + \dots + \text{first}_n)/n$.
 #
 # **What the law needs, and what it says.** Every game is dealt from its own fresh shuffle, so the indicators
 # $\text{first}_1, \text{first}_2, \dots$ are **independent** and **identically distributed**, each equal to 1
@@ -75,7 +75,7 @@ display(one_spot)
 # %%
 P = Fraction(2, 13)
 N = 100_000
-games = fast_garbage.play_fresh(N, np.random.default_rng(10), players=1, layout_sizes=[1])
+games = cardlab.simulate("garbage", players=1, games=N, seed=10, layout_sizes=[1], progress=False)
 first = (games.turns == 1).astype(float)
 running = np.cumsum(first) / np.arange(1, N + 1)
 misses = 0
@@ -116,7 +116,7 @@ display(figure_view(lln))
 
 # %%
 PATHS, LENGTH = 20, 5000
-many = fast_garbage.play_fresh(PATHS * LENGTH, np.random.default_rng(30), players=1, layout_sizes=[1])
+many = cardlab.simulate("garbage", players=1, games=PATHS * LENGTH, seed=30, layout_sizes=[1], progress=False)
 hits = (many.turns == 1).reshape(PATHS, LENGTH).astype(float)
 paths = np.cumsum(hits, axis=1) / np.arange(1, LENGTH + 1)
 steps = np.unique(np.geomspace(1, LENGTH, 150).astype(int))
@@ -156,7 +156,7 @@ print("      n   half-width   half-width * sqrt(n)")
 for n in (25, 100, 400, 1_600, 6_400, 25_600, 102_400):
     est = wilson(float(first[:min(n, N)].sum()), min(n, N)) if n <= N else None
     if est is None:
-        extra = fast_garbage.play_fresh(n - N, np.random.default_rng(11), players=1, layout_sizes=[1])
+        extra = cardlab.simulate("garbage", players=1, games=n - N, seed=11, layout_sizes=[1], progress=False)
         est = wilson(float(first.sum() + np.sum(extra.turns == 1)), n)
     print(f"{n:>7}   {est.half_width:.5f}      {est.half_width * np.sqrt(n):.4f}")
 
@@ -182,7 +182,8 @@ display(figure_view(widths))
 REPEATS = 1000
 sampled = {}
 for n in (100, 1_600):
-    out = fast_garbage.play_fresh(REPEATS * n, np.random.default_rng([10, n]), players=1, layout_sizes=[1])
+    out = cardlab.simulate("garbage", players=1, games=REPEATS * n, seed=10_000 + n, layout_sizes=[1],
+                           progress=False)
     counts = (out.turns == 1).reshape(REPEATS, n).sum(axis=1)
     estimates = counts / n
     covered = np.mean([wilson(float(k), n).contains(float(P)) for k in counts])
@@ -267,7 +268,7 @@ for rollouts in (16, 64, 256):
 
 # %% [solution]
 needed = int(np.ceil((Z95 / 0.005) ** 2 * float(P) * (1 - float(P))))
-check = fast_garbage.play_fresh(needed, np.random.default_rng(1), players=1, layout_sizes=[1])
+check = cardlab.simulate("garbage", players=1, games=needed, seed=1, layout_sizes=[1], progress=False)
 est = wilson(float(np.sum(check.turns == 1)), needed)
 print(f"n = {needed} games; simulated half-width {est.half_width:.5f}; "
       f"interval contains 2/13: {est.contains(float(P))}")
@@ -280,7 +281,7 @@ assert est.half_width <= 0.0051
 
 # %% [solution]
 n, repeats = 20, 2000
-out = fast_garbage.play_fresh(n * repeats, np.random.default_rng(20), players=1, layout_sizes=[1])
+out = cardlab.simulate("garbage", players=1, games=n * repeats, seed=20, layout_sizes=[1], progress=False)
 k = (out.turns == 1).reshape(repeats, n).sum(axis=1)
 phat = k / n
 normal_half = Z95 * np.sqrt(phat * (1 - phat) / n)

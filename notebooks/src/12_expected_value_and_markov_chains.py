@@ -39,7 +39,6 @@ import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
-from cardlab.sim import fast_garbage
 from cardlab.sim.stats import Z95, wilson
 from cardlab.viz.panels import figure_view
 
@@ -63,18 +62,19 @@ print(f"draws (turns) to complete 6 spots in this game: {solo.game.turns}")
 # %% [markdown]
 # ## 2. Simulation first
 #
-# One game says little. The vectorised simulator plays many solitaire games at once; the average number of turns
-# estimates the expectation, and the 95% interval is $\bar x \pm 1.96\, s/\sqrt{N}$.
+# One game says little. `cardlab.simulate` plays many solitaire games on Garbage's fast kernel; the average number
+# of turns estimates the expectation, and the 95% interval is $\bar x \pm 1.96\, s/\sqrt{N}$.
 
 # %%
 GAMES = 20_000
 simulated = {}
 for n in range(1, 11):
-    out = fast_garbage.play_fresh(GAMES, np.random.default_rng([12, n]), players=1, layout_sizes=[n])
+    out = cardlab.simulate("garbage", players=1, games=GAMES, seed=1200 + n, layout_sizes=[n], progress=False)
     turns = out.turns.astype(float)
     mean, half = turns.mean(), Z95 * turns.std(ddof=1) / np.sqrt(turns.size)
     simulated[n] = (mean, half)
-    print(f"{n:>2} spots: {mean:6.3f} ± {half:.3f} draws   (reshuffles in {int(np.sum(out.shuffles > 0))} games)")
+    reshuffled = int(np.sum(out.extras["shuffles"] > 0))
+    print(f"{n:>2} spots: {mean:6.3f} ± {half:.3f} draws   (reshuffles in {reshuffled} games)")
 
 # %% [markdown]
 # Two things to notice. The curve is **not** increasing: 6 spots take longer than 10. And the stock was never
@@ -306,7 +306,7 @@ def completion_curve(spots, turns):
 
 K = 30
 exact_curve = completion_curve(10, K)
-out = fast_garbage.play_fresh(GAMES, np.random.default_rng([12, 10]), players=1, layout_sizes=[10])
+out = cardlab.simulate("garbage", players=1, games=GAMES, seed=1210, layout_sizes=[10], progress=False)
 ks = np.arange(1, K + 1)
 simulated_curve = np.array([np.mean(out.turns <= k) for k in ks])
 dkw = np.sqrt(np.log(2 / 0.05) / (2 * GAMES))
@@ -355,7 +355,7 @@ print(f"10 spots: mean {float(exact[10]):.3f} draws, median {median} draws")
 # 20 000 solitaire games of 10 spots with `wild="K"` and see whether the interval contains the exact value.
 
 # %% [solution]
-out = fast_garbage.play_fresh(GAMES, np.random.default_rng(99), players=1, layout_sizes=[10], wild="K")
+out = cardlab.simulate("garbage", players=1, games=GAMES, seed=99, layout_sizes=[10], wild="K", progress=False)
 turns = out.turns.astype(float)
 mean, half = turns.mean(), Z95 * turns.std(ddof=1) / np.sqrt(turns.size)
 print(f"Kings wild: {mean:.3f} ± {half:.3f}; exact (any wild rank with 4 cards) {float(exact[10]):.3f}; "
@@ -382,7 +382,7 @@ def within(d, w, unseen, turns_left):
 
 
 p5 = within(10, 0, CARDS, 4)
-out = fast_garbage.play_fresh(GAMES, np.random.default_rng(5), players=1, layout_sizes=[10])
+out = cardlab.simulate("garbage", players=1, games=GAMES, seed=5, layout_sizes=[10], progress=False)
 freq = wilson(float(np.sum(out.turns <= 5)), out.turns.size)
 print(f"P(10 spots within 5 draws) = {float(p5):.5f} exactly; simulated {freq}; inside: {freq.contains(float(p5))}")
 assert p5 == exact_curve[4] and abs(freq.value - float(p5)) < 4 * np.sqrt(float(p5 * (1 - p5)) / freq.n)
