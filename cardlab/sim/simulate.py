@@ -9,8 +9,8 @@ Two ways to play
   ``i`` of a run with seed ``s`` is dealt and played with ``numpy.random.default_rng([s, i])``
   (:func:`cardlab.engine.rng.game_rng`), so any single game of a run can be replayed on its own.
 * **The fast path** is the game's kernel (:attr:`cardlab.engine.spec.GameSpec.kernel`), for the
-  policies it plays (:meth:`~cardlab.engine.spec.GameKernel.plays`; today Garbage with the greedy bot in
-  every seat, many hands at once in numpy arrays). It is chosen automatically when it applies;
+  policies it plays (:meth:`~cardlab.engine.spec.GameKernel.plays`: the built-in ``"greedy"`` and
+  ``"random"``, in any mix of seats, where the game's kernel plays them). It is chosen automatically when it applies;
   ``fast=False`` forces the engine path (to compare the two, or to time them).
 
 The games are played in shards (:mod:`cardlab.sim.parallel`) whose results do not depend on how many
@@ -48,8 +48,8 @@ class SimResult:
     """What a batch of games produced. ``winners[i]`` is the winning seat of game i, or -1 for none.
 
     ``turns[i]`` is the number of turns game i lasted (over the whole match for a Garbage match);
-    ``extras`` holds the per-game figures of the game's ``stats()`` (the Garbage fast path can report
-    ``hands`` and ``shuffles``, and does for the keys that ``Garbage.stats()`` has); ``method`` says which
+    ``extras`` holds the per-game figures of the game's ``stats()`` (a kernel reports the same keys; Garbage's
+    are ``hands`` and ``shuffles``); ``method`` says which
     path played the games ("fast" or "engine") and ``elapsed`` how many seconds it took.
     """
 
