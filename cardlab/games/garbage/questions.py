@@ -14,7 +14,6 @@ import numpy as np
 
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, shown
-from cardlab.games.garbage.kernel import completion_turns
 from cardlab.sim.prob import Quantity, anytime_counts, certain, expect_game, fraction_of, require_rng
 from cardlab.sim.stats import Estimate, wilson
 
@@ -100,6 +99,8 @@ def completion_curves(game: Game[Any], ks: Sequence[int] = (1, 2, 3, 4, 5), view
     game.check_seat(viewpoint, "completion_curves")
     if game.is_over:
         return [[certain(seat in game.state.completed) for _ in ks] for seat in range(game.players)]
+    from cardlab.games.garbage.kernel import completion_turns  # loads numba: imported on first use
+
     def batch(size: int) -> np.ndarray:
         done = completion_turns(game, viewpoint, size, gen)[1]  # (size, players) own turns to complete, 0 = never
         return np.stack([(done > 0) & (done <= k) for k in ks], axis=2)  # (size, players, len(ks))
