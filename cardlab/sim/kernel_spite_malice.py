@@ -1168,6 +1168,26 @@ def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one
     return out
 
 
+def deal_hidden(game: Any, viewpoint: int | None, seed_list: Sequence[int]) -> IntArray:
+    """The boards play-outs of :func:`win_rollouts` start from, one row per seed: the game's position with
+    its hidden places (as ``viewpoint`` knows the game) drawn from the chance law by SplitMix64(seed)."""
+    base = board_of(game)
+    chance_law = game.chance_law(viewpoint)
+    law = LawArrays.of(chance_law, encode=code_of)
+    zone = _zones(chance_law.names, base) if law.size else _EMPTY
+    boards = np.empty((len(seed_list), BOARD), dtype=np.int64)
+    state = np.zeros(1, dtype=np.uint64)
+    work = np.zeros(max(law.size, 1), dtype=np.int64)
+    pool = np.zeros(max(law.size, 1), dtype=np.int64)
+    with np.errstate(over="ignore"):
+        for i, seed in enumerate(seed_list):
+            boards[i] = base
+            state[0] = _seed64(seed)
+            _deal_hidden(boards[i], law.places, law.place_start, law.cards, law.card_start, law.size, law.whole,
+                         zone, state, work, pool)
+    return boards
+
+
 def win_rollouts(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator) -> IntArray:
     """``n`` greedy play-outs from the game's position, the hidden cards (as ``viewpoint`` knows the game)
     drawn from ``game.chance_law(viewpoint)`` for each: the winner of each (-1: none). One 64-bit seed per
