@@ -112,7 +112,7 @@ import numpy.typing as npt
 
 from cardlab.cards import Card, Rank, Suit
 from cardlab.errors import CardlabError, InvalidInputError
-from cardlab.sim.jitkit import HAVE_NUMBA, LawArrays, below, draw_law, jit, next_u64, seeds, shuffle
+from cardlab.sim.jitkit import HAVE_NUMBA, LawArrays, below, draw_law, jit, jit_inline, next_u64, seeds, shuffle
 
 IntArray = npt.NDArray[np.int64]
 
@@ -234,14 +234,14 @@ def discard_table() -> IntArray:
     return table
 
 
-DIST = {True: distance_table(True), False: distance_table(False)}
-DISC = discard_table()
+DIST = {True: distance_table(True).ravel(), False: distance_table(False).ravel()}   # flat: DIST[t * 12 + v]
+DISC = discard_table().ravel()                                                     # flat: [(j * 14 + s) * 14 + r]
 _EMPTY = np.zeros(0, dtype=np.int64)
 _NO_TAPE_AT = np.zeros(1, dtype=np.int64)
 
 
 # ---------------------------------------------------------------------------------------------- small steps
-@jit
+@jit_inline
 def _fits(code: int, n: int, king_starts: int) -> bool:
     """Would the card go on a centre pile of ``n`` cards?"""
     r = (code >> 3) + 1
@@ -277,7 +277,7 @@ def _permute(a: Any, off: int, n: int, tape: Any, start: int, buf: Any) -> None:
         a[off + i] = buf[i]
 
 
-@jit
+@jit_inline
 def _insert(board: Any, p: int, code: int) -> None:
     """Put a card into seat ``p``'s hand, keeping it sorted."""
     base = HAND + p * HCAP
@@ -290,7 +290,7 @@ def _insert(board: Any, p: int, code: int) -> None:
     board[HAND_N + p] = n + 1
 
 
-@jit
+@jit_inline
 def _draw(board: Any, p: int, m: int) -> None:
     """Seat ``p`` draws ``m`` cards off the top of the stock (``m`` <= the stock)."""
     lo = board[STOCK_LO]
@@ -375,7 +375,7 @@ def _new_round(board: Any, opts: Any, taped: int, tape: Any, tape_at: Any, state
     return _choose_first(board, opts, taped, tape, tape_at, state, buf)
 
 
-@jit
+@jit_inline
 def _end_round(board: Any, w: int, points: int, opts: Any, taped: int, tape: Any, tape_at: Any, state: Any,
                buf: Any) -> int:
     """Record the round (winner ``w`` or -1) and end the game or deal the match's next round."""
@@ -401,7 +401,7 @@ def _end_round(board: Any, w: int, points: int, opts: Any, taped: int, tape: Any
     return _new_round(board, opts, taped, tape, tape_at, state, buf)
 
 
-@jit
+@jit_inline
 def _start_turn(board: Any, p: int, opts: Any, taped: int, tape: Any, tape_at: Any, state: Any, buf: Any) -> int:
     """Seat ``p``'s turn starts: it draws up to 5 (what the stock holds); an empty stock draws the round."""
     board[TO_MOVE] = p
@@ -414,7 +414,7 @@ def _start_turn(board: Any, p: int, opts: Any, taped: int, tape: Any, tape_at: A
     return OK
 
 
-@jit
+@jit_inline
 def _complete(board: Any, k: int, opts: Any, taped: int, tape: Any, tape_at: Any, state: Any, buf: Any) -> int:
     """Centre pile ``k`` reached the Queen: its 12 cards are shuffled and go under the stock, or are merged
     with the stock and the whole stock is shuffled."""
@@ -458,7 +458,7 @@ def _complete(board: Any, k: int, opts: Any, taped: int, tape: Any, tape_at: Any
     return OK
 
 
-@jit
+@jit_inline
 def _take(board: Any, p: int, face: int, r: int, taped: int, copy_pick: Any, state: Any) -> Any:
     """Remove a card of ``face`` from seat ``p``'s hand and return its code (-1: none there). With both
     copies in hand, which one goes is uniform (scripted: ``copy_pick[r]``, 0 for the first pack's)."""
@@ -483,7 +483,7 @@ def _take(board: Any, p: int, face: int, r: int, taped: int, copy_pick: Any, sta
 
 
 # ---------------------------------------------------------------------------------------------- choices
-@jit
+@jit_inline
 def _legal(board: Any, p: int, king_starts: int, pick: int) -> Any:
     """The engine's legal moves in its order: with ``pick < 0`` how many there are, else move number ``pick``."""
     count = 0
@@ -525,10 +525,11 @@ def _legal(board: Any, p: int, king_starts: int, pick: int) -> Any:
     return count
 
 
-@jit
+@jit_inline
 def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
     """The greedy bot's move (see the module notes), or -1 when the seat has no legal move."""
     t = (board[PAY + p * PCAP + board[PAY_N + p] - 1] >> 3) + 1
+    dt = t * QUEEN
     v0 = board[CEN_N]
     v1 = board[CEN_N + 1]
     v2 = board[CEN_N + 2]
@@ -561,15 +562,15 @@ def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
             else:
                 v = r - 1
                 if v0 == v:
-                    key = (dist[t, v] << 4) | (j << 2)
+                    key = (dist[dt + v] << 4) | (j << 2)
                     if key < best:
                         best = key
                 if v1 == v:
-                    key = (dist[t, v] << 4) | (j << 2) | 1
+                    key = (dist[dt + v] << 4) | (j << 2) | 1
                     if key < best:
                         best = key
                 if v2 == v:
-                    key = (dist[t, v] << 4) | (j << 2) | 2
+                    key = (dist[dt + v] << 4) | (j << 2) | 2
                     if key < best:
                         best = key
     if best != NO_KEY:
@@ -589,15 +590,15 @@ def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
             v = r - 1
             f = c >> 1
             if v0 == v:
-                key = (dist[t, v] << 8) | (f << 2)
+                key = (dist[dt + v] << 8) | (f << 2)
                 if key < best:
                     best = key
             if v1 == v:
-                key = (dist[t, v] << 8) | (f << 2) | 1
+                key = (dist[dt + v] << 8) | (f << 2) | 1
                 if key < best:
                     best = key
             if v2 == v:
-                key = (dist[t, v] << 8) | (f << 2) | 2
+                key = (dist[dt + v] << 8) | (f << 2) | 2
                 if key < best:
                     best = key
     if best != NO_KEY:
@@ -609,8 +610,8 @@ def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
         for k in range(CENTRES):
             v = board[CEN_N + k]
             if v > 0 or king_starts != 0:
-                if dist[t, v] < kd:
-                    kd = dist[t, v]
+                if dist[dt + v] < kd:
+                    kd = dist[dt + v]
                     kb = k
         if kb >= 0 and kd <= kings:
             if king_side >= 0:
@@ -626,6 +627,10 @@ def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
         t1 = (board[sbase + SCAP + s1 - 1] >> 3) + 1 if s1 > 0 else 0
         t2 = (board[sbase + 2 * SCAP + s2 - 1] >> 3) + 1 if s2 > 0 else 0
         t3 = (board[sbase + 3 * SCAP + s3 - 1] >> 3) + 1 if s3 > 0 else 0
+        d0 = t0 * (KING + 1)
+        d1 = ((KING + 1) + t1) * (KING + 1)
+        d2 = (2 * (KING + 1) + t2) * (KING + 1)
+        d3 = (3 * (KING + 1) + t3) * (KING + 1)
         plain = board[base] >> 3 != KING - 1    # the hand is sorted: its first card is a King only if all are
         best = NO_KEY
         for i in range(hn):
@@ -634,16 +639,16 @@ def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
             if r == KING and plain:
                 break
             f = c >> 1
-            key = (disc[0, t0, r] << 6) | f
+            key = (disc[d0 + r] << 6) | f
             if key < best:
                 best = key
-            key = (disc[1, t1, r] << 6) | f
+            key = (disc[d1 + r] << 6) | f
             if key < best:
                 best = key
-            key = (disc[2, t2, r] << 6) | f
+            key = (disc[d2 + r] << 6) | f
             if key < best:
                 best = key
-            key = (disc[3, t3, r] << 6) | f
+            key = (disc[d3 + r] << 6) | f
             if key < best:
                 best = key
         return (K_DISCARD << 12) | ((best & 63) << 4) | ((best >> 6) & 3)
@@ -652,7 +657,7 @@ def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------------------------- play
-@jit
+@jit_inline
 def _apply(board: Any, move: int, opts: Any, taped: int, tape: Any, tape_at: Any, copy_pick: Any, state: Any,
            buf: Any) -> int:
     """Play ``move`` for the seat to move, with everything that follows (see the module notes)."""
