@@ -6,9 +6,9 @@
 
 Printed (2 players, default options unless said; the machine's load average before and after):
 
-* games/s from fresh deals, greedy in both seats: the kernel (``play_shard``) and the engine path
-  (``run_engine_games``, what ``simulate(..., fast=False)`` plays), and their ratio; then greedy against
-  random and random against random, kernel and engine;
+* games/s (wall clock and this process's CPU time) from fresh deals, greedy in both seats: the kernel
+  (``play_shard``) and the engine path (``run_engine_games``, what ``simulate(..., fast=False)`` plays),
+  and their ratio; then greedy against random and random against random, kernel and engine;
 * play-outs/s of ``win_rollouts`` and ``payoff_this_turn`` from a mid-game position (``bench_prob``'s);
 * the first call in a fresh process (numba's cache warm, as after ``cardlab compile``): import, then the
   first ``play_shard`` of 100 games and the first ``win_rollouts`` of 100 play-outs;
@@ -47,17 +47,18 @@ def load() -> str:
     return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def kernel_rate(policies: list[str], games: int, options: dict[str, Any] | None = None) -> float:
+def kernel_rate(policies: list[str], games: int, options: dict[str, Any] | None = None) -> tuple[float, float]:
+    """(wall, CPU) games per second."""
     opts = cardlab.new_game(GAME, seed=0, **(options or {})).options
-    start = time.perf_counter()
+    wall, cpu = time.perf_counter(), time.process_time()
     ksm.play_shard(2, opts, 1, 0, games, policies)
-    return games / (time.perf_counter() - start)
+    return games / (time.perf_counter() - wall), games / (time.process_time() - cpu)
 
 
-def engine_rate(policies: list[str], games: int) -> float:
-    start = time.perf_counter()
+def engine_rate(policies: list[str], games: int) -> tuple[float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
     run_engine_games(GAME, 2, 1, 0, games, policies, {})
-    return games / (time.perf_counter() - start)
+    return games / (time.perf_counter() - wall), games / (time.process_time() - cpu)
 
 
 FIRST_CALL = """
@@ -102,14 +103,16 @@ def main() -> None:
         k = kernel_rate(policies, k_games)
         e = engine_rate(policies, e_games)
         k2 = kernel_rate(policies, k_games)
-        print(f"  {policies[0]:>6} vs {policies[1]:<6}: kernel {k:>9,.0f} and {k2:>9,.0f} (before and after the "
-              f"engine), engine {e:>6.1f}: {min(k, k2) / e:,.0f}x  ({load()})")
+        print(f"  {policies[0]:>6} vs {policies[1]:<6}: kernel {k[0]:>7,.0f} and {k2[0]:>7,.0f} (before and after "
+              f"the engine), engine {e[0]:>6.1f}: {min(k[0], k2[0]) / e[0]:,.0f}x wall clock; CPU time: kernel "
+              f"{k[1]:>7,.0f} and {k2[1]:>7,.0f}, engine {e[1]:>6.1f}: {min(k[1], k2[1]) / e[1]:,.0f}x  ({load()})")
     g = mid_game(GAME, 3, 40)
     rng = np.random.default_rng(0)
     for name, fn in (("win_rollouts", ksm.win_rollouts), ("payoff_this_turn", ksm.payoff_this_turn)):
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         fn(g, 0, 20_000, rng)
-        print(f"  {name} from mid_game(3, 40): {20_000 / (time.perf_counter() - start):,.0f} play-outs/s")
+        print(f"  {name} from mid_game(3, 40): {20_000 / (time.perf_counter() - wall):,.0f} play-outs/s wall clock, "
+              f"{20_000 / (time.process_time() - cpu):,.0f} CPU time")
     times = [subprocess.run([sys.executable, "-c", FIRST_CALL], capture_output=True, text=True, check=True)
              .stdout.split() for _ in range(3)]
     print("first call in a fresh process, cache warm (import / play_shard of 100 / win_rollouts of 100), 3 runs: "
