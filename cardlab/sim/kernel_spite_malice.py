@@ -375,7 +375,7 @@ def _new_round(board: Any, opts: Any, taped: int, tape: Any, tape_at: Any, state
     return _choose_first(board, opts, taped, tape, tape_at, state, buf)
 
 
-@jit_inline
+@jit
 def _end_round(board: Any, w: int, points: int, opts: Any, taped: int, tape: Any, tape_at: Any, state: Any,
                buf: Any) -> int:
     """Record the round (winner ``w`` or -1) and end the game or deal the match's next round."""
@@ -414,7 +414,7 @@ def _start_turn(board: Any, p: int, opts: Any, taped: int, tape: Any, tape_at: A
     return OK
 
 
-@jit_inline
+@jit
 def _complete(board: Any, k: int, opts: Any, taped: int, tape: Any, tape_at: Any, state: Any, buf: Any) -> int:
     """Centre pile ``k`` reached the Queen: its 12 cards are shuffled and go under the stock, or are merged
     with the stock and the whole stock is shuffled."""
@@ -1139,13 +1139,45 @@ def _check_run(game: Any, viewpoint: int | None, n: Any, rng: Any, what: str) ->
         raise InvalidInputError(f"{what}: rng={rng!r} is not a numpy.random.Generator")
 
 
-def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one_turn: bool) -> IntArray:
+@dataclass(frozen=True)
+class _Prepared:
+    """A position ready for play-outs: its board, its chance law as arrays and the law's zones."""
+
+    key: tuple[Any, ...]
+    base: IntArray
+    law: LawArrays
+    zone: IntArray
+
+
+_PREPARED: list[_Prepared] = []
+
+
+def _prepare(game: Any, viewpoint: int | None) -> _Prepared:
+    """The board and law of the game's position, kept for the last position asked about (an estimate on a
+    time budget asks for a few batches from one position). The key is the engine's test for "the position
+    has not changed": the same state object (held, so its identity is not reused), the same numbers of
+    moves and events, the same viewpoint."""
+    key = (game.state, game.move_count, _event_count(game), viewpoint)
+    if _PREPARED and _PREPARED[0].key[0] is key[0] and _PREPARED[0].key[1:] == key[1:]:
+        return _PREPARED[0]
     base = board_of(game)
     base[MOVES] = 0
     base[PAID] = 0
     chance_law = game.chance_law(viewpoint)
     law = LawArrays.of(chance_law, encode=code_of)
     zone = _zones(chance_law.names, base) if law.size else _EMPTY
+    _PREPARED[:] = [_Prepared(key, base, law, zone)]
+    return _PREPARED[0]
+
+
+def _event_count(game: Any) -> int:
+    count = getattr(game, "event_count", None)
+    return int(count) if count is not None else len(game.events)
+
+
+def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one_turn: bool) -> IntArray:
+    prepared = _prepare(game, viewpoint)
+    base, law, zone = prepared.base, prepared.law, prepared.zone
     opts = options_array(game.options)
     seed_list = seeds(int(n), rng)
     out = np.empty(int(n), dtype=np.int64)
