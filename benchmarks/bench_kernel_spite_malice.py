@@ -14,7 +14,7 @@ Printed (2 players, default options unless said; the machine's load average befo
   first ``play_shard`` of 100 games and the first ``win_rollouts`` of 100 play-outs;
 * ``--million``: 1,000,000 greedy games through ``play_shard`` in shards of 65,536 (as ``simulate``
   would), in a fresh process: seconds and peak resident memory;
-* ``--equality``: for every combination of the options (and both policies in each seat), 200 engine games
+* ``--equality``: for every combination of the options (and both policies in each seat), 100 engine games
   against 20,000 kernel games: the largest |z| over seat 0's win rate, the draw rate (pooled two-proportion
   z) and the mean turns and points (Welch z). Over about 200 comparisons, a few |z| above 3.29 (99.9%) would
   be expected by chance alone even with equal laws.
@@ -137,7 +137,7 @@ def z_mean(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def equality() -> None:
-    print("engine (200 games) vs kernel (20,000 games), largest |z| per option set and policy mix:")
+    print("engine (100 games) vs kernel (20,000 games), largest |z| per option set and policy mix:")
     worst = []
     combos = itertools.product((True, False), (True, False), ("bottom", "shuffle"), ("higher", "seat0"),
                                (False, True))
@@ -146,7 +146,7 @@ def equality() -> None:
                    "match": match, "payoff_size": (20, 6, 12)[i % 3], "target": 10}
         opts = cardlab.new_game(GAME, seed=0, **options).options
         for policies in (["greedy", "greedy"], ["random", "greedy"], ["greedy", "random"]):
-            ew, et, ex = run_engine_games(GAME, 2, 100 + i, 0, 200, policies, options)
+            ew, et, ex = run_engine_games(GAME, 2, 100 + i, 0, 100, policies, options)
             kw, kt, kx = ksm.play_shard(2, opts, 200 + i, 0, 20_000, policies)
             zs = [z_prop(np.sum(kw == 0), kw.size, np.sum(ew == 0), ew.size),
                   z_prop(np.sum(kw < 0), kw.size, np.sum(ew < 0), ew.size),

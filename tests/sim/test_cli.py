@@ -102,7 +102,8 @@ def test_installed_commands(command: list[str]) -> None:
 def test_compile_readies_the_spite_and_malice_kernel(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "compile")
     assert code == 0
-    assert out.startswith("compiled the Spite and Malice play-outs in ")
-    from cardlab.sim import jit_spite_malice
+    assert "compiled the Spite and Malice play-outs in " in out
+    from cardlab.games.spite_malice import kernel
 
-    assert jit_spite_malice._rollouts.signatures, "the kernel was not compiled in this process"
+    for entry in (kernel._shard, kernel._rollouts, kernel._play_board):
+        assert entry.signatures, "the kernel was not compiled in this process"

@@ -4,7 +4,7 @@
    random moves) while its random numbers are recorded: every in-game shuffle's permutations (a
    recording ``keyed_rng``), which copy of a face left a hand (the engine's keyed draw, recomputed from
    the record), and the random seats' choices. The kernel, started from the same position with those
-   numbers as its :class:`~cardlab.sim.kernel_spite_malice.Script`, must play the same move texts and
+   numbers as its :class:`~cardlab.games.spite_malice.kernel.Script`, must play the same move texts and
    end in the same position (every card with its pack, counts, scores, winner), for every combination
    of ``king_starts_pile``, ``refill_on_empty``, ``completed_to``, ``first`` and ``match`` with five
    payoff sizes. Changing one scripted number is shown to change the result.
@@ -15,18 +15,14 @@
 3. **The hidden cards' law.** The kernel's hidden deals put the law's cards on the law's places only,
    leave every seen card alone, and give the stock's top card the exact law of
    :meth:`ChanceLaw.place_law` (chi-square); twins a viewer cannot tell apart get identical play-outs.
-4. Seeding (shards of any size give the same games), KernelError with seed and moves, bad input, and
-   the same results without numba (a subprocess with numba blocked).
+4. Seeding (shards of any size give the same games), KernelError with seed and moves, bad input. (The
+   same results without numba: ``tests/test_inputs.py``.)
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import math
-import os
-import subprocess
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,10 +33,10 @@ import pytest
 
 import cardlab
 import cardlab.engine.game as engine_game
-from cardlab.errors import InvalidInputError
-from cardlab.games.spite_malice import COPY_STREAM, SpiteMalice
+from cardlab.errors import InvalidInputError, KernelError
+from cardlab.games.spite_malice import COPY_STREAM, SpiteMalice, spite_move
+from cardlab.games.spite_malice import kernel as ksm
 from cardlab.policies import choose, make_policy
-from cardlab.sim import kernel_spite_malice as ksm
 from cardlab.sim import prob
 from cardlab.sim.parallel import run_engine_games
 
@@ -107,9 +103,11 @@ def engine_run(seed: int, options: dict[str, Any], policies: tuple[str, str], k:
             randoms.append(int(rng.integers(len(legal))))
             move = legal[randoms[-1]]
         if move.kind in ("hand", "discard"):
-            doubles += sum(c.face == move.args[0].face for c in g.state.hands[g.current_player]) == 2
+            card = spite_move(move).card
+            assert card is not None
+            doubles += sum(c.face == card.face for c in g.state.hands[g.current_player]) == 2
         g.play(move)
-    key = g._shuffle_key
+    key = g.shuffle_key
     copies = [int(np.random.default_rng([key, m + 1, COPY_STREAM]).integers(2))
               if g.moves[m].kind in ("hand", "discard") else 0 for m in range(first, g.move_count)]
     perms = {c: p for c, p in recorder.perms.items() if c >= start.state.shuffles}
@@ -347,9 +345,9 @@ def test_rollouts_match_the_engines_resampled_play_outs() -> None:
 def test_a_broken_invariant_is_a_kernel_error_with_seed_and_moves() -> None:
     g = mid_game(8, 30)
     g.state.stock[0] = g.state.stock[1]          # a card duplicated, another lost
-    with pytest.raises(ksm.KernelError, match=r"card was lost or duplicated in play-out 0 \(its seed \d+\).*moves: \["):
+    with pytest.raises(KernelError, match=r"card was lost or duplicated in play-out 0 \(its seed \d+\).*moves: \["):
         ksm.win_rollouts(g, None, 5, np.random.default_rng(0))
-    assert not isinstance(ksm.KernelError("x"), cardlab.CorruptRecordError)
+    assert ksm.KernelError is KernelError and not issubclass(KernelError, cardlab.CorruptRecordError)
 
 
 def test_bad_input_is_refused_with_a_clear_error() -> None:
@@ -363,41 +361,3 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
         ksm.play_shard(2, {"payoff_size": 5}, 0, 0, 5, ["greedy", "greedy"])
     with pytest.raises(InvalidInputError, match="n=0"):
         ksm.win_rollouts(mid_game(1, 3), None, 0, np.random.default_rng(0))
-
-
-NO_NUMBA = "import sys\nsys.modules['numba'] = None\n"
-WORKLOAD = """
-import json, numpy as np, cardlab
-from cardlab.sim import kernel_spite_malice as ksm
-out = {"numba": ksm.HAVE_NUMBA, "runs": []}
-for seed, options, policies in [(3, {}, ["greedy", "greedy"]), (5, {"completed_to": "shuffle"}, ["random", "greedy"]),
-                                (8, {"king_starts_pile": False, "refill_on_empty": False, "payoff_size": 6,
-                                     "match": True, "target": 8}, ["greedy", "random"])]:
-    g = cardlab.new_game("spite-and-malice", seed=seed, **options)
-    w, t, x = ksm.play_shard(2, g.options, seed, 0, 6, policies)
-    out["runs"].append([w.tolist(), t.tolist(), {k: v.tolist() for k, v in x.items()}])
-    rng = np.random.default_rng(seed)
-    for _ in range(30):
-        legal = g.legal_moves()
-        g.play(legal[int(rng.integers(len(legal)))])
-    for viewpoint in (None, 0):
-        out["runs"].append(ksm.win_rollouts(g, viewpoint, 8, np.random.default_rng(seed)).tolist())
-        out["runs"].append(ksm.payoff_this_turn(g, viewpoint, 8, np.random.default_rng(seed)).tolist())
-    out["runs"].append(ksm.play_position(g, policies, seed=seed).moves)
-print(json.dumps(out))
-"""
-
-
-def test_the_same_results_without_numba() -> None:
-    pytest.importorskip("numba")
-
-    def run(code: str) -> Any:
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
-                              cwd=os.getcwd())
-        assert done.returncode == 0, done.stderr
-        return json.loads(done.stdout)
-
-    compiled, plain = run(WORKLOAD), run(NO_NUMBA + WORKLOAD)
-    assert compiled["numba"] is True and plain["numba"] is False
-    assert compiled["runs"] == plain["runs"]
-    assert len(compiled["runs"]) == 18 and any(-1 not in r for r in compiled["runs"][1::6])

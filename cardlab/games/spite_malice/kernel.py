@@ -1,9 +1,11 @@
 """The one fast Spite and Malice kernel: whole rounds (and matches) compiled with numba, card by card.
 
-It plays the rules of :mod:`cardlab.games.spite_malice` (the specification: read its docstring) with
-the ``greedy`` bot of :mod:`cardlab.policies.spite_malice` or the ``random`` policy (uniform over the
-legal moves, as :class:`cardlab.policies.RandomPolicy`) in each seat, every option and both kinds of
-game (one round, or a match). Three entry points:
+It plays the rules of :mod:`cardlab.games.spite_malice.rules` (the specification: read its docstring)
+with the ``greedy`` bot of :mod:`cardlab.games.spite_malice.bot` or the ``random`` policy (uniform over
+the legal moves, as :class:`cardlab.policies.RandomPolicy`) in each seat, every option and both kinds of
+game (one round, or a match). The game's spec registers this module as its kernel
+(:class:`~cardlab.engine.spec.GameKernel`): ``simulate`` with built-in policies, ``win_probability`` and
+the panel's estimate all run here. Three entry points:
 
 * :func:`play_shard`: games ``start..stop-1`` of a seeded run, each from its own fresh deal, for
   ``simulate``; game ``i`` draws only from SplitMix64 seeded by a hash of ``(seed, i)``, so any split
@@ -48,14 +50,14 @@ when both piles hold one rank only), or seat 0 with ``first="seat0"``.
 
 The greedy bot (``_greedy``)
 ----------------------------
-Exactly the policy's definition, with packed integer keys: the payoff top if it fits (a numbered card
+Exactly the bot's definition, with packed integer keys: the payoff top if it fits (a numbered card
 on the lowest pile, a King on the highest non-empty pile, else pile 1); else the non-King side top
 with the smallest ``(distance, side, pile)``; else the non-King hand face with the smallest
 ``(distance, face, pile)``; else a King on the pile with the smallest ``(distance, pile)`` if that
 distance is at most the Kings in reach (side tops and hand), from the lowest side pile topped by a
 King, else the lowest King face of the hand; else the discard with the smallest ``(class, gap, -rank,
 side, face)``, Kings only when the hand holds nothing else. The distance table ``DIST[t][v]`` is the
-policy's :func:`~cardlab.policies.spite_malice.payoff_distance` for a payoff top of rank ``t`` and a
+bot's :func:`~cardlab.games.spite_malice.bot.payoff_distance` for a payoff top of rank ``t`` and a
 pile of value ``v``. With nothing chosen (an empty hand) the bot takes the first legal move, as the
 policy does.
 
@@ -111,18 +113,14 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import Card, Rank, Suit
-from cardlab.errors import CardlabError, InvalidInputError
+from cardlab.errors import InvalidInputError, KernelError
 from cardlab.sim.jitkit import HAVE_NUMBA, LawArrays, below, draw_law, jit, jit_inline, next_u64, seeds, shuffle
 
 IntArray = npt.NDArray[np.int64]
 
-__all__ = ["HAVE_NUMBA", "KernelError", "Script", "board_of", "card_of", "code_of", "compile_now", "options_array",
-           "payoff_this_turn", "play_position", "play_shard", "plays", "position_of", "win_rollouts"]
-
-
-class KernelError(CardlabError):
-    """A kernel invariant failed (a card lost or duplicated, a seat without a legal move, a game that does
-    not end): a bug in the kernel, reported with the seed and the move list."""
+__all__ = ["HAVE_NUMBA", "KernelError", "Script", "board_of", "card_of", "code_of", "compile_now", "compiled",
+           "deal_hidden", "options_array", "payoff_this_turn", "play_position", "play_shard", "plays", "position_of",
+           "win_rollouts"]
 
 
 KING = 13
@@ -201,7 +199,7 @@ ID2CODE = np.array([((i % 13) * 8 + ((i % 52) // 13) * 2 + i // 52) for i in ran
 
 def distance_table(king_starts: bool) -> IntArray:
     """``DIST[t, v]``: the greedy bot's distance from a centre pile of value ``v`` (0-11) to a payoff top
-    of rank ``t`` (1-13), as :func:`cardlab.policies.spite_malice.payoff_distance` defines it."""
+    of rank ``t`` (1-13), as :func:`cardlab.games.spite_malice.bot.payoff_distance` defines it."""
     table = np.zeros((KING + 1, QUEEN), dtype=np.int64)
     for t in range(1, KING + 1):
         for v in range(QUEEN):
@@ -1242,6 +1240,11 @@ def payoff_this_turn(game: Any, viewpoint: int | None, n: int, rng: np.random.Ge
     if game.is_over:
         return np.zeros(int(n), dtype=np.int64)
     return _run(game, viewpoint, int(n), rng, one_turn=True)
+
+
+def compiled() -> bool:
+    """True when numba is installed (else the kernel runs as plain Python: the same results, slower)."""
+    return HAVE_NUMBA
 
 
 def compile_now() -> float:
