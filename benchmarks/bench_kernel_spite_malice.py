@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 import cardlab
-from cardlab.sim import kernel_spite_malice as ksm
+from cardlab.games.spite_malice import kernel as ksm
 from cardlab.sim.parallel import run_engine_games
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -65,7 +65,7 @@ FIRST_CALL = """
 import time
 t0 = time.perf_counter()
 import numpy as np, cardlab
-from cardlab.sim import kernel_spite_malice as ksm
+from cardlab.games.spite_malice import kernel as ksm
 t1 = time.perf_counter()
 g = cardlab.new_game("spite-and-malice", seed=3)
 ksm.play_shard(2, g.options, 0, 0, 100, ["greedy", "greedy"])
@@ -78,7 +78,7 @@ print(f"{t1 - t0:.3f} {t2 - t1:.3f} {t3 - t2:.3f}")
 MILLION = """
 import resource, time
 import numpy as np, cardlab
-from cardlab.sim import kernel_spite_malice as ksm
+from cardlab.games.spite_malice import kernel as ksm
 n, shard = 1_000_000, 65_536
 opts = cardlab.new_game("spite-and-malice", seed=0).options
 winners = np.empty(n, dtype=np.int64); turns = np.empty(n, dtype=np.int64)
