@@ -263,7 +263,7 @@ def check_post_build(binder_venv: Path, tmp_path: Path) -> None:
                           timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "compiled the Spite and Malice play-outs" in done.stdout
-    cached = list(binder_venv.glob("lib/python*/site-packages/cardlab/sim/__pycache__/jit_spite_malice*.nbi"))
+    cached = list(binder_venv.glob("lib/python*/site-packages/cardlab/games/spite_malice/__pycache__/kernel*.nbi"))
     assert cached, "postBuild left no compiled kernel in the installed package"
 
 

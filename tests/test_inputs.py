@@ -84,46 +84,39 @@ def test_compile_without_numba_says_what_to_install() -> None:
     assert 'numba is not installed' in done.stdout and 'pip install "cardlab[fast]"' in done.stdout
 
 
-def _kernel_results_code() -> str:
-    return (
-        "import json, numpy as np, cardlab\n"
-        "from cardlab.sim import fast_spite_malice as fsm, jit_spite_malice as jit\n"
-        "out = {'numba': jit.HAVE_NUMBA, 'runs': []}\n"
-        "for seed, options in [(3, {}), (5, {'completed_to': 'shuffle'}), (8, {'king_starts_pile': False}),\n"
-        "                      (13, {'refill_on_empty': False, 'payoff_size': 6})]:\n"
-        "    g = cardlab.new_game('spite-and-malice', seed=seed, **options)\n"
-        "    rng = np.random.default_rng(seed)\n"
-        "    for _ in range(int(rng.integers(0, 40))):\n"
-        "        if g.is_over:\n"
-        "            break\n"
-        "        legal = g.legal_moves()\n"
-        "        g.play(legal[int(rng.integers(len(legal)))])\n"
-        "    for viewpoint in (None, 0):\n"
-        "        w = fsm.rollouts_from(g, viewpoint, 60, np.random.default_rng(seed + 1))\n"
-        "        p = fsm.payoff_this_turn(g, viewpoint, 30, np.random.default_rng(seed + 2))\n"
-        "        out['runs'].append([np.asarray(w).tolist(), np.asarray(p).tolist()])\n"
-        "    if not g.is_over:\n"
-        "        pos = fsm.position_of(g)\n"
-        "        result = jit.play_seeded(pos, fsm.Rules.of(g), seed)\n"
-        "        out['runs'].append([list(result), repr(pos)])\n"
-        "    plan = fsm.Redeal.cached(g, 0)\n"
-        "    for s in (1, 2, 3):\n"
-        "        board = jit.board_of(jit.deal_seeded(plan, s))\n"
-        "        out['runs'].append(board.tolist())\n"
-        "print(json.dumps(out))\n")
+SPITE_KERNEL_WORKLOAD = """
+import json, numpy as np, cardlab
+from cardlab.games.spite_malice import kernel as ksm
+out = {"numba": ksm.HAVE_NUMBA, "runs": []}
+for seed, options, policies in [(3, {}, ["greedy", "greedy"]), (5, {"completed_to": "shuffle"}, ["random", "greedy"]),
+                                (8, {"king_starts_pile": False, "refill_on_empty": False, "payoff_size": 6,
+                                     "match": True, "target": 8}, ["greedy", "random"])]:
+    g = cardlab.new_game("spite-and-malice", seed=seed, **options)
+    w, t, x = ksm.play_shard(2, g.options, seed, 0, 6, policies)
+    out["runs"].append([w.tolist(), t.tolist(), {k: v.tolist() for k, v in x.items()}])
+    rng = np.random.default_rng(seed)
+    for _ in range(30):
+        legal = g.legal_moves()
+        g.play(legal[int(rng.integers(len(legal)))])
+    for viewpoint in (None, 0):
+        out["runs"].append(ksm.win_rollouts(g, viewpoint, 8, np.random.default_rng(seed)).tolist())
+        out["runs"].append(ksm.payoff_this_turn(g, viewpoint, 8, np.random.default_rng(seed)).tolist())
+    out["runs"].append(ksm.play_position(g, policies, seed=seed).moves)
+print(json.dumps(out))
+"""
 
 
 def test_kernels_give_the_same_results_with_and_without_numba() -> None:
-    """The compiled kernels and the same functions run as plain Python (numba blocked): deals and play-outs
-    card for card equal, for several positions, rule options and viewpoints."""
+    """The Spite and Malice kernel compiled and the same functions run as plain Python (numba blocked): fresh
+    games (greedy, random, a match), play-outs from a position and a replayed position, identical."""
     import json
 
     pytest.importorskip("numba")
-    compiled = _run(_kernel_results_code())
-    plain = _run(BLOCK.format(mods=("numba",)) + _kernel_results_code())
+    compiled = _run(SPITE_KERNEL_WORKLOAD)
+    plain = _run(BLOCK.format(mods=("numba",)) + SPITE_KERNEL_WORKLOAD)
     assert compiled.returncode == 0, compiled.stderr
     assert plain.returncode == 0, plain.stderr
     a, b = json.loads(compiled.stdout), json.loads(plain.stdout)
     assert a["numba"] is True and b["numba"] is False
     assert a["runs"] == b["runs"]
-    assert len(a["runs"]) >= 20 and any(-1 in r[0] or 1 in r[0] for r in a["runs"] if isinstance(r[0], list))
+    assert len(a["runs"]) == 18 and any(-1 not in r for r in a["runs"][1::6])

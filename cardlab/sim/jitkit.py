@@ -62,6 +62,14 @@ def jit(fn: F) -> F:
     return cast(F, numba.njit(cache=True)(fn))
 
 
+def jit_inline(fn: F) -> F:
+    """:func:`jit` for a small helper that numba inlines into every compiled caller (``inline="always"``,
+    at numba's level: no call, no reference counting of array arguments); without numba, ``fn`` itself."""
+    if numba is None:
+        return fn
+    return cast(F, numba.njit(cache=True, inline="always")(fn))
+
+
 # ---------------------------------------------------------------------------------------------- SplitMix64
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -103,10 +103,12 @@ def test_compile_readies_the_spite_and_malice_kernel(capsys: pytest.CaptureFixtu
     code, out, _ = run(capsys, "compile")
     assert code == 0
     assert "compiled the Spite and Malice play-outs in " in out
-    from cardlab.sim import jit_spite_malice
+    from cardlab.games.spite_malice import kernel as spite_kernel
 
-    assert jit_spite_malice._rollouts.signatures, "the kernel was not compiled in this process"
+    for entry in (spite_kernel._shard, spite_kernel._rollouts, spite_kernel._play_board):
+        assert entry.signatures, "the Spite and Malice kernel was not compiled in this process"
     assert "compiled the Garbage play-outs in " in out
-    from cardlab.games.garbage import kernel
+    from cardlab.games.garbage import kernel as garbage_kernel
 
-    assert kernel._fresh_games.signatures and kernel._rollouts.signatures, "the Garbage kernel was not compiled"
+    assert garbage_kernel._fresh_games.signatures and garbage_kernel._rollouts.signatures, \
+        "the Garbage kernel was not compiled"

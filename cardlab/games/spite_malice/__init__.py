@@ -1,11 +1,12 @@
 """Spite and Malice: the readable rules (:mod:`.rules`), the greedy bot (:mod:`.bot`), the panel's questions
-(:mod:`.questions`), the table drawing (:mod:`.table`, the view, imported only to draw) and the fast
-kernel (:mod:`.fast`). This package registers the game's one :class:`~cardlab.engine.spec.GameSpec`."""
+(:mod:`.questions`), the table drawing (:mod:`.table`, the view, imported only to draw) and the one fast
+kernel (:mod:`.kernel`, compiled with numba). This package registers the game's one
+:class:`~cardlab.engine.spec.GameSpec`."""
 
 from cardlab.games.spite_malice.rules import *  # noqa: F403  (the rules' names, as before the package)  # isort: skip
 from cardlab.engine.registry import register
 from cardlab.engine.spec import GameSpec, RolloutBudgets
-from cardlab.games.spite_malice import fast
+from cardlab.games.spite_malice import kernel
 from cardlab.games.spite_malice.bot import greedy_spite_malice
 from cardlab.games.spite_malice.questions import panel
 from cardlab.games.spite_malice.rules import SpiteMalice
@@ -17,10 +18,10 @@ SPEC = register(GameSpec(
     bot=lambda: greedy_spite_malice,
     questions=panel,
     drawer="cardlab.games.spite_malice.table:draw",
-    budgets=RolloutBudgets(win=800, panel=800),
-    kernel=fast,
-    compile=fast.compile_now,
-    compile_ready=fast.compiled,
+    budgets=RolloutBudgets(win=2000, panel=1000),
+    kernel=kernel,
+    compile=kernel.compile_now,
+    compile_ready=kernel.compiled,
 ))
 """Play-outs per estimate in the stepper, chosen so that a Next move with every panel refreshed stays well
 under 100 ms (``benchmarks/bench_stepper.py`` measures it)."""

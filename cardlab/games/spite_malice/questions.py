@@ -1,12 +1,12 @@
 """Spite and Malice's questions for the panels and notebooks: the next stock card, the payoff card.
 
-Exact answers read the game's chance law; estimates resample the hidden cards and play on with the
-greedy bot (see :mod:`cardlab.sim.prob` for the viewpoint and the intervals).
+Exact answers read the game's chance law; estimates draw the hidden cards from it and play on with the
+greedy bot in the game's kernel (:mod:`cardlab.games.spite_malice.kernel`; see :mod:`cardlab.sim.prob` for
+the viewpoint and the intervals).
 """
 
 from __future__ import annotations
 
-import importlib
 from fractions import Fraction
 from typing import Any
 
@@ -15,20 +15,11 @@ import numpy as np
 from cardlab.cards import Card
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError
-from cardlab.sim.prob import Quantity, anytime, certain, expect_game, fast_share, play_on, require_rng
-from cardlab.sim.stats import Estimate, wilson
+from cardlab.games.spite_malice import kernel
+from cardlab.sim.prob import Quantity, certain, expect_game, fast_share, require_rng
+from cardlab.sim.stats import Estimate
 
 NAME = "spite-and-malice"
-
-
-def fast_module(game: Game[Any]) -> Any | None:
-    """The integer play-out module when it handles this game's options (else the engine plays on)."""
-    expect_game(game, None)
-    try:
-        module = importlib.import_module("cardlab.sim.fast_spite_malice")
-    except ImportError:
-        return None
-    return module if module.supports(game) else None
 
 
 def spite_next_stock_playable(game: Game[Any], viewpoint: int | None = None) -> Fraction:
@@ -62,26 +53,15 @@ def spite_payoff_playable_now(game: Game[Any], viewpoint: int | None = None) -> 
 
 def spite_payoff_this_turn(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
                            budget_s: float | None = None, rng: np.random.Generator | None = None) -> Estimate:
-    """Chance that the player to move plays at least one payoff card before the turn ends (greedy play)."""
+    """Chance that the player to move plays at least one payoff card before the turn ends (greedy play in
+    both seats, the hidden cards drawn from the chance law for each play-out; the kernel's
+    :func:`~cardlab.games.spite_malice.kernel.payoff_this_turn`)."""
     expect_game(game, NAME)
     gen = require_rng(rng)
     game.check_seat(viewpoint, "spite_payoff_this_turn")
     if game.is_over:
         return certain(False)
-    seat = game.current_player
-    module = fast_module(game)
-    if module is not None:
-        return fast_share(lambda size: module.payoff_this_turn(game, viewpoint, size, gen), rollouts, budget_s)
-
-    def trial() -> list[float]:
-        g = game.resample(viewpoint, gen)
-        start_size = len(g.state.payoff[seat])
-        turn = g.turns
-        play_on(g, gen, stop=lambda x: x.turns != turn)
-        return [1.0 if len(g.state.payoff[seat]) < start_size else 0.0]
-
-    totals, n = anytime(trial, 1, rollouts, budget_s)
-    return wilson(float(totals[0]), n)
+    return fast_share(lambda size: kernel.payoff_this_turn(game, viewpoint, size, gen), rollouts, budget_s)
 
 
 def panel(game: Game[Any], viewpoint: int | None, *, rng: np.random.Generator, rollouts: int | None = None,

@@ -1,0 +1,1262 @@
+"""The one fast Spite and Malice kernel: whole rounds (and matches) compiled with numba, card by card.
+
+It plays the rules of :mod:`cardlab.games.spite_malice.rules` (the specification: read its docstring)
+with the ``greedy`` bot of :mod:`cardlab.games.spite_malice.bot` or the ``random`` policy (uniform over
+the legal moves, as :class:`cardlab.policies.RandomPolicy`) in each seat, every option and both kinds of
+game (one round, or a match). The game's spec registers this module as its kernel
+(:class:`~cardlab.engine.spec.GameKernel`): ``simulate`` with built-in policies, ``win_probability`` and
+the panel's estimate all run here. Three entry points:
+
+* :func:`play_shard`: games ``start..stop-1`` of a seeded run, each from its own fresh deal, for
+  ``simulate``; game ``i`` draws only from SplitMix64 seeded by a hash of ``(seed, i)``, so any split
+  of a run into shards gives the same games;
+* :func:`win_rollouts`: greedy play-outs from a game's position, the hidden cards drawn for each from
+  ``game.chance_law(viewpoint)`` (through :class:`cardlab.sim.jitkit.LawArrays` and
+  :func:`~cardlab.sim.jitkit.draw_law`: the law is stated once, in the game);
+* :func:`payoff_this_turn`: the same play-outs cut at the end of the current turn, 1 where the player
+  to move played a payoff card in it (the panel's "payoff card played this turn").
+
+Cards
+-----
+A card is held with its identity (rank, suit, pack) as one code ``(rank - 1) * 8 + suit * 2 + pack``
+(0 to 103): ``code >> 3`` is the rank minus one, ``code >> 1`` the face (rank and suit: what anybody
+sees), and the codes sort exactly as the engine sorts cards (rank, suit, pack), so a hand kept sorted
+by code is the engine's hand. :func:`code_of` and :func:`card_of` convert.
+
+The board
+---------
+A position is one flat ``int64`` array (offsets are module constants): both payoff piles, side piles
+and centre piles bottom first with their lengths; both hands, sorted; the stock as a ring of 128 slots
+(card ``i`` from the bottom at ``(lo + i) % 128``: a completed pile slides in under the bottom, draws
+come off the top); then the seat to move, the turn and shuffle counts, the round, the scores, the last
+round's result, whether the game is over and its winner, and whether a payoff card was played (for the
+one-turn estimator). :func:`board_of` builds it from an engine game, :func:`position_of` reads it back
+as the engine's lists of cards.
+
+The rules, move by move (``_apply``)
+------------------------------------
+A payoff top, side-pile top or hand card goes on a centre pile of the value it needs (a King on any
+pile, and on an empty one if ``king_starts_pile``); the last payoff card wins the round at once (its
+pile stays on the table, as in the engine); a pile that reaches the Queen is complete: its 12 cards
+are shuffled and go under the stock (``completed_to="bottom"``) or are merged with the stock and the
+whole stock is shuffled (``"shuffle"``). A hand card to a side pile ends the turn; a hand emptied by a
+centre play draws 5 more (``refill_on_empty``) or ends the turn. A turn starts by drawing up to 5
+(what the stock holds); a draw that finds the stock empty draws the round (a refill mid-turn counts
+that turn, a turn start does not). Two cards of one face in a hand give one move; which of the two
+goes is uniform (the engine's keyed draw, here the kernel's generator). A match deals new rounds from
+fresh shuffles until a player has ``target`` points or 200 rounds were played. Who starts: the higher
+payoff top (King highest), ties reshuffle both payoff piles each on its own until they differ (seat 0
+when both piles hold one rank only), or seat 0 with ``first="seat0"``.
+
+The greedy bot (``_greedy``)
+----------------------------
+Exactly the bot's definition, with packed integer keys: the payoff top if it fits (a numbered card
+on the lowest pile, a King on the highest non-empty pile, else pile 1); else the non-King side top
+with the smallest ``(distance, side, pile)``; else the non-King hand face with the smallest
+``(distance, face, pile)``; else a King on the pile with the smallest ``(distance, pile)`` if that
+distance is at most the Kings in reach (side tops and hand), from the lowest side pile topped by a
+King, else the lowest King face of the hand; else the discard with the smallest ``(class, gap, -rank,
+side, face)``, Kings only when the hand holds nothing else. The distance table ``DIST[t][v]`` is the
+bot's :func:`~cardlab.games.spite_malice.bot.payoff_distance` for a payoff top of rank ``t`` and a
+pile of value ``v``. With nothing chosen (an empty hand) the bot takes the first legal move, as the
+policy does.
+
+The random policy (``_legal``)
+------------------------------
+The legal moves are counted in the engine's order (payoff to centre 1-3; side 1-4 to centre 1-3;
+each hand face, in hand order, to centre 1-3; each hand face to side 1-4) and one is drawn uniformly.
+
+Randomness
+----------
+Everything comes from :mod:`cardlab.sim.jitkit`: SplitMix64, ``below`` (exactly uniform bounded
+integers) and ``shuffle`` (Fisher-Yates): the fresh deal (one shuffle of the 104 cards, laid out in
+the engine's order), tie reshuffles, completed piles, which copy of a face leaves a hand, the random
+policy's choice. Every one of them is uniform over what the engine's draw is uniform over, and they are
+independent as the engine's are, so games have the engine's law; only the random numbers differ.
+Under ``completed_to="shuffle"`` the pile itself is not shuffled before the whole stock is: one
+uniform shuffle of the merged stock has the same law as two.
+
+**A script** (:class:`Script`) replaces those draws by given ones: the engine's permutation for each
+in-game shuffle (by the engine's shuffle count), the engine's choice of copy and the random policy's
+choice for each move. With the engine's numbers, the kernel must play the engine's game card for card
+(``tests/sim/test_kernel_spite_malice.py`` checks every move text and the final position).
+
+Hidden cards
+------------
+:func:`win_rollouts` builds the board of the game's position, then for each play-out draws an
+assignment of the law's cards to its places with ``draw_law`` (the law's places are the payoff piles
+under their tops, the hidden hands and the stock, in that order; :func:`_zones` reads them from the
+law's place names) and writes it over the board's hidden places, so the real hidden cards are never
+read. The whole law is one :class:`LawArrays` passed to ``_deal_hidden``; that is the one place where
+a law made of several weighted components (a mixture) would first draw its component.
+
+Limits and errors
+-----------------
+A play-out not over after :data:`ROLLOUT_MAX_MOVES` moves (``prob.play_on``'s limit) counts as no win
+(-1). A game of :func:`play_shard` not over after :data:`GAME_MAX_MOVES` (``simulate``'s engine
+limit), a card lost or duplicated (every game and play-out ends with a check that the 104 codes are
+each on the table once), or a seat with no legal move raises :class:`KernelError` with the seed and
+the move list (the game is played again with its moves recorded).
+
+numba is optional: without it (:data:`HAVE_NUMBA` False) the same functions run as plain Python on the
+same arrays and give the same results, only much slower.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardlab.cards import Card, Rank, Suit
+from cardlab.errors import InvalidInputError, KernelError
+from cardlab.sim.jitkit import HAVE_NUMBA, LawArrays, below, draw_law, jit, jit_inline, next_u64, seeds, shuffle
+
+IntArray = npt.NDArray[np.int64]
+
+__all__ = ["HAVE_NUMBA", "KernelError", "Script", "board_of", "card_of", "code_of", "compile_now", "compiled",
+           "deal_hidden", "options_array", "payoff_this_turn", "play_position", "play_shard", "plays", "position_of",
+           "win_rollouts"]
+
+
+KING = 13
+QUEEN = 12
+HAND_SIZE = 5
+SIDES = 4
+CENTRES = 3
+CARDS = 104
+MAX_PAYOFF = 40
+MAX_ROUNDS = 200
+GAME_MAX_MOVES = 100_000
+ROLLOUT_MAX_MOVES = 20_000
+
+PCAP = MAX_PAYOFF            # payoff pile capacity
+SCAP = CARDS                 # side pile capacity
+HCAP = 8                     # hand capacity (a hand holds at most 5)
+RING = 128                   # stock ring: a power of two >= CARDS
+MASK = RING - 1
+
+# board layout (offsets into one int64 array)
+PAY = 0                                  # (2, PCAP) payoff piles, bottom first
+SIDE = PAY + 2 * PCAP                    # (2, SIDES, SCAP) side piles, bottom first
+CEN = SIDE + 2 * SIDES * SCAP            # (CENTRES, QUEEN) centre piles, bottom first
+STOCK = CEN + CENTRES * QUEEN            # (RING,) stock ring
+HAND = STOCK + RING                      # (2, HCAP) hands, sorted
+PAY_N = HAND + 2 * HCAP                  # (2,)
+HAND_N = PAY_N + 2                       # (2,)
+SIDE_N = HAND_N + 2                      # (2, SIDES)
+CEN_N = SIDE_N + 2 * SIDES               # (CENTRES,) a pile of n cards has value n
+STOCK_LO = CEN_N + CENTRES               # ring slot of the stock's bottom card
+STOCK_N = STOCK_LO + 1
+TO_MOVE = STOCK_N + 1
+TURN = TO_MOVE + 1
+SHUFFLES = TURN + 1                      # the engine's shuffle count
+MOVES = SHUFFLES + 1                     # moves played by this kernel call
+ROUND = MOVES + 1
+SCORE = ROUND + 1                        # (2,)
+RESULTS = SCORE + 2                      # rounds finished
+LAST_WINNER = RESULTS + 1                # last round: winner or -1
+LAST_POINTS = LAST_WINNER + 1
+OVER = LAST_POINTS + 1
+WINNER = OVER + 1                        # -1: none
+PAID = WINNER + 1                        # a payoff card was played since the call started
+BOARD = PAID + 1
+
+# options array
+O_KING_STARTS, O_REFILL, O_BOTTOM, O_HIGHER, O_PAYOFF, O_TARGET, O_MATCH = range(7)
+N_OPTIONS = 7
+
+# statuses
+OK, CUT, STUCK, TAPE, LOST = 0, 1, 2, 3, 4
+STATUS_TEXT = {CUT: "the game did not end within the move limit", STUCK: "the seat to move has no legal move",
+               TAPE: "the script has no draw for this shuffle (the game left the engine's path)",
+               LOST: "a card was lost or duplicated"}
+
+# moves: kind << 12 | a << 4 | b
+K_PAYOFF, K_SIDE, K_HAND, K_DISCARD = 0, 1, 2, 3
+NO_KEY = 1 << 40
+GREEDY, RANDOM = 0, 1
+POLICY_CODES = {"greedy": GREEDY, "random": RANDOM}
+
+
+def code_of(card: Card) -> int:
+    """The kernel's code of a physical card: ``(rank - 1) * 8 + suit * 2 + pack``."""
+    return (int(card.rank) - 1) * 8 + int(card.suit) * 2 + card.pack
+
+
+def card_of(code: int) -> Card:
+    """The physical card of a kernel code."""
+    return Card(Rank((code >> 3) + 1), Suit((code >> 1) & 3), code & 1)
+
+
+# Card.id (pack * 52 + suit * 13 + rank - 1, the engine's deck order) -> kernel code
+ID2CODE = np.array([((i % 13) * 8 + ((i % 52) // 13) * 2 + i // 52) for i in range(CARDS)], dtype=np.int64)
+
+
+def distance_table(king_starts: bool) -> IntArray:
+    """``DIST[t, v]``: the greedy bot's distance from a centre pile of value ``v`` (0-11) to a payoff top
+    of rank ``t`` (1-13), as :func:`cardlab.games.spite_malice.bot.payoff_distance` defines it."""
+    table = np.zeros((KING + 1, QUEEN), dtype=np.int64)
+    for t in range(1, KING + 1):
+        for v in range(QUEEN):
+            if t == KING:
+                table[t, v] = 0 if v > 0 or king_starts else 1
+            else:
+                table[t, v] = t - 1 - v if v <= t - 1 else (QUEEN - v) + (t - 1)
+    return table
+
+
+def discard_table() -> IntArray:
+    """``DISC[j, s, r]``: the bot's discard key ``(class, gap, -rank, side)`` of a hand card of rank ``r``
+    on side pile ``j`` whose top has rank ``s`` (0: empty), packed; the face is appended below it.
+    Class 0: ``s = r + 1``; 1: ``s > r + 1`` (gap ``s - r``); 2: empty; 3: ``s = r``; 4: ``s < r`` (gap ``r - s``)."""
+    table = np.zeros((SIDES, KING + 1, KING + 1), dtype=np.int64)
+    for j in range(SIDES):
+        for s in range(KING + 1):
+            for r in range(1, KING + 1):
+                if s == 0:
+                    cls, gap = 2, 0
+                elif s == r + 1:
+                    cls, gap = 0, 0
+                elif s > r + 1:
+                    cls, gap = 1, s - r
+                elif s == r:
+                    cls, gap = 3, 0
+                else:
+                    cls, gap = 4, r - s
+                table[j, s, r] = ((cls * 16 + gap) * 16 + (KING - r)) * 4 + j
+    return table
+
+
+DIST = {True: distance_table(True).ravel(), False: distance_table(False).ravel()}   # flat: DIST[t * 12 + v]
+DISC = discard_table().ravel()                                                     # flat: [(j * 14 + s) * 14 + r]
+_EMPTY = np.zeros(0, dtype=np.int64)
+_NO_TAPE_AT = np.zeros(1, dtype=np.int64)
+
+
+# ---------------------------------------------------------------------------------------------- small steps
+@jit_inline
+def _fits(code: int, n: int, king_starts: int) -> bool:
+    """Would the card go on a centre pile of ``n`` cards?"""
+    r = (code >> 3) + 1
+    if r == KING:
+        return n > 0 or king_starts != 0
+    return r == n + 1
+
+
+@jit
+def _tape_perm(tape: Any, tape_at: Any, count: int, nth: int, length: int) -> Any:
+    """Where the ``nth`` permutation (from 0) of scripted shuffle ``count`` starts in ``tape``, or -1 when
+    the script has none of that length."""
+    if count < 0 or count + 1 >= tape_at.size:
+        return -1
+    pos = tape_at[count]
+    end = tape_at[count + 1]
+    for _ in range(nth):
+        if pos >= end:
+            return -1
+        pos += 1 + tape[pos]
+    if pos >= end or tape[pos] != length:
+        return -1
+    return pos + 1
+
+
+@jit
+def _permute(a: Any, off: int, n: int, tape: Any, start: int, buf: Any) -> None:
+    """``a[off:off+n] = [a[off + perm[i]] for i]`` with the permutation ``tape[start:start+n]`` (numpy's
+    ``[pile[i] for i in rng.permutation(n)]``)."""
+    for i in range(n):
+        buf[i] = a[off + tape[start + i]]
+    for i in range(n):
+        a[off + i] = buf[i]
+
+
+@jit_inline
+def _insert(board: Any, p: int, code: int) -> None:
+    """Put a card into seat ``p``'s hand, keeping it sorted."""
+    base = HAND + p * HCAP
+    n = board[HAND_N + p]
+    i = n
+    while i > 0 and board[base + i - 1] > code:
+        board[base + i] = board[base + i - 1]
+        i -= 1
+    board[base + i] = code
+    board[HAND_N + p] = n + 1
+
+
+@jit_inline
+def _draw(board: Any, p: int, m: int) -> None:
+    """Seat ``p`` draws ``m`` cards off the top of the stock (``m`` <= the stock)."""
+    lo = board[STOCK_LO]
+    n = board[STOCK_N]
+    for _ in range(m):
+        n -= 1
+        _insert(board, p, board[STOCK + ((lo + n) & MASK)])
+    board[STOCK_N] = n
+
+
+@jit
+def _lay_out(board: Any, cards: Any, payoff: int) -> None:
+    """Deal ``cards`` (top of the deck first) as the engine's ``_lay_out``: payoff piles (their first card
+    the face-up top), hands of 5, the rest the stock (its first card the top); empty side and centre piles."""
+    for seat in range(2):
+        for i in range(payoff):
+            board[PAY + seat * PCAP + i] = cards[seat * payoff + payoff - 1 - i]
+        board[PAY_N + seat] = payoff
+        board[HAND_N + seat] = 0
+        for i in range(HAND_SIZE):
+            _insert(board, seat, cards[2 * payoff + seat * HAND_SIZE + i])
+        for j in range(SIDES):
+            board[SIDE_N + seat * SIDES + j] = 0
+    for k in range(CENTRES):
+        board[CEN_N + k] = 0
+    rest = CARDS - 2 * payoff - 2 * HAND_SIZE
+    for i in range(rest):
+        board[STOCK + i] = cards[CARDS - 1 - i]
+    board[STOCK_LO] = 0
+    board[STOCK_N] = rest
+
+
+@jit
+def _choose_first(board: Any, opts: Any, taped: int, tape: Any, tape_at: Any, state: Any, buf: Any) -> int:
+    """Set who starts the round: the higher payoff top, ties reshuffling both payoff piles (each on its
+    own, one shuffle count per tie), seat 0 when both piles hold one rank only; or seat 0 (``first="seat0"``)."""
+    board[TO_MOVE] = 0
+    if opts[O_HIGHER] == 0:
+        return OK
+    while True:
+        r0 = board[PAY + board[PAY_N] - 1] >> 3
+        r1 = board[PAY + PCAP + board[PAY_N + 1] - 1] >> 3
+        if r0 != r1:
+            board[TO_MOVE] = 0 if r0 > r1 else 1
+            return OK
+        same = True
+        for seat in range(2):
+            for i in range(board[PAY_N + seat]):
+                if board[PAY + seat * PCAP + i] >> 3 != r0:
+                    same = False
+        if same:
+            return OK
+        count = board[SHUFFLES]
+        board[SHUFFLES] = count + 1
+        for seat in range(2):
+            n = board[PAY_N + seat]
+            if taped != 0:
+                start = _tape_perm(tape, tape_at, count, seat, n)
+                if start < 0:
+                    return TAPE
+                _permute(board, PAY + seat * PCAP, n, tape, start, buf)
+            else:
+                shuffle(board[PAY + seat * PCAP:PAY + seat * PCAP + n], n, state)
+
+
+@jit
+def _new_round(board: Any, opts: Any, taped: int, tape: Any, tape_at: Any, state: Any, buf: Any) -> int:
+    """A match's next round: a freshly shuffled deck (one shuffle count), laid out, then who starts."""
+    count = board[SHUFFLES]
+    board[SHUFFLES] = count + 1
+    if taped != 0:
+        start = _tape_perm(tape, tape_at, count, 0, CARDS)
+        if start < 0:
+            return TAPE
+        for i in range(CARDS):
+            buf[i] = ID2CODE[tape[start + i]]
+    else:
+        for i in range(CARDS):
+            buf[i] = i
+        shuffle(buf, CARDS, state)
+    _lay_out(board, buf, opts[O_PAYOFF])
+    return _choose_first(board, opts, taped, tape, tape_at, state, buf)
+
+
+@jit
+def _end_round(board: Any, w: int, points: int, opts: Any, taped: int, tape: Any, tape_at: Any, state: Any,
+               buf: Any) -> int:
+    """Record the round (winner ``w`` or -1) and end the game or deal the match's next round."""
+    board[RESULTS] += 1
+    board[LAST_WINNER] = w
+    board[LAST_POINTS] = points
+    if w >= 0:
+        board[SCORE + w] += points
+    if opts[O_MATCH] == 0:
+        board[OVER] = 1
+        board[WINNER] = w
+        return OK
+    if w >= 0 and board[SCORE + w] >= opts[O_TARGET]:
+        board[OVER] = 1
+        board[WINNER] = w
+        return OK
+    if board[ROUND] >= MAX_ROUNDS:
+        board[OVER] = 1
+        a, b = board[SCORE], board[SCORE + 1]
+        board[WINNER] = -1 if a == b else (0 if a > b else 1)
+        return OK
+    board[ROUND] += 1
+    return _new_round(board, opts, taped, tape, tape_at, state, buf)
+
+
+@jit_inline
+def _start_turn(board: Any, p: int, opts: Any, taped: int, tape: Any, tape_at: Any, state: Any, buf: Any) -> int:
+    """Seat ``p``'s turn starts: it draws up to 5 (what the stock holds); an empty stock draws the round."""
+    board[TO_MOVE] = p
+    need = HAND_SIZE - board[HAND_N + p]
+    if need > 0:
+        n = board[STOCK_N]
+        if n == 0:
+            return _end_round(board, -1, 0, opts, taped, tape, tape_at, state, buf)
+        _draw(board, p, need if need < n else n)
+    return OK
+
+
+@jit
+def _complete(board: Any, k: int, opts: Any, taped: int, tape: Any, tape_at: Any, state: Any, buf: Any) -> int:
+    """Centre pile ``k`` reached the Queen: its 12 cards are shuffled and go under the stock, or are merged
+    with the stock and the whole stock is shuffled."""
+    count = board[SHUFFLES]
+    board[SHUFFLES] = count + 1
+    off = CEN + k * QUEEN
+    board[CEN_N + k] = 0
+    lo = board[STOCK_LO]
+    n = board[STOCK_N]
+    if taped != 0:
+        start = _tape_perm(tape, tape_at, count, 0, QUEEN)
+        if start < 0:
+            return TAPE
+        _permute(board, off, QUEEN, tape, start, buf)
+    elif opts[O_BOTTOM] != 0:
+        shuffle(board[off:off + QUEEN], QUEEN, state)
+    if opts[O_BOTTOM] != 0:
+        lo = (lo - QUEEN) & MASK
+        for i in range(QUEEN):
+            board[STOCK + ((lo + i) & MASK)] = board[off + i]
+        board[STOCK_LO] = lo
+        board[STOCK_N] = n + QUEEN
+        return OK
+    m = n + QUEEN
+    for i in range(n):
+        buf[i] = board[STOCK + ((lo + i) & MASK)]
+    for i in range(QUEEN):
+        buf[n + i] = board[off + i]
+    if taped != 0:
+        start = _tape_perm(tape, tape_at, count, 1, m)
+        if start < 0:
+            return TAPE
+        for i in range(m):
+            board[STOCK + i] = buf[tape[start + i]]
+    else:
+        shuffle(buf, m, state)
+        for i in range(m):
+            board[STOCK + i] = buf[i]
+    board[STOCK_LO] = 0
+    board[STOCK_N] = m
+    return OK
+
+
+@jit_inline
+def _take(board: Any, p: int, face: int, r: int, taped: int, copy_pick: Any, state: Any) -> Any:
+    """Remove a card of ``face`` from seat ``p``'s hand and return its code (-1: none there). With both
+    copies in hand, which one goes is uniform (scripted: ``copy_pick[r]``, 0 for the first pack's)."""
+    base = HAND + p * HCAP
+    n = board[HAND_N + p]
+    i = 0
+    while i < n and board[base + i] >> 1 != face:
+        i += 1
+    if i == n:
+        return -1
+    if i + 1 < n and board[base + i + 1] >> 1 == face:
+        if taped != 0:
+            if r < copy_pick.size and copy_pick[r] > 0:
+                i += 1
+        else:
+            i += below(state, 2)
+    code = board[base + i]
+    for q in range(i, n - 1):
+        board[base + q] = board[base + q + 1]
+    board[HAND_N + p] = n - 1
+    return code
+
+
+# ---------------------------------------------------------------------------------------------- choices
+@jit_inline
+def _legal(board: Any, p: int, king_starts: int, pick: int) -> Any:
+    """The engine's legal moves in its order: with ``pick < 0`` how many there are, else move number ``pick``."""
+    count = 0
+    top = board[PAY + p * PCAP + board[PAY_N + p] - 1]
+    for k in range(CENTRES):
+        if _fits(top, board[CEN_N + k], king_starts):
+            if count == pick:
+                return (K_PAYOFF << 12) | k
+            count += 1
+    for j in range(SIDES):
+        sn = board[SIDE_N + p * SIDES + j]
+        if sn > 0:
+            c = board[SIDE + (p * SIDES + j) * SCAP + sn - 1]
+            for k in range(CENTRES):
+                if _fits(c, board[CEN_N + k], king_starts):
+                    if count == pick:
+                        return (K_SIDE << 12) | (j << 4) | k
+                    count += 1
+    base = HAND + p * HCAP
+    hn = board[HAND_N + p]
+    for i in range(hn):
+        c = board[base + i]
+        if i > 0 and board[base + i - 1] >> 1 == c >> 1:
+            continue
+        for k in range(CENTRES):
+            if _fits(c, board[CEN_N + k], king_starts):
+                if count == pick:
+                    return (K_HAND << 12) | ((c >> 1) << 4) | k
+                count += 1
+    for i in range(hn):
+        c = board[base + i]
+        if i > 0 and board[base + i - 1] >> 1 == c >> 1:
+            continue
+        if pick >= count and pick < count + SIDES:
+            return (K_DISCARD << 12) | ((c >> 1) << 4) | (pick - count)
+        count += SIDES
+    if pick >= 0:
+        return -1
+    return count
+
+
+@jit_inline
+def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
+    """The greedy bot's move (see the module notes), or -1 when the seat has no legal move."""
+    t = (board[PAY + p * PCAP + board[PAY_N + p] - 1] >> 3) + 1
+    dt = t * QUEEN
+    v0 = board[CEN_N]
+    v1 = board[CEN_N + 1]
+    v2 = board[CEN_N + 2]
+    # 1. the payoff top
+    if t == KING:
+        high = max(v0, max(v1, v2))
+        if high > 0:
+            return (K_PAYOFF << 12) | (0 if v0 == high else (1 if v1 == high else 2))
+        if king_starts != 0:
+            return K_PAYOFF << 12
+    elif v0 == t - 1:
+        return K_PAYOFF << 12
+    elif v1 == t - 1:
+        return (K_PAYOFF << 12) | 1
+    elif v2 == t - 1:
+        return (K_PAYOFF << 12) | 2
+    # 2. a side-pile top that fits, never a King: smallest (distance, side, pile)
+    best = NO_KEY
+    kings = 0
+    king_side = -1
+    sbase = SIDE + p * SIDES * SCAP
+    for j in range(SIDES):
+        sn = board[SIDE_N + p * SIDES + j]
+        if sn > 0:
+            r = (board[sbase + j * SCAP + sn - 1] >> 3) + 1
+            if r == KING:
+                kings += 1
+                if king_side < 0:
+                    king_side = j
+            else:
+                v = r - 1
+                if v0 == v:
+                    key = (dist[dt + v] << 4) | (j << 2)
+                    if key < best:
+                        best = key
+                if v1 == v:
+                    key = (dist[dt + v] << 4) | (j << 2) | 1
+                    if key < best:
+                        best = key
+                if v2 == v:
+                    key = (dist[dt + v] << 4) | (j << 2) | 2
+                    if key < best:
+                        best = key
+    if best != NO_KEY:
+        return (K_SIDE << 12) | (((best >> 2) & 3) << 4) | (best & 3)
+    # 3. a hand card that fits, never a King: smallest (distance, face, pile)
+    base = HAND + p * HCAP
+    hn = board[HAND_N + p]
+    king_face = -1
+    for i in range(hn):
+        c = board[base + i]
+        r = (c >> 3) + 1
+        if r == KING:
+            kings += 1
+            if king_face < 0:
+                king_face = c >> 1
+        else:
+            v = r - 1
+            f = c >> 1
+            if v0 == v:
+                key = (dist[dt + v] << 8) | (f << 2)
+                if key < best:
+                    best = key
+            if v1 == v:
+                key = (dist[dt + v] << 8) | (f << 2) | 1
+                if key < best:
+                    best = key
+            if v2 == v:
+                key = (dist[dt + v] << 8) | (f << 2) | 2
+                if key < best:
+                    best = key
+    if best != NO_KEY:
+        return (K_HAND << 12) | (((best >> 2) & 63) << 4) | (best & 3)
+    # 4. a King on the closest pile that takes one, if within reach of the Kings at hand
+    if kings > 0:
+        kb = -1
+        kd = NO_KEY
+        for k in range(CENTRES):
+            v = board[CEN_N + k]
+            if v > 0 or king_starts != 0:
+                if dist[dt + v] < kd:
+                    kd = dist[dt + v]
+                    kb = k
+        if kb >= 0 and kd <= kings:
+            if king_side >= 0:
+                return (K_SIDE << 12) | (king_side << 4) | kb
+            return (K_HAND << 12) | (king_face << 4) | kb
+    # 5. discard: smallest (class, gap, -rank, side, face); Kings only when the hand holds nothing else
+    if hn > 0:
+        s0 = board[SIDE_N + p * SIDES]
+        s1 = board[SIDE_N + p * SIDES + 1]
+        s2 = board[SIDE_N + p * SIDES + 2]
+        s3 = board[SIDE_N + p * SIDES + 3]
+        t0 = (board[sbase + s0 - 1] >> 3) + 1 if s0 > 0 else 0
+        t1 = (board[sbase + SCAP + s1 - 1] >> 3) + 1 if s1 > 0 else 0
+        t2 = (board[sbase + 2 * SCAP + s2 - 1] >> 3) + 1 if s2 > 0 else 0
+        t3 = (board[sbase + 3 * SCAP + s3 - 1] >> 3) + 1 if s3 > 0 else 0
+        d0 = t0 * (KING + 1)
+        d1 = ((KING + 1) + t1) * (KING + 1)
+        d2 = (2 * (KING + 1) + t2) * (KING + 1)
+        d3 = (3 * (KING + 1) + t3) * (KING + 1)
+        plain = board[base] >> 3 != KING - 1    # the hand is sorted: its first card is a King only if all are
+        best = NO_KEY
+        for i in range(hn):
+            c = board[base + i]
+            r = (c >> 3) + 1
+            if r == KING and plain:
+                break
+            f = c >> 1
+            key = (disc[d0 + r] << 6) | f
+            if key < best:
+                best = key
+            key = (disc[d1 + r] << 6) | f
+            if key < best:
+                best = key
+            key = (disc[d2 + r] << 6) | f
+            if key < best:
+                best = key
+            key = (disc[d3 + r] << 6) | f
+            if key < best:
+                best = key
+        return (K_DISCARD << 12) | ((best & 63) << 4) | ((best >> 6) & 3)
+    # nothing chosen (an empty hand): the first legal move, as the policy does
+    return _legal(board, p, king_starts, 0)
+
+
+# ---------------------------------------------------------------------------------------------- play
+@jit_inline
+def _apply(board: Any, move: int, opts: Any, taped: int, tape: Any, tape_at: Any, copy_pick: Any, state: Any,
+           buf: Any) -> int:
+    """Play ``move`` for the seat to move, with everything that follows (see the module notes)."""
+    p = board[TO_MOVE]
+    kind = move >> 12
+    a = (move >> 4) & 255
+    b = move & 15
+    r = board[MOVES]
+    board[MOVES] = r + 1
+    if kind == K_DISCARD:
+        c = _take(board, p, a, r, taped, copy_pick, state)
+        if c < 0:
+            return LOST
+        off = SIDE + (p * SIDES + b) * SCAP
+        board[off + board[SIDE_N + p * SIDES + b]] = c
+        board[SIDE_N + p * SIDES + b] += 1
+        board[TURN] += 1
+        return _start_turn(board, 1 - p, opts, taped, tape, tape_at, state, buf)
+    if kind == K_PAYOFF:
+        board[PAY_N + p] -= 1
+        c = board[PAY + p * PCAP + board[PAY_N + p]]
+        board[PAID] = 1
+    elif kind == K_SIDE:
+        j = p * SIDES + a
+        board[SIDE_N + j] -= 1
+        c = board[SIDE + j * SCAP + board[SIDE_N + j]]
+    else:
+        c = _take(board, p, a, r, taped, copy_pick, state)
+        if c < 0:
+            return LOST
+    v = board[CEN_N + b]
+    board[CEN + b * QUEEN + v] = c
+    board[CEN_N + b] = v + 1
+    if kind == K_PAYOFF and board[PAY_N + p] == 0:      # the last payoff card wins the round
+        board[TURN] += 1
+        return _end_round(board, p, board[PAY_N + 1 - p], opts, taped, tape, tape_at, state, buf)
+    if v + 1 == QUEEN:
+        status = _complete(board, b, opts, taped, tape, tape_at, state, buf)
+        if status != OK:
+            return status
+    if kind == K_HAND and board[HAND_N + p] == 0:
+        if opts[O_REFILL] != 0:
+            n = board[STOCK_N]
+            if n == 0:                                  # the refill finds no stock: the round is drawn
+                board[TURN] += 1
+                return _end_round(board, -1, 0, opts, taped, tape, tape_at, state, buf)
+            _draw(board, p, HAND_SIZE if HAND_SIZE < n else n)
+        else:                                           # an emptied hand ends the turn
+            board[TURN] += 1
+            return _start_turn(board, 1 - p, opts, taped, tape, tape_at, state, buf)
+    return OK
+
+
+@jit
+def _play(board: Any, opts: Any, pol: Any, dist: Any, disc: Any, state: Any, max_moves: int, one_turn: int,
+          taped: int, tape: Any, tape_at: Any, copy_pick: Any, rand_pick: Any, log: Any, buf: Any) -> int:
+    """Play on from the board until the game ends (or, with ``one_turn``, the current turn does), each
+    seat by its policy; moves are written to ``log`` while it has room. Returns a status."""
+    king_starts = opts[O_KING_STARTS]
+    turn0 = board[TURN]
+    while board[OVER] == 0:
+        r = board[MOVES]
+        if r >= max_moves:
+            return CUT
+        p = board[TO_MOVE]
+        if pol[p] == GREEDY:
+            move = _greedy(board, p, king_starts, dist, disc)
+        else:
+            count = _legal(board, p, king_starts, -1)
+            if count == 0:
+                return STUCK
+            if taped != 0:
+                pick = rand_pick[r] if r < rand_pick.size else 0
+                if pick < 0 or pick >= count:
+                    return TAPE
+            else:
+                pick = below(state, count)
+            move = _legal(board, p, king_starts, pick)
+        if move < 0:
+            return STUCK
+        if r < log.size:
+            log[r] = move
+        status = _apply(board, move, opts, taped, tape, tape_at, copy_pick, state, buf)
+        if status != OK:
+            return status
+        if one_turn != 0 and board[TURN] != turn0:
+            break
+    return OK
+
+
+@jit
+def _conserved(board: Any, seen: Any) -> bool:
+    """Every one of the 104 cards on the table exactly once."""
+    for i in range(CARDS):
+        seen[i] = 0
+    total = 0
+    for seat in range(2):
+        for i in range(board[PAY_N + seat]):
+            seen[board[PAY + seat * PCAP + i]] += 1
+        for i in range(board[HAND_N + seat]):
+            seen[board[HAND + seat * HCAP + i]] += 1
+        for j in range(SIDES):
+            off = SIDE + (seat * SIDES + j) * SCAP
+            for i in range(board[SIDE_N + seat * SIDES + j]):
+                seen[board[off + i]] += 1
+    for k in range(CENTRES):
+        for i in range(board[CEN_N + k]):
+            seen[board[CEN + k * QUEEN + i]] += 1
+    lo = board[STOCK_LO]
+    for i in range(board[STOCK_N]):
+        seen[board[STOCK + ((lo + i) & MASK)]] += 1
+    for i in range(CARDS):
+        if seen[i] != 1:
+            return False
+        total += seen[i]
+    return total == CARDS
+
+
+@jit
+def _fresh_game(board: Any, opts: Any, state: Any, buf: Any) -> None:
+    """A new game's first round: the 104 cards shuffled and laid out, then who starts."""
+    for i in range(BOARD):
+        board[i] = 0
+    board[ROUND] = 1
+    board[LAST_WINNER] = -1
+    board[WINNER] = -1
+    for i in range(CARDS):
+        buf[i] = i
+    shuffle(buf, CARDS, state)
+    _lay_out(board, buf, opts[O_PAYOFF])
+    _choose_first(board, opts, 0, np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64), state, buf)
+
+
+@jit
+def _game_state(seed: Any, i: int, state: Any) -> None:
+    """SplitMix64 state of game ``i`` of a run: a hash of the run's seed and ``i``."""
+    state[0] = seed
+    key = next_u64(state)
+    state[0] = key + np.uint64(i)
+    state[0] = next_u64(state)
+
+
+@jit
+def _shard(seed: Any, start: int, stop: int, opts: Any, pol: Any, dist: Any, disc: Any, winners: Any, turns: Any,
+           points: Any, draws: Any, rounds: Any, board: Any) -> Any:
+    """Games ``start..stop-1`` of the run with this seed; returns (index of the first failed game or -1,
+    its status)."""
+    state = np.zeros(1, dtype=np.uint64)
+    buf = np.zeros(RING, dtype=np.int64)
+    seen = np.zeros(CARDS, dtype=np.int64)
+    empty = np.zeros(0, dtype=np.int64)
+    no_tape = np.zeros(1, dtype=np.int64)
+    for g in range(start, stop):
+        _game_state(seed, g, state)
+        _fresh_game(board, opts, state, buf)
+        status = _play(board, opts, pol, dist, disc, state, GAME_MAX_MOVES, 0, 0, empty, no_tape, empty, empty,
+                       empty, buf)
+        if status == OK and not _conserved(board, seen):
+            status = LOST
+        if status != OK:
+            return g, status
+        w = board[WINNER]
+        o = g - start
+        winners[o] = w
+        turns[o] = board[TURN]
+        rounds[o] = board[RESULTS]
+        draws[o] = 1.0 if w < 0 else 0.0
+        if w < 0:
+            points[o] = 0.0
+        elif opts[O_MATCH] != 0:
+            points[o] = board[SCORE + w]
+        else:
+            points[o] = board[LAST_POINTS]
+    return -1, OK
+
+
+@jit
+def _deal_hidden(board: Any, places: Any, place_start: Any, cards: Any, card_start: Any, size: int, whole: int,
+                 zone: Any, state: Any, out: Any, pool: Any) -> None:
+    """Write one draw of the chance law over the board's hidden places. ``zone[q]`` says where place ``q``
+    is: 0/1 seat 0/1's payoff pile (under the top, bottom first), 2/3 seat 0/1's hand, 4 the stock
+    (bottom first). A law made of weighted components would pick its component here, before ``draw_law``."""
+    draw_law(places, place_start, cards, card_start, size, whole, state, out, pool)
+    pay0 = 0
+    pay1 = 0
+    stock = 0
+    for seat in range(2):
+        if zone.size > 0:
+            for q in range(size):
+                if zone[q] == 2 + seat:
+                    board[HAND_N + seat] = 0
+                    break
+    for q in range(size):
+        z = zone[q]
+        c = out[q]
+        if z == 0:
+            board[PAY + pay0] = c
+            pay0 += 1
+        elif z == 1:
+            board[PAY + PCAP + pay1] = c
+            pay1 += 1
+        elif z == 4:
+            board[STOCK + stock] = c
+            stock += 1
+        else:
+            _insert(board, z - 2, c)
+    if stock > 0:
+        board[STOCK_LO] = 0
+
+
+@jit
+def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: Any, card_start: Any, size: int,
+              whole: int, zone: Any, opts: Any, dist: Any, disc: Any, one_turn: int, out: Any, board: Any) -> Any:
+    """One play-out per seed from ``base`` with its hidden places drawn from the law; ``out[i]`` the winner
+    (-1 none), or with ``one_turn`` 1 if a payoff card was played this turn. Returns (index of the first
+    failed play-out or -1, its status)."""
+    state = np.zeros(1, dtype=np.uint64)
+    buf = np.zeros(RING, dtype=np.int64)
+    seen = np.zeros(CARDS, dtype=np.int64)
+    drawn = np.zeros(max(size, 1), dtype=np.int64)
+    pool = np.zeros(max(size, 1), dtype=np.int64)
+    empty = np.zeros(0, dtype=np.int64)
+    no_tape = np.zeros(1, dtype=np.int64)
+    pol = np.zeros(2, dtype=np.int64)
+    for i in range(seed_list.size):
+        state[0] = seed_list[i]
+        for q in range(BOARD):
+            board[q] = base[q]
+        _deal_hidden(board, places, place_start, cards, card_start, size, whole, zone, state, drawn, pool)
+        status = _play(board, opts, pol, dist, disc, state, ROLLOUT_MAX_MOVES, one_turn, 0, empty, no_tape, empty,
+                       empty, empty, buf)
+        if status == OK and not _conserved(board, seen):
+            status = LOST
+        if status == CUT:
+            out[i] = 0 if one_turn != 0 else -1
+            continue
+        if status != OK:
+            return i, status
+        out[i] = board[PAID] if one_turn != 0 else (board[WINNER] if board[OVER] != 0 else -1)
+    return -1, OK
+
+
+@jit
+def _play_board(board: Any, seed: Any, opts: Any, pol: Any, dist: Any, disc: Any, max_moves: int, one_turn: int,
+                taped: int, tape: Any, tape_at: Any, copy_pick: Any, rand_pick: Any, log: Any) -> int:
+    """:func:`_play` on a given board with its own generator (seeded) or a script."""
+    state = np.zeros(1, dtype=np.uint64)
+    state[0] = seed
+    buf = np.zeros(RING, dtype=np.int64)
+    seen = np.zeros(CARDS, dtype=np.int64)
+    status = _play(board, opts, pol, dist, disc, state, max_moves, one_turn, taped, tape, tape_at, copy_pick,
+                   rand_pick, log, buf)
+    if status == OK and not _conserved(board, seen):
+        status = LOST
+    return status
+
+
+# ---------------------------------------------------------------------------------------------- Python side
+def options_array(options: Mapping[str, Any]) -> IntArray:
+    """The game's normalised options (``game.options``) as the kernel's array."""
+    try:
+        values = [bool(options["king_starts_pile"]), bool(options["refill_on_empty"]),
+                  options["completed_to"] == "bottom", options["first"] == "higher", int(options["payoff_size"]),
+                  int(options["target"]), bool(options["match"])]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidInputError(f"Spite and Malice kernel: options {dict(options)!r} are not a game's normalised "
+                                "options (give game.options)") from exc
+    if not 1 <= values[4] <= MAX_PAYOFF:
+        raise InvalidInputError(f"Spite and Malice kernel: payoff_size={values[4]!r}; accepted 1 to {MAX_PAYOFF}")
+    return np.array(values, dtype=np.int64)
+
+
+def plays(policies: Sequence[object]) -> bool:
+    """True when every seat's policy is a built-in name the kernel plays ("greedy" or "random", any mix)."""
+    return all(isinstance(p, str) and p in POLICY_CODES for p in policies)
+
+
+def _policy_array(policies: Sequence[object], players: int = 2) -> IntArray:
+    if len(policies) != players or not plays(policies):
+        raise InvalidInputError(f"Spite and Malice kernel: policies={list(policies)!r}; give one of 'greedy' or "
+                                f"'random' per seat ({players} seats)")
+    return np.array([POLICY_CODES[str(p)] for p in policies], dtype=np.int64)
+
+
+def _check_players(players: int) -> None:
+    if isinstance(players, bool) or players != 2:
+        raise InvalidInputError(f"Spite and Malice kernel: players={players!r}; the game takes 2 players")
+
+
+def move_text(move: int) -> str:
+    """A kernel move as the engine's canonical move text."""
+    kind, a, b = move >> 12, (move >> 4) & 255, move & 15
+    if kind == K_PAYOFF:
+        return f"payoff to centre {b + 1}"
+    if kind == K_SIDE:
+        return f"side {a + 1} to centre {b + 1}"
+    face = card_of(a << 1)
+    if kind == K_HAND:
+        return f"hand {face} to centre {b + 1}"
+    return f"hand {face} to side {b + 1}"
+
+
+def _seed64(seed: int) -> np.uint64:
+    return np.uint64(int(seed) & ((1 << 64) - 1))
+
+
+def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, stop: int,
+               policies: Sequence[str]) -> tuple[IntArray, IntArray, dict[str, np.ndarray]]:
+    """Games ``start..stop-1`` of the run with this seed, each from its own fresh deal: winners (-1: none),
+    turns (the engine's count), and the extras ``points``, ``draw``, ``rounds`` of ``SpiteMalice.stats()``.
+    Game ``i`` depends only on ``(seed, i)``."""
+    _check_players(players)
+    opts = options_array(options)
+    pol = _policy_array(policies)
+    if isinstance(start, bool) or isinstance(stop, bool) or not 0 <= int(start) <= int(stop):
+        raise InvalidInputError(f"play_shard: start={start!r}, stop={stop!r}; give 0 <= start <= stop")
+    n = int(stop) - int(start)
+    winners = np.empty(n, dtype=np.int64)
+    turns = np.empty(n, dtype=np.int64)
+    points = np.empty(n, dtype=np.float64)
+    draws = np.empty(n, dtype=np.float64)
+    rounds = np.empty(n, dtype=np.float64)
+    board = np.zeros(BOARD, dtype=np.int64)
+    dist = DIST[bool(opts[O_KING_STARTS])]
+    with np.errstate(over="ignore"):  # SplitMix64 wraps around on purpose (plain Python mode)
+        failed, status = _shard(_seed64(seed), int(start), int(stop), opts, pol, dist, DISC, winners, turns, points,
+                                draws, rounds, board)
+    if failed >= 0:
+        _report_game(int(failed), int(status), seed, opts, pol)
+    return winners, turns, {"points": points, "draw": draws, "rounds": rounds}
+
+
+def _report_game(g: int, status: int, seed: int, opts: IntArray, pol: IntArray) -> None:
+    """Play failed game ``g`` again with its moves recorded and raise :class:`KernelError`."""
+    board = np.zeros(BOARD, dtype=np.int64)
+    state = np.zeros(1, dtype=np.uint64)
+    buf = np.zeros(RING, dtype=np.int64)
+    log = np.full(GAME_MAX_MOVES, -1, dtype=np.int64)
+    with np.errstate(over="ignore"):
+        _game_state(_seed64(seed), g, state)
+        _fresh_game(board, opts, state, buf)
+        _play(board, opts, pol, DIST[bool(opts[O_KING_STARTS])], DISC, state, GAME_MAX_MOVES, 0, 0, _EMPTY,
+              _NO_TAPE_AT, _EMPTY, _EMPTY, log, buf)
+    moves = [move_text(int(m)) for m in log[:board[MOVES]]]
+    raise KernelError(f"Spite and Malice kernel: {STATUS_TEXT.get(status, status)} in game {g} of the run with "
+                      f"seed={seed} (options {opts.tolist()}, policies {pol.tolist()}); {len(moves)} moves: {moves}")
+
+
+def board_of(game: Any) -> IntArray:
+    """The board of an engine Spite and Malice game's position (its full state, hidden cards included)."""
+    s = game.state
+    board = np.zeros(BOARD, dtype=np.int64)
+    for seat in (0, 1):
+        board[PAY + seat * PCAP:PAY + seat * PCAP + len(s.payoff[seat])] = [code_of(c) for c in s.payoff[seat]]
+        board[PAY_N + seat] = len(s.payoff[seat])
+        board[HAND + seat * HCAP:HAND + seat * HCAP + len(s.hands[seat])] = [code_of(c) for c in s.hands[seat]]
+        board[HAND_N + seat] = len(s.hands[seat])
+        for j, pile in enumerate(s.sides[seat]):
+            at = SIDE + (seat * SIDES + j) * SCAP
+            board[at:at + len(pile)] = [code_of(c) for c in pile]
+            board[SIDE_N + seat * SIDES + j] = len(pile)
+    for k, pile in enumerate(s.centre):
+        board[CEN + k * QUEEN:CEN + k * QUEEN + len(pile)] = [code_of(c) for c in pile]
+        board[CEN_N + k] = len(pile)
+    board[STOCK:STOCK + len(s.stock)] = [code_of(c) for c in s.stock]
+    board[STOCK_LO], board[STOCK_N] = 0, len(s.stock)
+    board[TO_MOVE], board[TURN], board[SHUFFLES], board[ROUND] = s.to_move, s.turn, s.shuffles, s.round
+    board[SCORE], board[SCORE + 1] = s.scores
+    board[RESULTS] = len(s.results)
+    board[LAST_WINNER], board[LAST_POINTS] = s.results[-1] if s.results else (-1, 0)
+    board[OVER] = int(s.over)
+    board[WINNER] = -1 if s.winner is None else s.winner
+    return board
+
+
+def position_of(board: IntArray) -> dict[str, Any]:
+    """A board as the engine's state fields (lists of cards bottom first, hands sorted), for comparison."""
+    b = board.tolist()
+
+    def run(at: int, n: int) -> list[Card]:
+        return [card_of(c) for c in b[at:at + n]]
+
+    lo = b[STOCK_LO]
+    return {
+        "payoff": [run(PAY + seat * PCAP, b[PAY_N + seat]) for seat in (0, 1)],
+        "hands": [run(HAND + seat * HCAP, b[HAND_N + seat]) for seat in (0, 1)],
+        "sides": [[run(SIDE + (seat * SIDES + j) * SCAP, b[SIDE_N + seat * SIDES + j]) for j in range(SIDES)]
+                  for seat in (0, 1)],
+        "centre": [run(CEN + k * QUEEN, b[CEN_N + k]) for k in range(CENTRES)],
+        "stock": [card_of(b[STOCK + ((lo + i) & MASK)]) for i in range(b[STOCK_N])],
+        "to_move": b[TO_MOVE], "turn": b[TURN], "shuffles": b[SHUFFLES], "round": b[ROUND],
+        "scores": [b[SCORE], b[SCORE + 1]], "results": b[RESULTS],
+        "last_result": [b[LAST_WINNER], b[LAST_POINTS]] if b[RESULTS] else None,
+        "over": bool(b[OVER]), "winner": None if b[WINNER] < 0 else b[WINNER],
+    }
+
+
+@dataclass
+class Script:
+    """Given draws in place of the kernel's own: ``perms[c]`` the permutations (numpy's
+    ``rng.permutation`` results, in order) of the engine's in-game shuffle number ``c``; ``copies[r]``
+    which copy (0: first pack's, 1: second's) leaves a hand at the kernel's move ``r`` when both are
+    there; ``randoms[r]`` the index of the random policy's move among the legal moves at move ``r``."""
+
+    perms: dict[int, list[list[int]]] = field(default_factory=dict)
+    copies: list[int] = field(default_factory=list)
+    randoms: list[int] = field(default_factory=list)
+
+    def arrays(self) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+        top = max(self.perms, default=-1) + 1
+        data: list[int] = []
+        at = [0]
+        for c in range(top):
+            for perm in self.perms.get(c, []):
+                data += [len(perm), *perm]
+            at.append(len(data))
+        return (np.array(data, dtype=np.int64), np.array(at, dtype=np.int64),
+                np.array(self.copies, dtype=np.int64), np.array(self.randoms, dtype=np.int64))
+
+
+@dataclass
+class Playout:
+    """What :func:`play_position` returns: the status, the moves as the engine's texts, the final board."""
+
+    status: int
+    moves: list[str]
+    board: IntArray
+
+    @property
+    def position(self) -> dict[str, Any]:
+        return position_of(self.board)
+
+
+def play_position(game: Any, policies: Sequence[str] = ("greedy", "greedy"), *, seed: int = 0,
+                  script: Script | None = None, one_turn: bool = False,
+                  max_moves: int = GAME_MAX_MOVES) -> Playout:
+    """Play an engine game's position on in the kernel (nothing redealt) with its moves recorded: draws
+    from SplitMix64(``seed``), or from ``script``. The game itself is not changed."""
+    opts = options_array(game.options)
+    pol = _policy_array(policies)
+    board = board_of(game)
+    log = np.full(max(int(max_moves), 0), -1, dtype=np.int64)
+    if script is None:
+        tape, tape_at, copies, randoms, taped = _EMPTY, _NO_TAPE_AT, _EMPTY, _EMPTY, 0
+    else:
+        (tape, tape_at, copies, randoms), taped = script.arrays(), 1
+    with np.errstate(over="ignore"):
+        status = _play_board(board, _seed64(seed), opts, pol, DIST[bool(opts[O_KING_STARTS])], DISC, int(max_moves),
+                             int(one_turn), taped, tape, tape_at, copies, randoms, log)
+    return Playout(int(status), [move_text(int(m)) for m in log[:min(board[MOVES], log.size)]], board)
+
+
+def _zones(names: Sequence[str], board: IntArray) -> IntArray:
+    """Each hidden place's zone (see ``_deal_hidden``) from the law's place names; checks them against the board."""
+    codes = {"payoff 0": 0, "payoff 1": 1, "hand 0": 2, "hand 1": 3, "stock": 4}
+    try:
+        zone = np.array([codes[name] for name in names], dtype=np.int64)
+    except KeyError as exc:
+        raise KernelError(f"Spite and Malice kernel: the chance law names a place {exc} it does not know") from exc
+    counts = np.bincount(zone, minlength=5)
+    want = [board[PAY_N] - 1, board[PAY_N + 1] - 1]
+    ok = counts[0] == want[0] and counts[1] == want[1] and counts[4] == board[STOCK_N]
+    ok = ok and all(counts[2 + s] in (0, board[HAND_N + s]) for s in (0, 1))
+    if not ok:
+        raise KernelError(f"Spite and Malice kernel: the chance law's places {counts.tolist()} do not fit the position "
+                          f"(payoff under the tops {want}, hands {board[HAND_N:HAND_N + 2].tolist()}, "
+                          f"stock {board[STOCK_N]})")
+    return zone
+
+
+def _check_run(game: Any, viewpoint: int | None, n: Any, rng: Any, what: str) -> None:
+    if getattr(game, "name", None) != "spite-and-malice":
+        raise InvalidInputError(f"{what} plays Spite and Malice games only; got {game!r}")
+    if viewpoint is not None and (isinstance(viewpoint, bool) or viewpoint not in (0, 1)):
+        raise InvalidInputError(f"{what}: viewpoint={viewpoint!r} is not a seat; give 0, 1 or None")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise InvalidInputError(f"{what}: n={n!r} is not allowed; give a positive whole number of play-outs")
+    if not isinstance(rng, np.random.Generator):
+        raise InvalidInputError(f"{what}: rng={rng!r} is not a numpy.random.Generator")
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A position ready for play-outs: its board, its chance law as arrays and the law's zones."""
+
+    key: tuple[Any, ...]
+    base: IntArray
+    law: LawArrays
+    zone: IntArray
+
+
+_PREPARED: list[_Prepared] = []
+
+
+def _prepare(game: Any, viewpoint: int | None) -> _Prepared:
+    """The board and law of the game's position, kept for the last position asked about (an estimate on a
+    time budget asks for a few batches from one position). The key is the engine's test for "the position
+    has not changed": the same state object (held, so its identity is not reused), the same numbers of
+    moves and events, the same viewpoint."""
+    key = (game.state, game.move_count, _event_count(game), viewpoint)
+    if _PREPARED and _PREPARED[0].key[0] is key[0] and _PREPARED[0].key[1:] == key[1:]:
+        return _PREPARED[0]
+    base = board_of(game)
+    base[MOVES] = 0
+    base[PAID] = 0
+    chance_law = game.chance_law(viewpoint)
+    law = LawArrays.of(chance_law, encode=code_of)
+    zone = _zones(chance_law.names, base) if law.size else _EMPTY
+    _PREPARED[:] = [_Prepared(key, base, law, zone)]
+    return _PREPARED[0]
+
+
+def _event_count(game: Any) -> int:
+    count = getattr(game, "event_count", None)
+    return int(count) if count is not None else len(game.events)
+
+
+def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one_turn: bool) -> IntArray:
+    prepared = _prepare(game, viewpoint)
+    base, law, zone = prepared.base, prepared.law, prepared.zone
+    opts = options_array(game.options)
+    seed_list = seeds(int(n), rng)
+    out = np.empty(int(n), dtype=np.int64)
+    board = np.empty(BOARD, dtype=np.int64)
+    with np.errstate(over="ignore"):
+        failed, status = _rollouts(base, seed_list, law.places, law.place_start, law.cards, law.card_start, law.size,
+                                   law.whole, zone, opts, DIST[bool(opts[O_KING_STARTS])], DISC, int(one_turn), out,
+                                   board)
+    if failed >= 0:
+        log = np.full(ROLLOUT_MAX_MOVES, -1, dtype=np.int64)
+        state = np.array([seed_list[failed]], dtype=np.uint64)
+        pool = np.zeros(max(law.size, 1), dtype=np.int64)
+        drawn = np.zeros(max(law.size, 1), dtype=np.int64)
+        board[:] = base
+        with np.errstate(over="ignore"):
+            _deal_hidden(board, law.places, law.place_start, law.cards, law.card_start, law.size, law.whole, zone,
+                         state, drawn, pool)
+            _play(board, opts, np.zeros(2, dtype=np.int64), DIST[bool(opts[O_KING_STARTS])], DISC, state,
+                  ROLLOUT_MAX_MOVES, int(one_turn), 0, _EMPTY, _NO_TAPE_AT, _EMPTY, _EMPTY, log,
+                  np.zeros(RING, dtype=np.int64))
+        moves = [move_text(int(m)) for m in log[:board[MOVES]]]
+        raise KernelError(f"Spite and Malice kernel: {STATUS_TEXT.get(int(status), status)} in play-out {failed} "
+                          f"(its seed {int(seed_list[failed])}) from {game!r}, viewpoint {viewpoint}; "
+                          f"{len(moves)} moves: {moves}")
+    return out
+
+
+def deal_hidden(game: Any, viewpoint: int | None, seed_list: Sequence[int]) -> IntArray:
+    """The boards play-outs of :func:`win_rollouts` start from, one row per seed: the game's position with
+    its hidden places (as ``viewpoint`` knows the game) drawn from the chance law by SplitMix64(seed)."""
+    base = board_of(game)
+    chance_law = game.chance_law(viewpoint)
+    law = LawArrays.of(chance_law, encode=code_of)
+    zone = _zones(chance_law.names, base) if law.size else _EMPTY
+    boards = np.empty((len(seed_list), BOARD), dtype=np.int64)
+    state = np.zeros(1, dtype=np.uint64)
+    work = np.zeros(max(law.size, 1), dtype=np.int64)
+    pool = np.zeros(max(law.size, 1), dtype=np.int64)
+    with np.errstate(over="ignore"):
+        for i, seed in enumerate(seed_list):
+            boards[i] = base
+            state[0] = _seed64(seed)
+            _deal_hidden(boards[i], law.places, law.place_start, law.cards, law.card_start, law.size, law.whole,
+                         zone, state, work, pool)
+    return boards
+
+
+def win_rollouts(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator) -> IntArray:
+    """``n`` greedy play-outs from the game's position, the hidden cards (as ``viewpoint`` knows the game)
+    drawn from ``game.chance_law(viewpoint)`` for each: the winner of each (-1: none). One 64-bit seed per
+    play-out is drawn from ``rng``; the real hidden cards are never read."""
+    _check_run(game, viewpoint, n, rng, "win_rollouts")
+    if game.is_over:
+        return np.full(int(n), -1 if game.winner is None else game.winner, dtype=np.int64)
+    return _run(game, viewpoint, int(n), rng, one_turn=False)
+
+
+def payoff_this_turn(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator) -> IntArray:
+    """``n`` greedy play-outs of the rest of the current turn, hidden cards drawn as in :func:`win_rollouts`:
+    1 where the player to move played at least one payoff card before the turn ended, else 0."""
+    _check_run(game, viewpoint, n, rng, "payoff_this_turn")
+    if game.is_over:
+        return np.zeros(int(n), dtype=np.int64)
+    return _run(game, viewpoint, int(n), rng, one_turn=True)
+
+
+def compiled() -> bool:
+    """True when numba is installed (else the kernel runs as plain Python: the same results, slower)."""
+    return HAVE_NUMBA
+
+
+def compile_now() -> float:
+    """Compile the kernel now (or load it from numba's cache): a few games and play-outs of every entry
+    point. Returns the seconds taken."""
+    from cardlab.engine.registry import new_game
+
+    start = time.perf_counter()
+    game = new_game("spite-and-malice", seed=0)
+    play_shard(2, game.options, 0, 0, 2, ("greedy", "random"))
+    rng = np.random.default_rng(0)
+    win_rollouts(game, None, 2, rng)
+    payoff_this_turn(game, 0, 2, rng)
+    play_position(game, max_moves=10)
+    return time.perf_counter() - start
