@@ -750,7 +750,7 @@ class Table:
         g = _shithead(game, "Table.of")
         s = g.state
         players = g.players
-        pol = [POLICY_CODES[x] for x in (policies if policies is not None else ["greedy"] * players)]
+        pol = _policy_codes(policies if policies is not None else ["greedy"] * players, players, "Table.of")
         cnt = np.zeros((2, players, POWERS), dtype=np.int64)
         ids = np.zeros((2, players, POWERS, SLOTS), dtype=np.int64)
         known = np.zeros(MAX_CARDS, dtype=np.int64)
@@ -814,6 +814,9 @@ class Table:
         for ``budget`` moves (-1: no limit) or through seat ``watch``'s next turn. Returns the status
         (:data:`DONE` or :data:`PAUSED`) and, with ``record`` > 0, the codes of up to that many moves.
         A broken invariant raises :class:`KernelError` with the seed and the moves from this position."""
+        if self.hidden:
+            raise InvalidInputError("Table.run: this table has hidden places still empty (Table.of with hide=True "
+                                    "is for play-outs); build it with hide=False to play it")
         before = self.copy()
         status, moves = self._play(seed, record, script, budget, watch)
         if status < 0:

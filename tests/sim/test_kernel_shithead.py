@@ -449,6 +449,10 @@ def test_a_finished_game_and_bad_arguments() -> None:
         ks.play_shard(2, {}, 0, 0, 5, ["greedy", "clever"])
     with pytest.raises(InvalidInputError, match="players=6 is not allowed"):
         ks.play_shard(6, {}, 0, 0, 5, ["greedy"] * 6)
+    with pytest.raises(InvalidInputError, match="hidden places still empty"):
+        ks.Table.of(g, 0, hide=True).run(0)
+    with pytest.raises(InvalidInputError, match="Table.of: policies="):
+        ks.Table.of(g, policies=["greedy"])
     assert ks.plays(["greedy", "random"]) and not ks.plays(["greedy", GREEDY])
 
 
