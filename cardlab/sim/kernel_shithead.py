@@ -273,6 +273,19 @@ def _take_hand(cnt: Any, ids: Any, known: Any, pile: Any, sc: Any, p: int, r: in
     in hand order. With a script, its next ``k`` card ids are the choice (checked against that rule;
     False when they do not fit)."""
     n = cnt[0, p, r]
+    if k == n and script.shape[0] == 0:  # every card of the rank: the seen ones first, no choice to make
+        for j in range(n):
+            c = ids[0, p, r, j]
+            if known[c] == 1:
+                _push(pile, sc, c)
+        for j in range(n):
+            c = ids[0, p, r, j]
+            if known[c] == 0:
+                _push(pile, sc, c)
+            known[c] = 0
+        cnt[0, p, r] = 0
+        sc[S_HAND_N + p] -= k
+        return True
     sel = scratch[:SLOTS]
     pool = scratch[SLOTS:2 * SLOTS]
     seen = 0
