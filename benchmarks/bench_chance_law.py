@@ -27,6 +27,8 @@ from typing import Any
 import numpy as np
 
 import cardlab
+from cardlab.games.shithead.rules import shithead_move
+from cardlab.games.spite_malice.rules import hand_card
 from cardlab.sim import prob
 from cardlab.viz.table import table_html
 from tests.sim import chance_checks as cc
@@ -169,7 +171,7 @@ def spite_ambiguous_plays(players: int, options: dict[str, Any]) -> int:
             if move.kind in ("hand", "discard"):
                 s: Any = g.state
                 m = g.current_player
-                face = move.args[0].face
+                face = hand_card(move).face
                 hidden = [p[4] for p in g._hidden_places(None)]
                 copies = [c for c in hidden if c.face == face]
                 labels = {s.labels[c.id] for c in copies}
@@ -195,12 +197,12 @@ def shithead_deductions(seed: int, players: int, options: dict[str, Any]) -> tup
         move = cardlab.policies.choose(policy, g)
         before = g.copy()
         g.play(move)
-        if move.kind != "play" or move.args[0] != "hand":
+        if move.kind != "play" or shithead_move(move).source != "hand":
             continue
         m = before.current_player
         s: Any = before.state
         unknown = [c for c in s.hands[m] if c not in s.known[m]]
-        rank = move.args[1]
+        rank = shithead_move(move).rank
         if not any(c.rank == rank for c in unknown):
             continue
         event = next(e.text for e in g.events[len(before.events):] if e.kind == "play")

@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from cardlab.games.spite_malice import SpiteMalice
+from cardlab.games.spite_malice import questions as spite_questions
 from cardlab.sim import fast_spite_malice as fsm
 from cardlab.sim import prob
 from cardlab.sim.stats import wilson
@@ -141,7 +142,7 @@ def main() -> None:
     for batch in (32, 256):
         report_budget(g, time.perf_counter, "wall clock", batch)
         report_budget(g, time.process_time, "of this process's CPU time (an idle core)", batch)
-    if prob.fast_module(g) is fsm:
+    if spite_questions.fast_module(g) is fsm:
         widths, counts = [], []
         for i in range(RUNS):
             est = prob.win_probability(g, None, budget_s=BUDGET, rng=np.random.default_rng(200 + i))

@@ -15,6 +15,7 @@ from cardlab.errors import (
     IllegalMoveError,
     InvalidCardError,
     InvalidInputError,
+    KernelError,
     MissingExtraError,
     UnknownGameError,
 )
@@ -41,6 +42,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "Card", "CardlabError", "CorruptRecordError", "Event", "Game", "IllegalMoveError", "InvalidCardError",
-    "InvalidInputError", "MissingExtraError", "Move", "Rank", "SimResult", "Stepper", "Suit", "UnknownGameError",
+    "InvalidInputError", "KernelError", "MissingExtraError", "Move", "Rank", "SimResult", "Stepper", "Suit",
+    "UnknownGameError",
     "game_names", "load_game", "new_game", "simulate",
 ]

@@ -6,10 +6,11 @@
     cardlab games
     cardlab compile
 
-``compile`` compiles the fast Spite and Malice play-outs ahead of time (``make lab``, ``make test`` and
-Binder's ``postBuild`` run it), so the first Spite and Malice panel in class does not wait several
-seconds for it. ``simulate`` prints the table of :meth:`cardlab.SimResult.summary` (with a progress bar on the
-terminal while it runs, and the speed on standard error). Game options are given as ``-o KEY=VALUE``;
+``compile`` runs every game's compile hook (today the fast Spite and Malice play-outs) ahead of time
+(``make lab``, ``make test`` and Binder's ``postBuild`` run it), so the first Spite and Malice panel in
+class does not wait several seconds for it. ``simulate`` prints the table of
+:meth:`cardlab.SimResult.summary` (with a progress bar on the terminal while it runs, and the speed on
+standard error). Game options are given as ``-o KEY=VALUE``;
 values are read as ``true``/``false``, ``none``, whole numbers, comma-separated whole numbers (a list),
 or else text.
 """
@@ -74,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a game option, e.g. -o wild=K -o last_round=true -o layout_sizes=10,9")
     sim.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
     sub.add_parser("games", help="list the games, their player counts and options")
-    sub.add_parser("compile", help="compile the fast Spite and Malice play-outs now (cached on disk)")
+    sub.add_parser("compile", help="compile every game's fast play-outs now (cached on disk)")
     return parser
 
 
@@ -105,6 +106,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def _compile_kernels() -> None:
+    """Run every game's compile hook (its spec's ``compile``), saying what was compiled."""
+    from cardlab.engine.registry import game_specs
+
+    for spec in game_specs():
+        if spec.compile is None:
+            continue
+        if spec.compile_ready is not None and not spec.compile_ready():
+            print(f"numba is not installed: the {spec.rules.title} play-outs run as plain Python (same results, "
+                  'slower); for the compiled ones: pip install "cardlab[fast]"')
+            continue
+        print(f"compiled the {spec.rules.title} play-outs in {spec.compile():.1f} s (cached for later runs)")
+
+
 def _main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -112,13 +127,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             print(_list_games())
             return 0
         if args.command == "compile":
-            from cardlab.sim.jit_spite_malice import HAVE_NUMBA, compile_now
-
-            if not HAVE_NUMBA:
-                print("numba is not installed: the Spite and Malice play-outs run as plain Python (same results, "
-                      'slower); for the compiled ones: pip install "cardlab[fast]"')
-                return 0
-            print(f"compiled the Spite and Malice play-outs in {compile_now():.1f} s (cached for later runs)")
+            _compile_kernels()
             return 0
         from cardlab.sim import simulate as sim_module
         from cardlab.sim.simulate import simulate

@@ -55,6 +55,14 @@ class CorruptRecordError(CardlabError):
     """A saved game (JSON record) that cannot be read back or does not replay."""
 
 
+class KernelError(CardlabError):
+    """A fast kernel broke one of its invariants (a card lost or duplicated, a game that cannot end).
+
+    This is a bug in cardlab, not bad input: the message carries the seed and the move list so that the
+    game can be replayed on the engine and reported. It is never a :class:`CorruptRecordError`.
+    """
+
+
 class MissingExtraError(CardlabError, ImportError):
     """A feature that needs an optional part of cardlab that is not installed (it names the pip command)."""
 
@@ -65,6 +73,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidInputError",
+    "KernelError",
     "MissingExtraError",
     "UnknownGameError",
     "shown",

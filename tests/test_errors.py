@@ -14,8 +14,14 @@ from cardlab.errors import CardlabError
 
 def test_errors_are_value_errors() -> None:
     for cls in (cardlab.InvalidInputError, cardlab.IllegalMoveError, cardlab.InvalidCardError,
-                cardlab.CorruptRecordError, cardlab.UnknownGameError):
+                cardlab.CorruptRecordError, cardlab.UnknownGameError, cardlab.KernelError):
         assert issubclass(cls, CardlabError) and issubclass(cls, ValueError)
+
+
+def test_kernel_error_is_not_a_corrupt_record() -> None:
+    """A kernel's broken invariant is a bug report, never mistaken for a bad saved game."""
+    assert not issubclass(cardlab.KernelError, cardlab.CorruptRecordError)
+    assert not issubclass(cardlab.KernelError, cardlab.InvalidInputError)
 
 
 def test_unknown_game() -> None:

@@ -24,14 +24,14 @@ import abc
 import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import numpy as np
 
 from cardlab.cards import Card, faces, full_deck
 from cardlab.engine.rng import keyed_rng, make_rng
-from cardlab.engine.state import Spec, State
+from cardlab.engine.state import PlayState, Spec, State
 from cardlab.errors import (
     CardlabError,
     CorruptRecordError,
@@ -41,7 +41,7 @@ from cardlab.errors import (
     shown,
 )
 
-S = TypeVar("S", bound=State)
+S = TypeVar("S", bound=PlayState)
 RECORD_FORMAT = "cardlab-record"
 RECORD_VERSION = 1
 MAX_RECORD_MOVES = 250_000
@@ -55,11 +55,17 @@ the moves since the last kept position, so undo stays exact while a long record 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A move. ``text`` is its canonical notation, which :meth:`Game.play` also accepts."""
+    """A move. ``text`` is its canonical notation, which :meth:`Game.play` also accepts; ``kind`` its sort.
+
+    Each game subclasses it with named, typed fields (a Shithead play's ``source``, ``rank`` and ``count``);
+    a move with nothing more to say (Shithead's "pick up") is a plain ``Move``."""
 
     text: str
     kind: str
-    args: tuple[Any, ...] = ()
+
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the move names in its fields (none for most moves)."""
+        return tuple(v for f in fields(self) if isinstance(v := getattr(self, f.name), Card))
 
     def __str__(self) -> str:
         return self.text
@@ -254,26 +260,43 @@ class Game(abc.ABC, Generic[S]):
         return self._state
 
     @property
+    def seed(self) -> int | None:
+        """The seed the game was dealt with (None when it was dealt from a generator or loaded)."""
+        return self._seed
+
+    @property
+    def shuffle_key(self) -> int:
+        """The deal's key for in-game shuffles: shuffle ``k`` of the game draws from
+        ``keyed_rng(shuffle_key, k)`` (:func:`cardlab.engine.rng.keyed_rng`), so undo and replay are exact."""
+        return self._shuffle_key
+
+    @property
     def current_player(self) -> int:
-        return int(getattr(self._state, "to_move"))
+        return int(self._state.to_move)
 
     @property
     def is_over(self) -> bool:
-        return bool(getattr(self._state, "over"))
+        return bool(self._state.over)
 
     @property
     def winner(self) -> int | None:
-        w = getattr(self._state, "winner")
+        w = self._state.winner
         return None if w is None else int(w)
 
     @property
     def turns(self) -> int:
         """Turns taken so far; a turn is one player's go, from their first action to passing on."""
-        return int(getattr(self._state, "turn"))
+        return int(self._state.turn)
 
     @property
     def move_count(self) -> int:
+        """Moves played so far."""
         return len(self._moves)
+
+    @property
+    def event_count(self) -> int:
+        """Events logged so far (``len(game.events)`` without copying the log)."""
+        return len(self._events)
 
     @property
     def moves(self) -> list[Move]:
@@ -408,7 +431,7 @@ class Game(abc.ABC, Generic[S]):
 
     def observe(self, seat: int | None = None) -> Any:
         """What ``seat`` may see (``None``: the public view of the table). Hidden cards stay hidden."""
-        self._check_seat(seat, "observe")
+        self.check_seat(seat, "observe")
         return self._observe(seat)
 
     def resample(self, viewpoint: int | None, rng: np.random.Generator) -> Self:
@@ -418,7 +441,7 @@ class Game(abc.ABC, Generic[S]):
         history (it cannot be undone past this point) and a fresh shuffle key, so future shuffles are
         unknown too.
         """
-        self._check_seat(viewpoint, "resample")
+        self.check_seat(viewpoint, "resample")
         if not isinstance(rng, np.random.Generator):
             raise InvalidInputError(f"rng={rng!r} is not a numpy.random.Generator")
         g = self._blank(self.players, self.options, int(rng.integers(0, 2**63 - 1)))
@@ -426,7 +449,10 @@ class Game(abc.ABC, Generic[S]):
         g._initial = g._state.clone()
         return g
 
-    def _check_seat(self, seat: int | None, what: str) -> None:
+    def check_seat(self, seat: int | None, what: str) -> None:
+        """Refuse a seat that does not exist in this game (``None``, the public view, is always accepted).
+
+        ``what`` names the caller in the message (:class:`~cardlab.errors.InvalidInputError`)."""
         if seat is None:
             return
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
@@ -447,8 +473,8 @@ class Game(abc.ABC, Generic[S]):
 
     def _shuffle_rng(self) -> np.random.Generator:
         """The generator for the next in-game shuffle; counts shuffles in the state for exact undo."""
-        count = int(getattr(self._state, "shuffles"))
-        setattr(self._state, "shuffles", count + 1)
+        count = int(self._state.shuffles)
+        self._state.shuffles = count + 1
         return keyed_rng(self._shuffle_key, count)
 
     # ---------------------------------------------------------------- conservation
@@ -567,8 +593,11 @@ class Game(abc.ABC, Generic[S]):
         return f"{self.title}, {self.players} players, move {self.move_count}, {status}"
 
     def _repr_html_(self) -> str:
-        from importlib import import_module  # lazy: drawing lives in cardlab.viz
+        """The table as the public sees it, drawn by the drawer the game's spec names (imported only now:
+        the core never imports the view at import time)."""
+        from cardlab.engine.registry import registered_spec
+        from cardlab.engine.spec import GENERIC_DRAWER, load_drawer
 
-        render = import_module("cardlab.viz.table")
-        html: str = render.table_html(self)
+        spec = registered_spec(self)
+        html: str = load_drawer(spec.drawer if spec is not None else GENERIC_DRAWER)(self, None, False, False)
         return html

@@ -10,21 +10,46 @@ import numpy as np
 
 from cardlab.cards import Card
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION, Game
+from cardlab.engine.spec import GameSpec
 from cardlab.errors import CorruptRecordError, UnknownGameError, shown
 
 MAX_RECORD_CHARS = 10_000_000
 """The longest record text :func:`load_game` reads (a 200-round Spite and Malice match is under 1 MB)."""
 
-_GAMES: dict[str, type[Game[Any]]] = {}
+_SPECS: dict[str, GameSpec] = {}
 _ALIASES: dict[str, str] = {}
 
 
-def register(cls: type[Game[Any]]) -> type[Game[Any]]:
-    """Class decorator: make a game available to :func:`new_game` under its name and aliases."""
-    _GAMES[cls.name] = cls
-    for alias in (cls.name, *cls.aliases):
-        _ALIASES[_key(alias)] = cls.name
-    return cls
+def register(spec: GameSpec) -> GameSpec:
+    """Make a game available to :func:`new_game` under its name and aliases (each game package calls this once)."""
+    if spec.rules.name != spec.name:
+        raise ValueError(f"spec {spec.name!r} names rules of {spec.rules.name!r}")
+    _SPECS[spec.name] = spec
+    for alias in (spec.name, *spec.aliases):
+        _ALIASES[_key(alias)] = spec.name
+    return spec
+
+
+def game_spec(game: str | Game[Any]) -> GameSpec:
+    """The :class:`~cardlab.engine.spec.GameSpec` of a game (a game object, a name or an alias)."""
+    _load_builtin()
+    if isinstance(game, Game):
+        return _SPECS[game.name]
+    _check_name(game)
+    return _SPECS[_ALIASES[_key(game)]]
+
+
+def registered_spec(game: Game[Any]) -> GameSpec | None:
+    """The spec registered for ``game``'s class, or None for a game class nobody registered."""
+    _load_builtin()
+    spec = _SPECS.get(game.name)
+    return spec if spec is not None and isinstance(game, spec.rules) else None
+
+
+def game_specs() -> list[GameSpec]:
+    """Every registered game's spec, sorted by name."""
+    _load_builtin()
+    return [_SPECS[name] for name in sorted(_SPECS)]
 
 
 def _key(name: str) -> str:
@@ -34,16 +59,20 @@ def _key(name: str) -> str:
 def game_names() -> list[str]:
     """The registered games' canonical names."""
     _load_builtin()
-    return sorted(_GAMES)
+    return sorted(_SPECS)
 
 
 def game_class(name: str) -> type[Game[Any]]:
     """The class registered under ``name`` or one of its aliases."""
     _load_builtin()
+    _check_name(name)
+    return _SPECS[_ALIASES[_key(name)]].rules
+
+
+def _check_name(name: object) -> None:
     if not isinstance(name, str) or _key(name) not in _ALIASES:
         accepted = ", ".join(f"{n!r}" for n in sorted(_ALIASES))
         raise UnknownGameError(f"unknown game {shown(name)}; accepted names: {accepted}")
-    return _GAMES[_ALIASES[_key(name)]]
 
 
 def canonical_name(name: str) -> str:

@@ -231,3 +231,23 @@ class State:
         if undescribed:  # a developer's slip, not a user's: every field must be described
             raise TypeError(f"{cls.__name__} fields {undescribed} have no description")
         return cls(**{n: description[n].read(data[n], f"initial.{n}", ctx) for n in names})
+
+
+class PlayState(State):
+    """Typed base of every game's state: the fields the engine reads in every game.
+
+    Each game's state is a dataclass that declares these fields among its own (in the order its records
+    write them); this class only types them for the engine. It is not a dataclass itself, so it adds no
+    field and does not change a state's field order or its records.
+    """
+
+    to_move: int
+    """The seat to move."""
+    turn: int
+    """Turns taken so far (one player's go, from their first action to passing on)."""
+    shuffles: int
+    """In-game shuffles so far (each one's order comes from the deal's shuffle key and this count)."""
+    over: bool
+    """The game has ended."""
+    winner: int | None
+    """The winning seat once the game is over (None: no winner, or not over)."""

@@ -1,5 +1,6 @@
-"""The built-in games. Importing this package imports every module in it, and each module registers
-its game with :func:`cardlab.engine.register`."""
+"""The built-in games, one package each (``cardlab/games/<game>/``). Importing this package imports every
+game package, and each registers its one :class:`~cardlab.engine.spec.GameSpec` with
+:func:`cardlab.engine.register`."""
 
 import importlib
 import pkgutil

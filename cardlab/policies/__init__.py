@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 
 from cardlab.engine.game import Game, Move
-from cardlab.errors import IllegalMoveError, InvalidInputError
+from cardlab.engine.registry import game_spec
+from cardlab.errors import IllegalMoveError, InvalidInputError, UnknownGameError
 
 Policy = Callable[[Any, Sequence[Move]], "Move | str"]
 
@@ -31,23 +32,24 @@ class RandomPolicy:
         return "RandomPolicy()"
 
 
-_GREEDY: dict[str, Callable[[], Policy]] = {}
 POLICY_NAMES = ("random", "greedy")
 
 
-def register_greedy(game_name: str, factory: Callable[[], Policy]) -> None:
-    _GREEDY[game_name] = factory
-
-
 def make_policy(spec: str | Policy, game_name: str, rng: np.random.Generator) -> Policy:
-    """Turn ``"random"``, ``"greedy"`` or a callable into a policy for ``game_name``."""
-    _load_builtin()
+    """Turn ``"random"``, ``"greedy"`` or a callable into a policy for ``game_name``.
+
+    ``"greedy"`` is the bot the game's spec registers (:attr:`~cardlab.engine.spec.GameSpec.bot`)."""
     if callable(spec):
         return spec
     if spec == "random":
         return RandomPolicy(rng)
-    if spec == "greedy" and game_name in _GREEDY:
-        return _GREEDY[game_name]()
+    if spec == "greedy":
+        try:
+            bot = game_spec(game_name).bot
+        except UnknownGameError:
+            pass
+        else:
+            return bot()
     raise InvalidInputError(
         f"unknown policy {spec!r} for {game_name}; accepted: 'random', 'greedy', or a callable (view, legal_moves)")
 
@@ -60,19 +62,3 @@ def choose(policy: Policy, game: Game[Any]) -> Move:
         return game.parse_move(answer)
     except IllegalMoveError as exc:
         raise IllegalMoveError(f"policy {policy!r} chose an illegal move: {exc}") from exc
-
-
-_loaded = False
-
-
-def _load_builtin() -> None:
-    """Import every policy module of this package once; each registers its game's greedy bot."""
-    global _loaded
-    if _loaded:
-        return
-    import importlib
-    import pkgutil
-
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
-    _loaded = True

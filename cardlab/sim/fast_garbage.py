@@ -1,6 +1,6 @@
 """Garbage hands played by the greedy bot, many at once, in numpy arrays.
 
-The greedy bot (``cardlab/policies/garbage.py``) leaves Garbage without a single real choice: it takes
+The greedy bot (``cardlab/games/garbage/bot.py``) leaves Garbage without a single real choice: it takes
 the discard exactly when it can use it, always places a wild on the lowest face-down spot, and always
 displaces a wild with its pip card. A hand is then fixed by the order of the cards nobody has seen, so
 many hands can advance side by side, one array row each.
@@ -51,7 +51,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.errors import InvalidInputError
-from cardlab.games.garbage import MAX_SPOTS, PACKS_BY_PLAYERS, Garbage
+from cardlab.games.garbage.rules import MAX_SPOTS, PACKS_BY_PLAYERS, Garbage
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -654,7 +654,7 @@ def rollouts_from(game: Garbage, viewpoint: int | None, n: int,
     """
     if not isinstance(game, Garbage):
         raise InvalidInputError(f"rollouts_from plays Garbage games only; got {game!r}")
-    game._check_seat(viewpoint, "rollouts_from")
+    game.check_seat(viewpoint, "rollouts_from")
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise InvalidInputError(f"n={n!r} is not allowed; give a positive whole number of play-outs")
     if not isinstance(rng, np.random.Generator):

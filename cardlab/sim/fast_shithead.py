@@ -17,7 +17,7 @@ of it, and this module computes the same function: the winner, the ``turns`` cou
 order (``play_to_last``) and the safety rule (``max_turns``). The tests check this card for card
 against the engine on fresh deals, set-up positions, mid-game positions and every option.
 
-*The greedy bot, exactly* (``cardlab/policies/shithead.py``): in the set-up, put face up a 10, else a
+*The greedy bot, exactly* (``cardlab/games/shithead/bot.py``): in the set-up, put face up a 10, else a
 2, else the highest card; in play, the lowest fitting ordinary rank (not 2 or 10) with all its cards,
 else one 10, else one 2, else pick up the pile; with no hand and no face-up card, turn the
 lowest-numbered face-down card.
@@ -50,7 +50,7 @@ import numpy.typing as npt
 from cardlab.cards import Card, Rank
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError
-from cardlab.games.shithead import FACE_UP, REFILL, RUN_TO_CLEAR, Shithead, ShitheadState, rank_power
+from cardlab.games.shithead.rules import FACE_UP, REFILL, RUN_TO_CLEAR, Shithead, ShitheadState, rank_power
 
 IntArray = npt.NDArray[np.int64]
 
@@ -406,7 +406,7 @@ class _Resampler:
 
 def _check_run(game: Any, viewpoint: int | None, n: Any, rng: Any, what: str) -> Shithead:
     g = _check_game(game, what)
-    g._check_seat(viewpoint, what)
+    g.check_seat(viewpoint, what)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise InvalidInputError(f"{what}: n={n!r} is not allowed; give a whole number of play-outs, 1 or more")
     if not isinstance(rng, np.random.Generator):
@@ -439,7 +439,7 @@ def must_pick_up(game: Game[Any], seat: int, viewpoint: int | None, n: int, rng:
     g = _check_run(game, viewpoint, n, rng, "must_pick_up")
     if seat is None:
         raise InvalidInputError("must_pick_up: seat None is not allowed; name the seat whose turn is asked about")
-    g._check_seat(seat, "must_pick_up")
+    g.check_seat(seat, "must_pick_up")
     deal = _Resampler(g, viewpoint)
     rules = deal.rules
     out = np.empty(int(n), dtype=np.int64)

@@ -1,7 +1,7 @@
 """Spite and Malice rounds played by the greedy bot on plain integers.
 
 The probability panels estimate chances by resampling the hidden cards and playing the round on with
-the greedy bot (``cardlab/policies/spite_malice.py``) on both seats. Through the engine that costs a
+the greedy bot (``cardlab/games/spite_malice/bot.py``) on both seats. Through the engine that costs a
 Move object, an observation, events and an undo snapshot per move. This module plays the same rounds
 on lists of small integers, many times faster.
 
@@ -72,7 +72,7 @@ import numpy.typing as npt
 
 from cardlab.engine.rng import keyed_rng
 from cardlab.errors import CorruptRecordError, InvalidInputError
-from cardlab.games.spite_malice import HAND_SIZE, QUEEN, SIDE_PILES, SpiteMalice
+from cardlab.games.spite_malice.rules import HAND_SIZE, QUEEN, SIDE_PILES, SpiteMalice
 from cardlab.sim.chance import ChanceLaw
 
 IntArray = npt.NDArray[np.int64]
@@ -460,7 +460,7 @@ class Redeal:
         few rollouts at a time from one position. The key is the engine's own test for "the position
         has not changed" (its legal-move cache): the same state object, with the same numbers of moves
         and events; the state is held, so its identity cannot be reused by another object."""
-        key = (game.state, len(game._moves), len(game._events), viewpoint)
+        key = (game.state, game.move_count, game.event_count, viewpoint)
         hit = _PLAN_CACHE.get("last")
         if hit is not None and hit[0][0] is key[0] and hit[0][1:] == key[1:]:
             return hit[1]
@@ -544,7 +544,7 @@ def _check(game: Any, what: str) -> SpiteMalice:
 
 def _check_run(game: Any, viewpoint: int | None, n: Any, rng: Any, what: str) -> SpiteMalice:
     g = _check(game, what)
-    g._check_seat(viewpoint, what)
+    g.check_seat(viewpoint, what)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise InvalidInputError(f"{what}: n={n!r} is not allowed; give a positive whole number of play-outs")
     if not isinstance(rng, np.random.Generator):
@@ -566,7 +566,7 @@ def playout(game: SpiteMalice, rng: np.random.Generator | None = None) -> tuple[
     if g.is_over:
         return (-1 if g.winner is None else g.winner), g.turns
     pos = position_of(g)
-    winner, _ = play(pos, Rules.of(g), keyed_source(g._shuffle_key) if rng is None else FreshShuffles(rng).source)
+    winner, _ = play(pos, Rules.of(g), keyed_source(g.shuffle_key) if rng is None else FreshShuffles(rng).source)
     return winner, pos.turn
 
 

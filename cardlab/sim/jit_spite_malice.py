@@ -70,7 +70,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.errors import CorruptRecordError, InvalidInputError
-from cardlab.games.spite_malice import CENTRE_PILES, HAND_SIZE, QUEEN, SIDE_PILES
+from cardlab.games.spite_malice.rules import CENTRE_PILES, HAND_SIZE, QUEEN, SIDE_PILES
 from cardlab.sim import fast_spite_malice as fsm
 
 IntArray = npt.NDArray[np.int64]
@@ -673,10 +673,10 @@ def compile_now() -> float:
     does not wait for it: plays a few rollouts of both kinds from a fresh deal. Returns the seconds
     taken (several on an empty cache, a fraction of one on a warm cache)."""
     from cardlab.engine.registry import new_game
-    from cardlab.games.spite_malice import SpiteMalice
+    from cardlab.games.spite_malice.rules import SpiteMalice
 
     start = time.perf_counter()
-    game = new_game("spite-and-malice", seed=0)
+    game = new_game(SpiteMalice.name, seed=0)
     assert isinstance(game, SpiteMalice)
     rng = np.random.default_rng(0)
     fsm.rollouts_from(game, None, 2, rng)

@@ -1,10 +1,10 @@
 """Playing a run in shards: in this process, in worker processes, or on a dask cluster.
 
 A run of ``games`` games is cut into shards of a fixed size (:data:`ENGINE_SHARD` games on the engine,
-:data:`FAST_SHARD` on the Garbage fast path) that does not depend on how many workers there are. On the
+:data:`FAST_SHARD` on a game's fast kernel) that does not depend on how many workers there are. On the
 engine, game ``i`` of a run with seed ``s`` is dealt and played with ``numpy.random.default_rng([s, i])``
-(:func:`cardlab.engine.rng.game_rng`); on the fast path, shard ``k`` draws from
-``numpy.random.SeedSequence(s).spawn(...)[k]``. A shard's result therefore depends only on the run's
+(:func:`cardlab.engine.rng.game_rng`); on the fast path the kernel's ``play_shard`` draws from the seed
+and the shard's games. A shard's result therefore depends only on the run's
 seed and the shard's place, never on who plays it: one process, ``N`` worker processes (started with
 "spawn", so a script must call ``simulate`` under ``if __name__ == "__main__":``) or a
 ``dask.distributed`` cluster give bit-for-bit the same winners and turns.
@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.engine.registry import game_class
+from cardlab.engine.registry import game_class, game_spec
 from cardlab.engine.rng import game_rng
 from cardlab.errors import InvalidInputError
 from cardlab.policies import Policy, choose, make_policy
@@ -84,7 +84,6 @@ class Shard:
     specs: tuple[PolicySpec, ...]
     options: tuple[tuple[str, Any], ...]
     fast: bool
-    seed_seq: np.random.SeedSequence | None = None
 
 
 ShardResult = tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]
@@ -96,20 +95,18 @@ def run_shard(shard: Shard) -> ShardResult:
     if not shard.fast:
         return run_engine_games(shard.name, shard.players, shard.seed, shard.start, shard.stop, shard.specs,
                                 options)
-    from cardlab.sim import fast_garbage
-
-    assert shard.seed_seq is not None
-    out = fast_garbage.play_fresh(shard.stop - shard.start, np.random.default_rng(shard.seed_seq), shard.players,
-                                  wild=options["wild"], last_round=options["last_round"],
-                                  layout_sizes=options["layout_sizes"], match=options["match"])
-    return out.winners, out.turns, {"hands": out.hands, "shuffles": out.shuffles}
+    kernel = game_spec(shard.name).kernel
+    if kernel is None:
+        raise InvalidInputError(f"{shard.name} has no fast kernel; play it on the engine")
+    return kernel.play_shard(shard.players, options, shard.seed, shard.start, shard.stop,
+                             [str(p) for p in shard.specs])
 
 
 class ShardPlan(Sequence[Shard]):
     """The shards of a run, each made on demand: ``plan[k]`` is shard ``k``; nothing is stored per shard.
 
-    Shard ``k`` of the fast path draws from ``SeedSequence(seed, spawn_key=(k,))``, which is exactly
-    ``SeedSequence(seed).spawn(count)[k]`` without making the other children.
+    A fast shard is played by the game's kernel (:meth:`~cardlab.engine.spec.GameKernel.play_shard`), which
+    draws its games from the run's seed and the games' numbers alone.
     """
 
     def __init__(self, name: str, players: int, games: int, seed: int, specs: Sequence[PolicySpec],
@@ -129,14 +126,13 @@ class ShardPlan(Sequence[Shard]):
         if not -self.n_shards <= k < self.n_shards:
             raise IndexError(k)
         k %= self.n_shards
-        seq = np.random.SeedSequence(self.seed, spawn_key=(k,)) if self.fast else None
         return Shard(self.name, self.players, self.seed, k * self.size, min(self.games, (k + 1) * self.size),
-                     self.specs, self.options, self.fast, seq)
+                     self.specs, self.options, self.fast)
 
 
 def make_shards(name: str, players: int, games: int, seed: int, specs: Sequence[PolicySpec],
                 options: dict[str, Any], fast: bool) -> ShardPlan:
-    """Cut a run into shards of a fixed size (made on demand); the fast path's shards get spawned seed sequences."""
+    """Cut a run into shards of a fixed size (made on demand)."""
     return ShardPlan(name, players, games, seed, specs, options, fast)
 
 

@@ -52,18 +52,18 @@ give ``rollouts=`` or a time budget ``budget_s=``; each carries a Wilson 95% int
 
 from __future__ import annotations
 
-import importlib
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
 from typing import Any
 
 import numpy as np
 
 from cardlab.cards import Card
 from cardlab.engine.game import Game
+from cardlab.engine.registry import game_specs, registered_spec
 from cardlab.errors import InvalidInputError, shown
 from cardlab.policies import choose, make_policy
 from cardlab.sim.stats import Estimate, wilson
@@ -120,7 +120,7 @@ class Quantity:
         return f"{self.label}: {self.value:.3f} [{self.low:.3f}, {self.high:.3f}] ({self.n} rollouts)"
 
 
-def _rng(rng: np.random.Generator | None) -> np.random.Generator:
+def require_rng(rng: np.random.Generator | None) -> np.random.Generator:
     if rng is None:
         raise InvalidInputError("pass rng=numpy.random.default_rng(seed): estimates are seeded, never global")
     if not isinstance(rng, np.random.Generator):
@@ -172,7 +172,7 @@ def anytime(trial: Callable[[], Sequence[float]], width: int, rollouts: int | No
                           rollouts, budget_s, batch)
 
 
-def _one_hot(winners: np.ndarray, players: int) -> np.ndarray:
+def one_hot(winners: np.ndarray, players: int) -> np.ndarray:
     """Row i marks the seat that won play-out i (no mark for a play-out with no winner)."""
     marks: np.ndarray = np.asarray(winners)[:, None] == np.arange(players)[None, :]
     return marks
@@ -181,7 +181,7 @@ def _one_hot(winners: np.ndarray, players: int) -> np.ndarray:
 def play_on(game: Game[Any], rng: np.random.Generator, stop: Callable[[Game[Any]], bool] | None = None,
             max_moves: int = 20_000) -> Game[Any]:
     """Play ``game`` on in place with greedy bots until it ends (or ``stop(game)`` is true)."""
-    _expect(game, None)
+    expect_game(game, None)
     policy = make_policy("greedy", game.name, rng)
     for _ in range(max_moves):
         if game.is_over or (stop is not None and stop(game)):
@@ -194,19 +194,22 @@ def win_probability(game: Game[Any], viewpoint: int | None = None, *, rollouts: 
                     budget_s: float | None = None, rng: np.random.Generator | None = None) -> list[Estimate]:
     """Each seat's chance of winning from here, as seen from ``viewpoint``, with greedy play on all seats.
 
-    A finished game gives 0/1 exactly. Garbage uses the vectorised fast path when it is available.
+    A finished game gives 0/1 exactly. The play-outs run on the game's kernel
+    (:attr:`~cardlab.engine.spec.GameSpec.kernel`) when it has one, else on the engine.
     """
-    _expect(game, None)
-    gen = _rng(rng)
-    game._check_seat(viewpoint, "win_probability")
+    expect_game(game, None)
+    gen = require_rng(rng)
+    game.check_seat(viewpoint, "win_probability")
     players = game.players
     if game.is_over:
-        return [_certain(game.winner == s) for s in range(players)]
-    fast = _fast_garbage_wins(game, viewpoint, rollouts, budget_s, gen)
-    if fast is None:
-        fast = _fast_module_wins(game, viewpoint, rollouts, budget_s, gen)
-    if fast is not None:
-        return fast
+        return [certain(game.winner == s) for s in range(players)]
+    spec = registered_spec(game)
+    kernel = spec.kernel if spec is not None else None
+    if spec is not None and kernel is not None:
+        batch = spec.budgets.batch
+        counts, n = anytime_counts(lambda size: one_hot(kernel.win_rollouts(game, viewpoint, size, gen), players),
+                                   players, rollouts, budget_s, batch=batch)
+        return [wilson(float(c), n) for c in counts]
 
     def trial() -> list[float]:
         g = play_on(game.resample(viewpoint, gen), gen)
@@ -216,60 +219,34 @@ def win_probability(game: Game[Any], viewpoint: int | None = None, *, rollouts: 
     return [wilson(float(t), n) for t in totals]
 
 
-def _certain(happened: bool) -> Estimate:
+def engine_win_rollouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.Generator) -> np.ndarray:
+    """``n`` resampled greedy play-outs on the engine: the winner of each (-1 for none).
+
+    The engine path of :func:`win_probability` (a kernel adapter falls back to it for options its fast
+    module does not handle)."""
+    winners = np.full(n, -1, dtype=np.int64)
+    for i in range(n):
+        g = play_on(game.resample(viewpoint, rng), rng)
+        if g.winner is not None:
+            winners[i] = g.winner
+    return winners
+
+
+def certain(happened: bool) -> Estimate:
     """A settled outcome: probability 0 or 1 with no uncertainty left."""
     v = 1.0 if happened else 0.0
     return Estimate(v, v, v, 0)
 
 
-FAST_MODULES = {"spite-and-malice": "cardlab.sim.fast_spite_malice", "shithead": "cardlab.sim.fast_shithead"}
-
-
-def fast_module(game: Game[Any]) -> Any | None:
-    """The game's fast greedy play-out module, if it has one that handles this game's options."""
-    _expect(game, None)
-    name = FAST_MODULES.get(game.name)
-    if name is None:
-        return None
-    try:
-        module = importlib.import_module(name)
-    except ImportError:
-        return None
-    return module if module.supports(game) else None
-
-
-def _fast_module_wins(game: Game[Any], viewpoint: int | None, rollouts: int | None, budget_s: float | None,
-                      rng: np.random.Generator) -> list[Estimate] | None:
-    """Spite and Malice and Shithead: the same resampled greedy play-outs, on a lean integer simulator
-    proven card-for-card equal to the engine (see its tests)."""
-    module = fast_module(game)
-    if module is None:
-        return None
-    counts, n = anytime_counts(lambda size: _one_hot(module.rollouts_from(game, viewpoint, size, rng), game.players),
-                               game.players, rollouts, budget_s, batch=32)
-    return [wilson(float(c), n) for c in counts]
-
-
-def _fast_share(run: Callable[[int], Any], rollouts: int | None, budget_s: float | None) -> Estimate:
+def fast_share(run: Callable[[int], Any], rollouts: int | None, budget_s: float | None) -> Estimate:
     """An anytime proportion from a fast module's batches of 0/1 outcomes."""
     counts, n = anytime_counts(run, 1, rollouts, budget_s, batch=32)
     return wilson(float(counts[0]), n)
 
 
-def _fast_garbage_wins(game: Game[Any], viewpoint: int | None, rollouts: int | None, budget_s: float | None,
-                       rng: np.random.Generator) -> list[Estimate] | None:
-    """Garbage hands: batches of vectorised play-outs (see :func:`garbage_rollouts`), anytime as well."""
-    if game.name != "garbage" or game.options.get("match"):
-        return None
-    counts, n = anytime_counts(
-        lambda size: _one_hot(garbage_rollouts(game, viewpoint, size, rng)[0], game.players),
-        game.players, rollouts, budget_s, batch=500)
-    return [wilson(float(c), n) for c in counts]
-
-
 def unseen_cards(game: Game[Any], viewpoint: int | None = None) -> list[Card]:
     """The cards ``viewpoint`` cannot locate, as physical cards (faces are what counts)."""
-    _expect(game, None)
+    expect_game(game, None)
     fn = getattr(game, "unseen_cards", None)
     if fn is not None:
         cards: list[Card] = fn(viewpoint)
@@ -284,168 +261,7 @@ def fraction_of(cards: Sequence[Card], predicate: Callable[[Card], bool]) -> Fra
     return Fraction(sum(1 for c in cards if predicate(c)), len(cards))
 
 
-# ---------------------------------------------------------------------------------------------- Garbage
-def garbage_next_drawer(game: Game[Any]) -> int | None:
-    """The seat that will draw the next stock card: the player to move while its turn has not started
-    (phase "draw"), else the player after it (in the middle of a chain the current turn ends with a
-    discard first). ``None`` when the game is over or this turn is the last of the hand."""
-    _expect(game, "garbage")
-    s = game.state
-    if game.is_over:
-        return None
-    if s.phase == "draw":
-        return int(s.to_move)
-    if s.last_turns:
-        rest = s.last_turns[1:]
-        return int(rest[0]) if rest else None
-    return (int(s.to_move) + 1) % game.players
-
-
-def garbage_next_card_reason(game: Game[Any]) -> str | None:
-    """Why "the next stock card can be used" has no meaning here, or None when it has one."""
-    _expect(game, "garbage")
-    if game.is_over:
-        return "the game is over"
-    if garbage_next_drawer(game) is None:
-        return "this is the hand's last turn: nobody draws again"
-    s = game.state
-    if not s.stock and not s.discard:
-        return "the stock and the discard pile are empty: the hand is drawn when this turn ends"
-    return None
-
-
-def garbage_next_card_placeable(game: Game[Any], viewpoint: int | None = None) -> Fraction:
-    """Exact chance that the next stock card can be used by the seat that draws it
-    (:func:`garbage_next_drawer`), if the hand goes on until then.
-
-    At the start of a turn that is the player to move; in the middle of a chain (a wild to place, a
-    wild to displace) it is the next player, whose layout cannot change before then. The card is read
-    from the game's chance law: before any reshuffle it is equally likely to be any card nobody has seen
-    (face-down layout cards and the stock); after a reshuffle the stock is a known multiset of seen cards
-    in random order. With an empty stock in the middle of a chain, the next card comes from the discard
-    pile reshuffled when the turn passes: every card of the discard pile as it is now (the card that ends
-    this turn stays on top), each equally likely. "Used" means placed on its face-down spot, displacing
-    a face-up wild on its spot, or a wild with a face-down spot left. Raises
-    :class:`~cardlab.errors.InvalidInputError` when the question has no meaning
-    (:func:`garbage_next_card_reason`).
-    """
-    _expect(game, "garbage")
-    game._check_seat(viewpoint, "garbage_next_card_placeable")
-    reason = garbage_next_card_reason(game)
-    if reason is not None:
-        raise InvalidInputError(f"garbage_next_card_placeable is not applicable: {reason}")
-    seat = garbage_next_drawer(game)
-    usable = game.can_use  # type: ignore[attr-defined]
-    state = game.state
-    if not state.stock:
-        return fraction_of(state.discard, lambda c: bool(usable(seat, c)))
-    law = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    return law.chance(len(law.names) - 1, lambda c: bool(usable(seat, c)))  # type: ignore[no-any-return]
-
-
-def garbage_rollouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.Generator,
-                     horizon: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """``n`` resampled greedy play-outs of a Garbage hand.
-
-    Returns ``winners`` (shape ``(n,)``, -1 for none) and ``done`` (shape ``(n, players)``): for each
-    play-out and seat, how many of that seat's own turns (counting the current one) it took to complete
-    its layout, or 0 if it never completed. With ``horizon`` the engine stops early once every seat
-    has had that many turns (winners are then -1 where the hand had not ended).
-    """
-    _expect(game, "garbage")
-    fast = _fast_rollouts(game, viewpoint, n, rng)
-    if fast is not None:
-        return fast
-    players = game.players
-    winners = np.full(n, -1, dtype=np.int64)
-    done = np.zeros((n, players), dtype=np.int64)
-    policy = make_policy("greedy", "garbage", rng)
-    for i in range(n):
-        g = game.resample(viewpoint, rng)
-        own_turns = [0] * players
-        hand = g.state.hand
-        while not g.is_over and g.state.hand == hand:
-            mover = g.current_player
-            before = g.turns
-            g.play(choose(policy, g))
-            if g.turns > before:
-                own_turns[mover] += 1
-                if mover in g.state.completed and done[i, mover] == 0:
-                    done[i, mover] = own_turns[mover]
-            if horizon is not None and min(own_turns) >= horizon:
-                break
-        if g.state.hand != hand or g.is_over:
-            winners[i] = g.state.hand_winners[hand - 1][0] if len(g.state.hand_winners) >= hand else -1
-    return winners, done
-
-
-def _fast_rollouts(game: Game[Any], viewpoint: int | None, n: int,
-                   rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray] | None:
-    try:
-        from cardlab.sim import fast_garbage
-    except ImportError:
-        return None
-    fn = getattr(fast_garbage, "rollouts_from", None)
-    if fn is None or not fast_garbage_supports(game):
-        return None
-    winners, done = fn(game, viewpoint, n, rng)
-    return np.asarray(winners), np.asarray(done)
-
-
-def fast_garbage_supports(game: Game[Any]) -> bool:
-    from cardlab.sim import fast_garbage
-
-    check = getattr(fast_garbage, "supports", None)
-    return bool(check(game)) if check is not None else True
-
-
-def completion_curves(game: Game[Any], ks: Sequence[int] = (1, 2, 3, 4, 5), viewpoint: int | None = None, *,
-                      rollouts: int | None = None, budget_s: float | None = None,
-                      rng: np.random.Generator | None = None) -> list[list[Estimate]]:
-    """For every seat and each k in ``ks``: the chance that the seat completes its Garbage layout within
-    its next k turns, in play-outs that stop when the hand ends. One set of play-outs serves all seats
-    (``result[seat][i]`` is for ``ks[i]``).
-
-    The hand ends at its first completion (unless ``last_round``), so a seat that completes has won the
-    hand: this is the chance of **winning** within k turns, and it levels off at the seat's win chance,
-    not at 1. (How long a layout takes on its own, with nobody stopping it, is another question.)"""
-    _expect(game, "garbage")
-    gen = _rng(rng)
-    if not isinstance(ks, (list, tuple, range, np.ndarray)) or not len(ks) or any(
-            isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1 for k in ks):
-        raise InvalidInputError(f"ks={shown(ks)} is not allowed; give a list of whole numbers of turns >= 1")
-    ks = [int(k) for k in ks]
-    game._check_seat(viewpoint, "completion_curves")
-    if game.is_over:
-        return [[_certain(seat in game.state.completed) for _ in ks] for seat in range(game.players)]
-    def batch(size: int) -> np.ndarray:
-        done = garbage_rollouts(game, viewpoint, size, gen)[1]  # (size, players) own turns to complete, 0 = never
-        return np.stack([(done > 0) & (done <= k) for k in ks], axis=2)  # (size, players, len(ks))
-
-    flat, n = anytime_counts(batch, game.players * len(ks), rollouts, budget_s, batch=250)
-    counts = flat.reshape(game.players, len(ks))
-    return [[wilson(float(c), n) for c in row] for row in counts]
-
-
-def completion_curve(game: Game[Any], seat: int, ks: Sequence[int] = (1, 2, 3, 4, 5),
-                     viewpoint: int | None = None, *, rollouts: int | None = None, budget_s: float | None = None,
-                     rng: np.random.Generator | None = None) -> list[Estimate]:
-    """For each k in ``ks``: the chance that ``seat`` completes its Garbage layout within its next k turns."""
-    _expect(game, "garbage")
-    if seat is None:
-        raise InvalidInputError("completion_curve needs a seat, not None")
-    game._check_seat(seat, "completion_curve")
-    return completion_curves(game, ks, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=rng)[seat]
-
-
-def completion_probability(game: Game[Any], seat: int, within: int, viewpoint: int | None = None, *,
-                           rollouts: int | None = None, budget_s: float | None = None,
-                           rng: np.random.Generator | None = None) -> Estimate:
-    """The chance that ``seat`` completes its Garbage layout within its next ``within`` turns."""
-    return completion_curve(game, seat, (within,), viewpoint, rollouts=rollouts, budget_s=budget_s, rng=rng)[0]
-
-
-def _expect(game: Game[Any], name: str | None) -> None:
+def expect_game(game: Game[Any], name: str | None) -> None:
     """``game`` must be a cardlab game (of the game ``name``, unless None)."""
     if not isinstance(game, Game):
         raise InvalidInputError(f"game={shown(game)} is not a cardlab game; deal one with cardlab.new_game(...)")
@@ -453,250 +269,26 @@ def _expect(game: Game[Any], name: str | None) -> None:
         raise InvalidInputError(f"this question is about {name}; the game given is {game.name}")
 
 
-# ---------------------------------------------------------------------------------------------- Spite and Malice
-def spite_next_stock_playable(game: Game[Any], viewpoint: int | None = None) -> Fraction:
-    """Exact chance that the next stock card can go on some centre pile right now.
-
-    The game's chance law gives the exact law of the top stock card as the viewer knows it
-    (``next_draw_chances``): uniform over the never-seen cards (tied payoff tops excluded: they are
-    known to be in the payoff piles) while the deal's rest is on top, or over the unlocated cards of a
-    completed pile put under the stock once play has reached it. The answer adds up the chances of the
-    faces that fit a centre pile. Not applicable (an error) when the stock is empty.
-    """
-    _expect(game, "spite-and-malice")
-    game._check_seat(viewpoint, "spite_next_stock_playable")
-    if not game.state.stock:
-        raise InvalidInputError("spite_next_stock_playable is not applicable: the stock is empty")
-    chances: dict[Card, Fraction] = game.next_draw_chances(viewpoint)  # type: ignore[attr-defined]
-    fits = game.can_play_on_centre  # type: ignore[attr-defined]
-    return sum((p for c, p in chances.items() if fits(c)), Fraction(0))
-
-
-def spite_payoff_playable_now(game: Game[Any], viewpoint: int | None = None) -> Fraction:
-    """Exact chance that the mover's payoff top can go straight onto a centre pile.
-
-    Payoff tops and centre piles are face up, so every viewer knows the answer: it is 0 or 1.
-    """
-    _expect(game, "spite-and-malice")
-    game._check_seat(viewpoint, "spite_payoff_playable_now")
-    top = game.observe(viewpoint).payoff_tops[game.current_player]
-    return Fraction(1 if top is not None and game.can_play_on_centre(top) else 0)  # type: ignore[attr-defined]
-
-
-def spite_payoff_this_turn(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
-                           budget_s: float | None = None, rng: np.random.Generator | None = None) -> Estimate:
-    """Chance that the player to move plays at least one payoff card before the turn ends (greedy play)."""
-    _expect(game, "spite-and-malice")
-    gen = _rng(rng)
-    game._check_seat(viewpoint, "spite_payoff_this_turn")
-    if game.is_over:
-        return _certain(False)
-    seat = game.current_player
-    module = fast_module(game)
-    if module is not None:
-        return _fast_share(lambda size: module.payoff_this_turn(game, viewpoint, size, gen), rollouts, budget_s)
-
-    def trial() -> list[float]:
-        g = game.resample(viewpoint, gen)
-        start_size = len(g.state.payoff[seat])
-        turn = g.turns
-        play_on(g, gen, stop=lambda x: x.turns != turn)
-        return [1.0 if len(g.state.payoff[seat]) < start_size else 0.0]
-
-    totals, n = anytime(trial, 1, rollouts, budget_s)
-    return wilson(float(totals[0]), n)
-
-
-# ---------------------------------------------------------------------------------------------- Shithead
-def shithead_blind_reason(game: Game[Any]) -> str | None:
-    """Why "a face-down card fits" has no meaning here (None when it has one)."""
-    _expect(game, "shithead")
-    if game.is_over:
-        return "the game is over"
-    if not any(c is not None for d in game.state.face_down for c in d):
-        return "no face-down card is left"
-    return None
-
-
-def shithead_blind_fits(game: Game[Any], viewpoint: int | None = None) -> Fraction:
-    """Exact chance that a face-down card fits the pile now.
-
-    Nobody has seen a face-down card, the owner included, so by the game's chance law it is equally
-    likely to be any card the viewer cannot locate: the answer counts the unseen cards that fit. Raises
-    :class:`~cardlab.errors.InvalidInputError` when no face-down card is left.
-    """
-    _expect(game, "shithead")
-    game._check_seat(viewpoint, "shithead_blind_fits")
-    reason = shithead_blind_reason(game)
-    if reason is not None:
-        raise InvalidInputError(f"shithead_blind_fits is not applicable: {reason}")
-    law = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    return law.chance(0, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined, no-any-return]
-
-
-def shithead_draw_reason(game: Game[Any]) -> str | None:
-    """Why "the top of the draw pile fits" has no meaning here (None when it has one)."""
-    _expect(game, "shithead")
-    if game.is_over:
-        return "the game is over"
-    if not game.state.draw:
-        return "the draw pile is empty"
-    return None
-
-
-def shithead_draw_top_fits(game: Game[Any], viewpoint: int | None = None) -> Fraction:
-    """Exact chance that the top of the draw pile fits the pile now.
-
-    The draw pile's top is, like a face-down card, any unseen card with equal chance under the game's
-    chance law — so while both exist the two answers agree: a lesson in exchangeability. Raises
-    :class:`~cardlab.errors.InvalidInputError` when the draw pile is empty.
-    """
-    _expect(game, "shithead")
-    game._check_seat(viewpoint, "shithead_draw_top_fits")
-    reason = shithead_draw_reason(game)
-    if reason is not None:
-        raise InvalidInputError(f"shithead_draw_top_fits is not applicable: {reason}")
-    law = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    top = max(i for i, name in enumerate(law.names) if name == "draw")
-    return law.chance(top, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined, no-any-return]
-
-
-def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fraction:
-    """Exact chance, under the chance law, that the player to move picks up the pile in this turn.
-
-    Modelling caveat, measured: seen by the table, this undershoots real greedy play by about a third
-    (the unseen part of a hand holds the cards its owner chose to keep; see the module notes).
-
-    A pick-up can only be the turn's first action: after a 10 or a clear the pile is empty and anything
-    fits. Playing from the hand, the mover picks up when no hand card fits: 0 if a card the viewer
-    knows fits; otherwise, with ``u`` hand cards the viewer has not seen, drawn by the chance law from
-    the ``N`` unseen cards of which ``F`` fit, the hypergeometric ``C(N - F, u) / C(N, u)``. From the
-    face-up cards (all public) it is 0 or 1; blind from a face-down card it is the share of unseen
-    cards that do not fit. Raises :class:`~cardlab.errors.InvalidInputError` in the set-up or once the
-    game is over.
-    """
-    _expect(game, "shithead")
-    game._check_seat(viewpoint, "shithead_mover_picks_up")
-    s = game.state
-    if game.is_over or s.phase == "setup":
-        raise InvalidInputError("shithead_mover_picks_up is not applicable: "
-                                + ("the game is over" if game.is_over else "the set-up is not finished"))
-    seat = game.current_player
-    fits = game.fits  # type: ignore[attr-defined]
-    source = game.source(seat)  # type: ignore[attr-defined]
-    if source == "up":
-        return Fraction(0 if any(fits(c) for c in s.face_up[seat]) else 1)
-    law = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    unseen = law.faces()
-    fitting = sum(1 for c in unseen if fits(c))
-    if source == "down":
-        return Fraction(len(unseen) - fitting, len(unseen))
-    if viewpoint == seat:
-        return Fraction(0 if any(fits(c) for c in s.hands[seat]) else 1)
-    if any(fits(c) for c in s.known[seat]):
-        return Fraction(0)
-    hidden = sum(1 for name in law.names if name == f"hand {seat}")
-    return Fraction(comb(len(unseen) - fitting, hidden), comb(len(unseen), hidden))
-
-
-def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = None, *,
-                          rollouts: int | None = None, budget_s: float | None = None,
-                          rng: np.random.Generator | None = None) -> Estimate:
-    """Chance that ``seat`` picks up the pile on its next turn (greedy play until then and in it)."""
-    _expect(game, "shithead")
-    gen = _rng(rng)
-    game._check_seat(seat, "shithead_must_pick_up")
-    if game.is_over:
-        return _certain(False)
-    module = fast_module(game)
-    if module is not None:
-        return _fast_share(lambda size: module.must_pick_up(game, seat, viewpoint, size, gen), rollouts, budget_s)
-
-    def trial() -> list[float]:
-        g = game.resample(viewpoint, gen)
-        play_on(g, gen, stop=lambda x: x.current_player == seat and _turn_start(x))
-        if g.is_over:
-            return [0.0]
-        turn = g.turns
-        mark = len(g.events)
-        play_on(g, gen, stop=lambda x: x.turns != turn)
-        return [1.0 if any(_is_pickup(e, seat) for e in g.events[mark:]) else 0.0]
-
-    totals, n = anytime(trial, 1, rollouts, budget_s)
-    return wilson(float(totals[0]), n)
-
-
-def _is_pickup(event: Any, seat: int) -> bool:
-    """A pick-up by ``seat``: nothing fitted, or its blind face-down card did not fit."""
-    if event.seat != seat:
-        return False
-    return bool(event.kind == "pickup" or (event.kind == "blind" and not event.data.get("fits", True)))
-
-
-def _turn_start(game: Game[Any]) -> bool:
-    return bool(getattr(game.state, "phase", "play") != "setup")
-
-
 # ---------------------------------------------------------------------------------------------- panels
 def panel_quantities(game: Game[Any], viewpoint: int | None = None, *, rng: np.random.Generator | None = None,
                      rollouts: int | None = None, budget_s: float | None = None) -> list[Quantity]:
-    """Every per-game number a panel shows for this position (win chances are separate)."""
-    _expect(game, None)
-    gen = _rng(rng)
-    game._check_seat(viewpoint, "panel_quantities")
-    out: list[Quantity] = []
-    if game.name == "garbage":
-        if not game.is_over:
-            seat = garbage_next_drawer(game)
-            label = "next stock card can be used by the seat that draws it"
-            if seat is not None:
-                label = f"next stock card can be used by seat {seat} (who draws it)"
-            reason = garbage_next_card_reason(game)
-            out.append(Quantity.not_applicable("next_card", label, reason, seat) if reason is not None else
-                       Quantity.from_exact("next_card", label, garbage_next_card_placeable(game, viewpoint), seat))
-        # The play-outs stop when the hand ends, at its first completion (its winner): a seat that
-        # "completes within k turns" there has won within k turns, so that is what the curve is called.
-        curves = completion_curves(game, (1, 2, 3, 4, 5), viewpoint, rollouts=rollouts, budget_s=budget_s, rng=gen)
-        for seat, curve in enumerate(curves):
-            for k, est in enumerate(curve, start=1):
-                out.append(Quantity.from_estimate(f"complete_{k}", f"seat {seat} wins within {k} turns",
-                                                  est, seat))
-    elif game.name == "spite-and-malice":
-        if not game.is_over:
-            if game.state.stock:
-                out.append(Quantity.from_exact("next_stock", "next stock card fits a centre pile",
-                                               spite_next_stock_playable(game, viewpoint)))
-            else:
-                out.append(Quantity.not_applicable("next_stock", "next stock card fits a centre pile",
-                                                   "the stock is empty"))
-            out.append(Quantity.from_exact("payoff_now", "payoff top playable now",
-                                           spite_payoff_playable_now(game, viewpoint), game.current_player))
-            out.append(Quantity.from_estimate(
-                "payoff_this_turn", "payoff card played this turn",
-                spite_payoff_this_turn(game, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=gen),
-                game.current_player))
-    elif game.name == "shithead":
-        if not game.is_over:
-            label = "a face-down card fits the pile"
-            reason = shithead_blind_reason(game)
-            out.append(Quantity.not_applicable("blind_fits", label, reason) if reason is not None else
-                       Quantity.from_exact("blind_fits", label, shithead_blind_fits(game, viewpoint)))
-            label = "top of the draw pile fits"
-            reason = shithead_draw_reason(game)
-            out.append(Quantity.not_applicable("draw_top_fits", label, reason) if reason is not None else
-                       Quantity.from_exact("draw_top_fits", label, shithead_draw_top_fits(game, viewpoint)))
-            for seat in range(game.players):
-                if seat in getattr(game.state, "ranking", []):
-                    continue
-                label = f"seat {seat} picks up on its next turn"
-                if seat == game.current_player and game.state.phase != "setup":
-                    # exact under the uniform chance law; greedy play picks up more often (see the notes)
-                    label = f"seat {seat} picks up in this turn (uniform model)"
-                    out.append(Quantity.from_exact("must_pick_up", label,
-                                                   shithead_mover_picks_up(game, viewpoint), seat))
-                    continue
-                out.append(Quantity.from_estimate(
-                    "must_pick_up", label,
-                    shithead_must_pick_up(game, seat, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=gen),
-                    seat))
-    return out
+    """Every per-game number a panel shows for this position (win chances are separate): the questions
+    the game's spec registers (:attr:`~cardlab.engine.spec.GameSpec.questions`)."""
+    expect_game(game, None)
+    gen = require_rng(rng)
+    game.check_seat(viewpoint, "panel_quantities")
+    spec = registered_spec(game)
+    if spec is None:
+        return []
+    questions: list[Quantity] = spec.questions(game, viewpoint, rng=gen, rollouts=rollouts, budget_s=budget_s)
+    return questions
+
+
+def __getattr__(name: str) -> Any:
+    """The games' own questions (``prob.garbage_next_card_placeable``, ...) stay reachable here: each is
+    looked up in the questions module of every registered game."""
+    for spec in game_specs():
+        module = sys.modules[spec.questions.__module__]
+        if not name.startswith("_") and hasattr(module, name):
+            return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,9 +8,10 @@ Two ways to play
 * **The engine path** plays each game move by move with the policies, for any registered game. Game
   ``i`` of a run with seed ``s`` is dealt and played with ``numpy.random.default_rng([s, i])``
   (:func:`cardlab.engine.rng.game_rng`), so any single game of a run can be replayed on its own.
-* **The fast path** (:mod:`cardlab.sim.fast_garbage`) plays Garbage with the greedy bot in every seat,
-  many hands at once in numpy arrays. It is chosen automatically when it applies; ``fast=False``
-  forces the engine path (to compare the two, or to time them).
+* **The fast path** is the game's kernel (:attr:`cardlab.engine.spec.GameSpec.kernel`), for the
+  policies it plays (:meth:`~cardlab.engine.spec.GameKernel.plays`; today Garbage with the greedy bot in
+  every seat, many hands at once in numpy arrays). It is chosen automatically when it applies;
+  ``fast=False`` forces the engine path (to compare the two, or to time them).
 
 The games are played in shards (:mod:`cardlab.sim.parallel`) whose results do not depend on how many
 processes play them, so ``processes=1``, ``processes=4`` and ``backend="dask"`` give the same result.
@@ -26,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.engine.registry import game_class
+from cardlab.engine.registry import game_class, game_spec
 from cardlab.errors import InvalidInputError, MissingExtraError, shown
 from cardlab.policies import make_policy
 from cardlab.sim.parallel import (
@@ -189,8 +190,9 @@ def _progress_bar(total: int, show: bool, desc: str) -> Any:
 
 # ---------------------------------------------------------------------------------------------- simulate
 def fast_path_applies(name: str, specs: Sequence[PolicySpec]) -> bool:
-    """The vectorised path plays Garbage with ``greedy`` in every seat (any options)."""
-    return game_class(name).name == "garbage" and all(isinstance(s, str) and s == "greedy" for s in specs)
+    """The game's kernel plays these policies (:meth:`~cardlab.engine.spec.GameKernel.plays`)."""
+    kernel = game_spec(name).kernel
+    return kernel is not None and kernel.plays(list(specs))
 
 
 MAX_GAMES = 100_000_000
@@ -218,7 +220,7 @@ def simulate(name: str, players: int | None = None, games: int = 1000, seed: int
     policies must then be importable functions (a lambda cannot be sent to another process).
     ``progress=True`` (the default) shows a progress bar — a widget in a notebook, text in a
     terminal — for runs that last more than a second; ``progress=False`` keeps every run quiet.
-    ``fast=None`` uses the vectorised Garbage path when it applies (``"greedy"`` in every seat),
+    ``fast=None`` uses the game's fast kernel when it plays these policies,
     ``fast=False`` forces the engine. Other keywords are game options.
 
     ``games`` is at most :data:`MAX_GAMES` (100 million). On the first error in any game, or on
@@ -241,7 +243,7 @@ def simulate(name: str, players: int | None = None, games: int = 1000, seed: int
         make_policy(spec, cls.name, np.random.default_rng(0))  # an unknown policy name fails here
     applies = fast_path_applies(cls.name, specs)
     if fast and not applies:
-        raise InvalidInputError(f"fast=True needs game 'garbage' with policy 'greedy' in every seat; "
+        raise InvalidInputError(f"fast=True needs policies the game's fast kernel plays; "
                                 f"got {cls.name!r} with {[_policy_label(s) for s in specs]}")
     use_fast = applies if fast is None else bool(fast)
     run_options = dict(probe.options) if use_fast else dict(options)

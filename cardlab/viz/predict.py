@@ -245,7 +245,7 @@ class PredictController(traitlets.HasTraits):  # type: ignore[misc]
     def position(self, stepper: Stepper) -> None:
         """Set the question of the stepper's current position (after its panels were computed)."""
         game = stepper.game
-        deal = f"deal: {game.name}, {game.players} players, seed {stepper._seed}"
+        deal = f"deal: {game.name}, {game.players} players, seed {stepper.deal_seed}"
         self._line = (deal, *(m.text for m in game.moves))
         self._resolve(stepper)
         move = game.move_count

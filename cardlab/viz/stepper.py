@@ -72,7 +72,8 @@ import numpy as np
 
 from cardlab.cards import Card
 from cardlab.engine.game import Game, Move
-from cardlab.engine.registry import game_class, game_names, new_game
+from cardlab.engine.registry import game_class, game_names, new_game, registered_spec
+from cardlab.engine.spec import FALLBACK_BUDGETS, RolloutBudgets
 from cardlab.errors import IllegalMoveError, InvalidInputError
 from cardlab.policies import Policy, choose, make_policy
 from cardlab.sim.prob import Quantity, panel_quantities, win_probability
@@ -87,13 +88,9 @@ from cardlab.viz.predict import attach as attach_predictor
 from cardlab.viz.snapshot import stepper_html
 from cardlab.viz.table import table_html
 
-# Play-outs per estimate (win chart, per-game panel) for one Next move, chosen so that a move with
-# every panel refreshed stays well under 100 ms (benchmarks/bench_stepper.py measures it). Every
-# estimate runs on a fast play-out module (cardlab.sim.fast_*): Garbage's vectorised hands, Spite and
-# Malice's compiled kernel (about 100,000 rounds a second), Shithead's integer play-outs (about 10,000
-# games a second, hence its smaller counts).
-DEFAULT_ROLLOUTS = {"garbage": (200, 100), "spite-and-malice": (800, 800), "shithead": (48, 8)}
-FALLBACK_ROLLOUTS = (12, 12)
+# Play-outs per estimate (win chart, per-game panel) for one Next move: each game's spec gives them
+# (GameSpec.budgets), chosen so that a move with every panel refreshed stays well under 100 ms
+# (benchmarks/bench_stepper.py measures it).
 WIN_PURPOSE, PANEL_PURPOSE = 0, 1
 MAX_HISTORY_POINTS = 60
 POLICY_SALT = 7919
@@ -119,13 +116,13 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         """The move log widget (its ``value`` is the HTML of the latest events)."""
         return self.move_log
 
-    def __init__(self, game: str | Game[Any] = "garbage", players: int | None = 2, seed: int | None = 3,
+    def __init__(self, game: str | Game[Any] | None = None, players: int | None = 2, seed: int | None = 3,
                  rollouts: int | None = None, policies: Sequence[str | Policy] | None = None,
                  four_colour: bool = False, deck: Sequence[str | Card] | None = None,
                  history_rollouts: int | None = None, panel_rollouts: int | None = None,
                  predict: bool | str = False, predict_seat: int | None = None, hot_seat: bool = True,
                  **options: Any) -> None:
-        super().__init__()
+        # Bad input is refused before the widget exists: a refused Stepper leaves no widget open in the kernel.
         if not isinstance(hot_seat, bool):
             raise InvalidInputError(f"hot_seat={hot_seat!r} is not True or False")
         # False: one screen that everybody watches (a teacher's demonstration driven from code); no cover screens
@@ -147,10 +144,13 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                 raise InvalidInputError(f"{given} cannot be given with an existing {game.name} game, which is "
                                         "already dealt; pass the game's name instead to deal a new one")
             self.game: Game[Any] = game
-            self._seed = int(game._seed) if game._seed is not None else int(seed)
+            self._seed = int(game.seed) if game.seed is not None else int(seed)
         else:
-            self.game = new_game(game, players=players, seed=seed, deck=deck, **options)
+            # None: the first registered game in alphabetical order (Garbage)
+            self.game = new_game(game if game is not None else game_names()[0], players=players, seed=seed,
+                                 deck=deck, **options)
             self._seed = int(seed)
+        super().__init__()
         self._options_for = (self.game.name, dict(self.game.options))
         self._pending: _Pending | None = None
         self._win_cache: dict[tuple[int, int, int], tuple[Estimate, ...]] = {}
@@ -202,6 +202,9 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
 
     def close(self) -> None:
         """Close every widget of the stepper (children, move tiles, policy selectors, layouts, styles)."""
+        if "_tiles" not in self.__dict__:  # refused before its parts were built (``Widget.__del__`` closes it too)
+            super().close()
+            return
         extras = [tile.box for tile in self._tiles] + list(self.policies) + [self._autoplay_link, self.handover_button]
         close_tree(self, *extras, skip=self)
         super().close()
@@ -722,7 +725,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         while len(self._tiles) < len(legal):
             self._tiles.append(controls.MoveTile(len(self._tiles), self._click_tile))
         for tile, move in zip(self._tiles, legal, strict=False):
-            card = next((a for a in move.args if isinstance(a, Card)), None)
+            card = next(iter(move.cards()), None)
             picture = "" if card is None else card_html(card, four_colour=self.four_colour, width=34)
             tile.show(move.text, f"seat {g.current_player}: {move.text}", picture)
         for tile in self._tiles[len(legal):]:
@@ -748,11 +751,16 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         return keys
 
     @property
+    def deal_seed(self) -> int:
+        """The seed of the current deal (shown in the seed box; New deal with it deals the same game)."""
+        return self._seed
+
+    @property
     def rollouts(self) -> int:
         """Play-outs behind the current point of the win chart."""
         if self._rollouts_given is not None:
             return self._rollouts_given
-        return DEFAULT_ROLLOUTS.get(self.game.name, FALLBACK_ROLLOUTS)[0]
+        return self._budgets().win
 
     @property
     def panel_rollouts(self) -> int:
@@ -761,7 +769,11 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             return self._panel_given
         if self._rollouts_given is not None:
             return self._rollouts_given
-        return DEFAULT_ROLLOUTS.get(self.game.name, FALLBACK_ROLLOUTS)[1]
+        return self._budgets().panel
+
+    def _budgets(self) -> RolloutBudgets:
+        spec = registered_spec(self.game)
+        return spec.budgets if spec is not None else FALLBACK_BUDGETS
 
     @property
     def history_rollouts(self) -> int:
@@ -803,7 +815,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._win_chart.update(self.win_history, title_html("P(win) by move", words))
         over = " (game over)" if self.game.is_over else ""
         self._panel.update(self.quantities, title_html(f"Chances at move {now}{over}", words),
-                           "wins within k turns")
+                           spec.curve_title if (spec := registered_spec(self.game)) is not None else "")
         self._on_plot_report()
         if self.predictor is not None:
             self.predictor.position(self)

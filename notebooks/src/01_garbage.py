@@ -23,7 +23,7 @@
 # %% [markdown]
 # ## 1. The rules
 #
-# These are the rules and choices written in the docstring of `cardlab/games/garbage.py`; where the original text
+# These are the rules and choices written in the docstring of `cardlab/games/garbage/rules.py`; where the original text
 # is unclear, cardlab follows pagat.com's most widely played version and makes the other reading an option.
 #
 # - **Packs.** 1–2 players use one 52-card pack, 3–4 players two packs, 5–6 players three. No jokers. One player

@@ -20,8 +20,8 @@
 # %% [markdown]
 # ## 1. The rules
 #
-# Copied from the docstring of `cardlab/games/spite_malice.py`; where the original text is unclear, cardlab follows
-# pagat.com and offers the other reading as an option.
+# Copied from the docstring of `cardlab/games/spite_malice/rules.py`; where the original text is unclear, cardlab
+# follows pagat.com and offers the other reading as an option.
 #
 # - **Cards.** Two 52-card packs shuffled together (104 cards), no jokers. Values: Ace 1, 2–10, Jack 11, Queen 12;
 #   **Kings are wild** (value 13 where two cards are compared).

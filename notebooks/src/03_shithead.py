@@ -23,7 +23,7 @@
 # %% [markdown]
 # ## 1. The rules
 #
-# Copied from the docstring of `cardlab/games/shithead.py`; where the original text is silent, cardlab takes the
+# Copied from the docstring of `cardlab/games/shithead/rules.py`; where the original text is silent, cardlab takes the
 # default below and offers the other reading as an option.
 #
 # - **Packs.** 2 players use one 52-card pack, 3–5 players two. No jokers.

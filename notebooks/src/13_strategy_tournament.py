@@ -43,7 +43,7 @@ greedy = make_policy("greedy", "shithead", np.random.default_rng(0))
 def eager_tens(view, legal_moves):
     """Play a 10 as soon as one is legal (it burns the pile and I play again); otherwise play like greedy."""
     for move in legal_moves:
-        if move.kind == "play" and move.args[1] == 10:
+        if move.kind == "play" and move.rank == 10:
             return move
     return greedy(view, legal_moves)
 
@@ -51,8 +51,9 @@ def eager_tens(view, legal_moves):
 print([m.text for m in cardlab.new_game("shithead", players=2, seed=0).legal_moves()][:4], "...")
 
 # %% [markdown]
-# A move carries machine-readable `args`: for a Shithead play, `(source, rank, count)` with the rank as a number
-# (Ace 1 … King 13). Your policy may use `view` too: for example `view.top` (the card on the pile) or `view.hand`.
+# A move carries named fields: a Shithead play has `move.source` ("hand" or "up"), `move.rank` (a number, Ace 1 …
+# King 13) and `move.count`. Your policy may use `view` too: for example `view.top` (the card on the pile) or
+# `view.hand`.
 #
 # ## 2. Watch it play
 #
@@ -155,7 +156,7 @@ garbage_greedy = make_policy("greedy", "garbage", np.random.default_rng(0))
 def never_discard(view, legal_moves):
     """Garbage: always draw from the stock, never take the discard; otherwise play like greedy."""
     for move in legal_moves:
-        if move.kind == "draw" and move.args[0] == "stock":
+        if move.kind == "draw" and move.source == "stock":
             return move
     return garbage_greedy(view, legal_moves)
 
@@ -229,7 +230,7 @@ def tens_when_pile_at_least(k):
     def policy(view, legal_moves):
         if len(view.pile) >= k:
             for move in legal_moves:
-                if move.kind == "play" and move.args[1] == 10:
+                if move.kind == "play" and move.rank == 10:
                     return move
         return greedy(view, legal_moves)
 
@@ -265,7 +266,7 @@ def jack_high(view, legal_moves):
     """Like greedy, but a wild goes on the highest face-down spot."""
     wild = [m for m in legal_moves if m.kind == "wild"]
     if wild:
-        return max(wild, key=lambda m: m.args[0])
+        return max(wild, key=lambda m: m.spot)
     return garbage_greedy(view, legal_moves)
 
 
@@ -329,7 +330,7 @@ assert abs(power_of(games_90) - 0.90) < 0.01
 # %% [solution]
 def low_face_up(view, legal_moves):
     if legal_moves[0].kind == "setup":
-        return min(legal_moves, key=lambda m: power(m.args[0]))
+        return min(legal_moves, key=lambda m: power(m.card))
     return greedy(view, legal_moves)
 
 

@@ -22,7 +22,7 @@ import cardlab
 from cardlab.cards import Card, faces, parse_cards
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION
 from cardlab.games.shithead import Shithead, ShitheadState, power
-from cardlab.policies.shithead import greedy_shithead
+from cardlab.games.shithead.bot import greedy_shithead
 from cardlab.sim.stats import wilson
 from tests.conformance import assert_conserved, snapshot
 

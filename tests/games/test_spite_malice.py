@@ -13,10 +13,10 @@ import pytest
 import cardlab
 from cardlab.cards import Card, full_deck, stack_deck
 from cardlab.cards import faces as faces_of
-from cardlab.games import spite_malice
 from cardlab.games.spite_malice import SpiteMalice
+from cardlab.games.spite_malice import rules as spite_malice
+from cardlab.games.spite_malice.bot import greedy_spite_malice
 from cardlab.policies import choose, make_policy
-from cardlab.policies.spite_malice import greedy_spite_malice
 from cardlab.sim.stats import wilson
 from tests.conformance import assert_conserved, snapshot
 

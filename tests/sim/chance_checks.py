@@ -28,6 +28,7 @@ import numpy as np
 import cardlab
 from cardlab.cards import Card, face_of, faces, full_deck
 from cardlab.engine.state import State
+from cardlab.games.spite_malice.rules import hand_card, spite_move
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.viz.table import table_html
@@ -485,9 +486,10 @@ def spite_copy_twins(seeds: range, viewpoint: int | None = None, **options: Any
             m = g.current_player
             amb = None
             if move.kind in ("hand", "discard") and m != viewpoint:
-                copies = [c for c in s.hands[m] if c.face == move.args[0].face]
+                copies = [c for c in s.hands[m] if c.face == hand_card(move).face]
                 if len(copies) == 2 and s.labels[copies[0].id] != s.labels[copies[1].id]:
-                    pile = move.args[-1] - 1
+                    played = spite_move(move)
+                    pile = (played.centre if move.kind == "hand" else played.side) - 1
                     if move.kind == "discard" or len(s.centre[pile]) + 1 < 12:
                         amb = (copies, [list(mk) for mk in s.hand_marks[m]], move.kind, pile)
             g.play(move)

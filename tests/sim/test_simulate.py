@@ -79,7 +79,7 @@ def test_path_choice() -> None:
     assert cardlab.simulate("garbage", games=20, seed=1, fast=False).method == "engine"
     mixed = cardlab.simulate("garbage", games=20, seed=1, policy=["greedy", "random"])
     assert mixed.method == "engine" and mixed.policies == ["greedy", "random"]
-    with pytest.raises(cardlab.InvalidInputError, match="fast=True needs game 'garbage' with policy 'greedy'"):
+    with pytest.raises(cardlab.InvalidInputError, match="fast=True needs policies the game's fast kernel plays"):
         cardlab.simulate("garbage", games=20, seed=1, policy="random", fast=True)
 
 
@@ -207,12 +207,14 @@ def test_shard_plan_does_not_grow_with_games() -> None:
     huge = parallel.make_shards("garbage", 2, 10**8, 5, ["greedy"] * 2, {}, True)
     assert sys.getsizeof(huge.__dict__) == sys.getsizeof(small.__dict__)
     assert len(huge) == -(-10**8 // parallel.FAST_SHARD)
-    # shard k draws from the k-th spawned child, as a list of spawned children would give it
-    children = np.random.SeedSequence(5).spawn(4)
-    for k in range(4):
-        seq = huge[k].seed_seq
-        assert seq is not None
-        assert np.array_equal(seq.generate_state(4), children[k].generate_state(4))
+    # the Garbage adapter draws each shard from its own child of the run's seed: the first is the first spawned
+    # child, and no two shards share a stream
+    from cardlab.games.garbage.fast import shard_seed_sequence
+
+    first = np.random.SeedSequence(5).spawn(1)[0]
+    assert np.array_equal(shard_seed_sequence(5, huge[0].start).generate_state(4), first.generate_state(4))
+    states = {tuple(shard_seed_sequence(5, huge[k].start).generate_state(4)) for k in range(4)}
+    assert len(states) == 4
     assert huge[-1].stop == 10**8 and huge[-1].start == (len(huge) - 1) * parallel.FAST_SHARD
 
 

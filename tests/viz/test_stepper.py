@@ -16,7 +16,7 @@ import pytest
 
 import cardlab
 from cardlab.engine.game import Game
-from cardlab.errors import InvalidInputError, UnknownGameError
+from cardlab.errors import CardlabError, InvalidInputError, UnknownGameError
 from cardlab.policies import choose, make_policy
 from cardlab.sim.prob import panel_quantities, win_probability
 from cardlab.viz import stepper as stepper_module
@@ -508,3 +508,14 @@ def test_a_click_storm_raises_nothing_and_loses_no_card(name: str, monkeypatch: 
     # the storm really went through the game: moves by bots and by hand, a new deal, a long line of play
     assert done["next"] > 50 and done["human move"] > 10, done
     assert done.get("new deal", 0) >= 1 and longest >= 15, (done, longest)
+
+
+@pytest.mark.parametrize("bad", [{"seed": -1}, {"game": "poker"}, {"rollouts": 0}, {"hot_seat": "yes"},
+                                 {"players": 7}])
+def test_a_refused_stepper_leaves_no_widget_open(bad: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bad input raises a cardlab error before any widget is made, so nothing is left open in the kernel."""
+    opened: list[str] = []
+    monkeypatch.setattr(widgets.Widget, "open", lambda self: opened.append(type(self).__name__))
+    with pytest.raises(CardlabError):
+        Stepper(**bad)  # type: ignore[arg-type]
+    assert opened == []

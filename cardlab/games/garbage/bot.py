@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardlab.engine.game import Move
-from cardlab.policies import register_greedy
+from cardlab.games.garbage.rules import garbage_move, spot_of
 
 
 def greedy_garbage(view: Any, legal_moves: Sequence[Move]) -> Move:
@@ -28,14 +28,13 @@ def greedy_garbage(view: Any, legal_moves: Sequence[Move]) -> Move:
     if "displace" in by_kind:
         return by_kind["displace"][0]
     if "wild" in by_kind:
-        return min(by_kind["wild"], key=lambda m: int(m.args[0]))
+        return min(by_kind["wild"], key=lambda m: spot_of(garbage_move(m)))
     draws = by_kind.get("draw", [])
     for m in draws:
-        if m.args[0] == "discard":
+        if garbage_move(m).source == "discard":
             return m
     if draws:
         return draws[0]
     return legal_moves[0]
 
 
-register_greedy("garbage", lambda: greedy_garbage)

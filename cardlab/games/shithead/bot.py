@@ -22,8 +22,7 @@ from typing import Any
 
 from cardlab.cards import Card, Rank
 from cardlab.engine.game import Move
-from cardlab.games.shithead import power, rank_power
-from cardlab.policies import register_greedy
+from cardlab.games.shithead.rules import ShitheadMove, power, rank_power, setup_card, shithead_move
 
 _SPECIAL = (int(Rank.TWO), int(Rank.TEN))
 _POWER_OF_VALUE = {int(r): rank_power(r) for r in Rank}
@@ -43,25 +42,25 @@ def greedy_shithead(view: Any, legal_moves: Sequence[Move]) -> Move:
     if first.kind == "setup":
         best = first
         for m in legal_moves[1:]:
-            if face_up_preference(m.args[0]) > face_up_preference(best.args[0]):
+            if face_up_preference(setup_card(m)) > face_up_preference(setup_card(best)):
                 best = m
         return best
     if first.kind in ("blind", "pickup"):
         return first
-    plain: Move | None = None
+    plain: ShitheadMove | None = None
     special: dict[int, Move] = {}
-    for m in legal_moves:
-        _, rank, count = m.args
+    for move in legal_moves:
+        m = shithead_move(move)
+        rank, count = m.rank, m.count
         if rank in _SPECIAL:
             if count == 1:
                 special[rank] = m
             continue
-        if plain is None or _POWER_OF_VALUE[rank] < _POWER_OF_VALUE[plain.args[1]] or \
-                (rank == plain.args[1] and count > plain.args[2]):
+        if plain is None or _POWER_OF_VALUE[rank] < _POWER_OF_VALUE[plain.rank] or \
+                (rank == plain.rank and count > plain.count):
             plain = m
     if plain is not None:
         return plain
     return special.get(int(Rank.TEN)) or special[int(Rank.TWO)]
 
 
-register_greedy("shithead", lambda: greedy_shithead)

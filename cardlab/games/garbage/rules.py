@@ -63,7 +63,6 @@ import numpy as np
 
 from cardlab.cards import Card, Rank, face_of, faces, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
-from cardlab.engine.registry import register
 from cardlab.engine.state import (
     COUNTER_MAX,
     Bool,
@@ -72,7 +71,7 @@ from cardlab.engine.state import (
     Int,
     ListOf,
     Maybe,
-    State,
+    PlayState,
     cards,
     counter,
     last_seat,
@@ -95,8 +94,31 @@ def _sizes_ok(value: Any) -> bool:
         isinstance(v, (int, np.integer)) and not isinstance(v, bool) and 1 <= v <= MAX_SPOTS for v in value))
 
 
+@dataclass(frozen=True, slots=True)
+class GarbageMove(Move):
+    """A Garbage move: ``source`` of a draw ("stock" or "discard"), ``spot`` (1 to 10) a wild is placed on
+    or a wild is displaced from; a discard names neither."""
+
+    source: str | None = None
+    spot: int | None = None
+
+
+def garbage_move(move: Move) -> GarbageMove:
+    """``move`` as the Garbage move it is (every legal Garbage move is one)."""
+    if not isinstance(move, GarbageMove):
+        raise TypeError(f"{move!r} is not a Garbage move")
+    return move
+
+
+def spot_of(move: GarbageMove) -> int:
+    """The spot a wild or displace move names."""
+    if move.spot is None:
+        raise TypeError(f"{move!r} names no spot")
+    return move.spot
+
+
 @dataclass
-class GarbageState(State):
+class GarbageState(PlayState):
     sizes: list[int]
     spots: list[list[Card]]
     up: list[list[bool]]
@@ -159,7 +181,6 @@ class GarbageView:
         return self.discard[-1] if self.discard else None
 
 
-@register
 class Garbage(Game[GarbageState]):
     name = "garbage"
     title = "Garbage"
@@ -307,34 +328,37 @@ class Garbage(Game[GarbageState]):
         s = self._state
         seat = s.to_move
         if s.phase == "draw":
-            moves = []
+            moves: list[Move] = []
             if s.stock:
-                moves.append(Move("draw stock", "draw", ("stock",)))
+                moves.append(GarbageMove("draw stock", "draw", source="stock"))
             if s.discard and self.can_use(seat, s.discard[-1]):
-                moves.append(Move("take discard", "draw", ("discard",)))
+                moves.append(GarbageMove("take discard", "draw", source="discard"))
             return moves
         word = self.wild_word
         if s.phase == "wild":
-            moves = [Move(f"{word} to {spot_label(k)}", "wild", (k,)) for k in self.face_down_spots(seat)]
-            return moves + [Move("discard", "discard")]
+            moves = [GarbageMove(f"{word} to {spot_label(k)}", "wild", spot=k) for k in self.face_down_spots(seat)]
+            return [*moves, GarbageMove("discard", "discard")]
         spot = self.pip(s.held[0])
         assert spot is not None
-        return [Move(f"displace {word} on {spot_label(spot)}", "displace", (spot,)), Move("discard", "discard")]
+        return [GarbageMove(f"displace {word} on {spot_label(spot)}", "displace", spot=spot),
+                GarbageMove("discard", "discard")]
 
     def _move_aliases(self, move: Move) -> set[str]:
-        if move.kind == "wild" and move.args[0] == 1:
+        move = garbage_move(move)
+        if move.kind == "wild" and move.spot == 1:
             return {f"{self.wild_word} to 1", "wild to a", "wild to 1"}
         if move.kind == "wild":
-            return {f"wild to {move.args[0]}"}
-        if move.kind == "displace" and move.args[0] == 1:
+            return {f"wild to {move.spot}"}
+        if move.kind == "displace" and move.spot == 1:
             return {f"displace {self.wild_word} on 1"}
         return set()
 
     def _apply(self, move: Move) -> Iterator[None]:
+        move = garbage_move(move)
         s = self._state
         seat = s.to_move
         if move.kind == "draw":
-            if move.args[0] == "stock":
+            if move.source == "stock":
                 card = s.stock.pop()
                 self._log("draw", f"seat {seat} draws {card} from the stock", seat, card=card, source="stock")
             else:
@@ -345,10 +369,10 @@ class Garbage(Game[GarbageState]):
             yield
             yield from self._chain()
         elif move.kind == "wild":
-            yield from self._place(move.args[0])
+            yield from self._place(spot_of(move))
             yield from self._chain()
         elif move.kind == "displace":
-            spot = move.args[0]
+            spot = spot_of(move)
             card = s.held[0]
             wild = s.spots[seat][spot - 1]
             s.spots[seat][spot - 1] = card
@@ -533,7 +557,7 @@ class Garbage(Game[GarbageState]):
         equally likely on every hidden place. After a reshuffle the stock is a known multiset of seen
         cards in uniformly random order, its own group, and the face-down cards are the rest.
         """
-        self._check_seat(viewpoint, "chance_law")
+        self.check_seat(viewpoint, "chance_law")
         s = self._state
         spots = [(p, i) for p in range(self.players) for i in range(s.sizes[p]) if not s.up[p][i]]
         names = tuple(f"seat {p} spot {spot_label(i + 1)}" for p, i in spots) + ("stock",) * len(s.stock)

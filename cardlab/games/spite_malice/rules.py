@@ -103,8 +103,7 @@ import numpy as np
 
 from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
-from cardlab.engine.registry import register
-from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, State, Text, cards, counter
+from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, PlayState, Text, cards, counter
 from cardlab.errors import CorruptRecordError, InvalidCardError
 from cardlab.sim.chance import ChanceLaw, Group, canonical
 
@@ -132,7 +131,7 @@ def _int_in(low: int, high: int) -> Any:
 
 
 @dataclass
-class SpiteMaliceState(State):
+class SpiteMaliceState(PlayState):
     payoff: list[list[Card]]           # per seat, bottom..top (top = last, face up)
     hands: list[list[Card]]            # per seat, sorted
     sides: list[list[list[Card]]]      # per seat, 4 piles, bottom..top
@@ -222,16 +221,44 @@ def _fits(card: Card, pile_len: int, king_starts: bool) -> bool:
 
 KING = Rank.KING
 # Moves never change, so each possible move is built once and shared (legal_moves runs several times a move).
-PAYOFF_MOVES = tuple(Move(f"payoff to centre {k}", "payoff", (k,)) for k in range(1, CENTRE_PILES + 1))
-SIDE_MOVES = tuple(tuple(Move(f"side {j} to centre {k}", "side", (j, k)) for k in range(1, CENTRE_PILES + 1))
+@dataclass(frozen=True, slots=True)
+class SpiteMove(Move):
+    """A Spite and Malice move: ``card`` (a hand card played or discarded), ``side`` (the side pile played
+    from or discarded on, 1 to 4) and ``centre`` (the centre pile played on, 1 to 3); 0 where a move names
+    no such pile."""
+
+    card: Card | None = None
+    side: int = 0
+    centre: int = 0
+
+
+def spite_move(move: Move) -> SpiteMove:
+    """``move`` as the Spite and Malice move it is (every legal move of the game is one)."""
+    if not isinstance(move, SpiteMove):
+        raise TypeError(f"{move!r} is not a Spite and Malice move")
+    return move
+
+
+def hand_card(move: Move) -> Card:
+    """The hand card a hand play or a discard names."""
+    card = spite_move(move).card
+    if card is None:
+        raise TypeError(f"{move!r} names no hand card")
+    return card
+
+
+PAYOFF_MOVES = tuple(SpiteMove(f"payoff to centre {k}", "payoff", centre=k) for k in range(1, CENTRE_PILES + 1))
+SIDE_MOVES = tuple(tuple(SpiteMove(f"side {j} to centre {k}", "side", side=j, centre=k)
+                         for k in range(1, CENTRE_PILES + 1))
                    for j in range(1, SIDE_PILES + 1))
-HAND_MOVES = {c: tuple(Move(f"hand {c} to centre {k}", "hand", (c, k)) for k in range(1, CENTRE_PILES + 1))
+HAND_MOVES = {c: tuple(SpiteMove(f"hand {c} to centre {k}", "hand", card=c, centre=k)
+                       for k in range(1, CENTRE_PILES + 1))
               for c in full_deck(PACKS)}
-DISCARD_MOVES = {c: tuple(Move(f"hand {c} to side {j}", "discard", (c, j)) for j in range(1, SIDE_PILES + 1))
+DISCARD_MOVES = {c: tuple(SpiteMove(f"hand {c} to side {j}", "discard", card=c, side=j)
+                          for j in range(1, SIDE_PILES + 1))
                  for c in full_deck(PACKS)}
 
 
-@register
 class SpiteMalice(Game[SpiteMaliceState]):
     name = "spite-and-malice"
     title = "Spite and Malice"
@@ -428,7 +455,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         king_starts = self.options["king_starts_pile"]
         lengths = [len(p) for p in s.centre]
         top = s.payoff[seat][-1]
-        moves = [m for m, n in zip(PAYOFF_MOVES, lengths, strict=True) if _fits(top, n, king_starts)]
+        moves: list[Move] = [m for m, n in zip(PAYOFF_MOVES, lengths, strict=True) if _fits(top, n, king_starts)]
         for pile, side_moves in zip(s.sides[seat], SIDE_MOVES, strict=True):
             if pile:
                 moves += [m for m, n in zip(side_moves, lengths, strict=True) if _fits(pile[-1], n, king_starts)]
@@ -445,7 +472,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
     def _move_aliases(self, move: Move) -> set[str]:
         names = {move.text.lower()}
         if move.kind in ("hand", "discard"):
-            card: Card = move.args[0]
+            card = hand_card(move)
             codes = {f"{card.rank.label}{card.suit.letter}".lower()}
             if card.rank == Rank.TEN:
                 codes.add(f"t{card.suit.letter}".lower())
@@ -500,11 +527,12 @@ class SpiteMalice(Game[SpiteMaliceState]):
 
     # ------------------------------------------------------------------ applying moves
     def _apply(self, move: Move) -> Iterator[None]:
+        move = spite_move(move)
         s = self._state
         seat = s.to_move
         if move.kind == "discard":
-            card, j = move.args
-            card = self._take_from_hand(seat, card)
+            j = move.side
+            card = self._take_from_hand(seat, hand_card(move))
             s.sides[seat][j - 1].append(card)
             self._log("discard", f"seat {seat} discards {card} on side {j}, ending the turn", seat,
                       card=card, side=j)
@@ -512,15 +540,15 @@ class SpiteMalice(Game[SpiteMaliceState]):
             s.turn += 1
             yield from self._start_turn(1 - seat)
             return
-        k = move.args[-1]
+        k = move.centre
         if move.kind == "payoff":
             card = s.payoff[seat].pop()
             source = "the payoff pile"
         elif move.kind == "side":
-            card = s.sides[seat][move.args[0] - 1].pop()
-            source = f"side {move.args[0]}"
+            card = s.sides[seat][move.side - 1].pop()
+            source = f"side {move.side}"
         else:
-            card = self._take_from_hand(seat, move.args[0])
+            card = self._take_from_hand(seat, hand_card(move))
             source = "hand"
         value = len(s.centre[k - 1]) + 1
         s.centre[k - 1].append(card)
@@ -727,12 +755,12 @@ class SpiteMalice(Game[SpiteMaliceState]):
     def unseen_cards(self, viewpoint: int | None) -> list[Card]:
         """The cards ``viewpoint`` cannot locate, by face (sorted): opponent's hand (both hands for the
         table), the cards under both payoff tops, and the stock."""
-        self._check_seat(viewpoint, "unseen_cards")
+        self.check_seat(viewpoint, "unseen_cards")
         return sorted(face_of(p[4]) for p in self._hidden_places(viewpoint))
 
     def unseen_counts(self, viewpoint: int | None) -> dict[str, int]:
         """How many unseen cards sit in the stock, under the payoff tops, and in hidden hands."""
-        self._check_seat(viewpoint, "unseen_counts")
+        self.check_seat(viewpoint, "unseen_counts")
         s = self._state
         hands = sum(len(s.hands[p]) for p in (0, 1) if p != viewpoint)
         return {"stock": len(s.stock), "payoff": sum(len(p) - 1 for p in s.payoff if p), "hands": hands}
@@ -746,7 +774,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         the block whose ``hi`` admits it. Label 0 (never seen) is last: its places are every place of
         block 0 that is left, payoff piles included.
         """
-        self._check_seat(viewpoint, "chance_law")
+        self.check_seat(viewpoint, "chance_law")
         s = self._state
         places = self._hidden_places(viewpoint)
         labels = s.labels
@@ -773,7 +801,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
     def next_draw_chances(self, viewpoint: int | None) -> dict[Card, Fraction]:
         """For each face, the exact chance that it is the top of the stock, as ``viewpoint`` knows the
         game: :meth:`ChanceLaw.place_law` of the stock's top place (empty when the stock is)."""
-        self._check_seat(viewpoint, "next_draw_chances")
+        self.check_seat(viewpoint, "next_draw_chances")
         if not self._state.stock:
             return {}
         law = self.chance_law(viewpoint)

@@ -31,8 +31,7 @@ from collections.abc import Sequence
 
 from cardlab.cards import Card, Rank
 from cardlab.engine.game import Move
-from cardlab.games.spite_malice import QUEEN, SpiteMaliceView
-from cardlab.policies import register_greedy
+from cardlab.games.spite_malice.rules import QUEEN, SpiteMaliceView, SpiteMove, hand_card, spite_move
 
 
 def value_of(card: Card) -> int:
@@ -69,45 +68,46 @@ def _discard_key(card: Card, pile: tuple[Card, ...], j: int) -> tuple[int, int, 
 def greedy_spite_malice(view: SpiteMaliceView, legal_moves: Sequence[Move]) -> Move:
     seat = view.to_move
     sides = view.sides[seat]
-    by_kind: dict[str, list[Move]] = {}
+    by_kind: dict[str, list[SpiteMove]] = {}
     for m in legal_moves:
-        by_kind.setdefault(m.kind, []).append(m)
+        by_kind.setdefault(m.kind, []).append(spite_move(m))
 
     payoff = by_kind.get("payoff", [])
     if payoff:
         top = view.payoff_tops[seat]
         if top is not None and top.rank == Rank.KING:
-            return min(payoff, key=lambda m: (view.centre_values[m.args[0] - 1] == 0,
-                                              -view.centre_values[m.args[0] - 1], m.args[0]))
-        return min(payoff, key=lambda m: m.args[0])
+            return min(payoff, key=lambda m: (view.centre_values[m.centre - 1] == 0,
+                                              -view.centre_values[m.centre - 1], m.centre))
+        return min(payoff, key=lambda m: m.centre)
 
-    def side_card(m: Move) -> Card:
-        card: Card = sides[int(m.args[0]) - 1][-1]
+    def side_card(m: SpiteMove) -> Card:
+        card: Card = sides[m.side - 1][-1]
         return card
 
     side_plays = [m for m in by_kind.get("side", []) if side_card(m).rank != Rank.KING]
     if side_plays:
-        return min(side_plays, key=lambda m: (payoff_distance(view, m.args[1]), m.args[0], m.args[1]))
-    hand_plays = [m for m in by_kind.get("hand", []) if m.args[0].rank != Rank.KING]
+        return min(side_plays, key=lambda m: (payoff_distance(view, m.centre), m.side, m.centre))
+    hand_plays = [m for m in by_kind.get("hand", []) if hand_card(m).rank != Rank.KING]
     if hand_plays:
-        return min(hand_plays, key=lambda m: (payoff_distance(view, m.args[1]), m.args[0], m.args[1]))
+        return min(hand_plays, key=lambda m: (payoff_distance(view, m.centre), hand_card(m), m.centre))
 
     king_sides = [m for m in by_kind.get("side", []) if side_card(m).rank == Rank.KING]
-    king_hand = [m for m in by_kind.get("hand", []) if m.args[0].rank == Rank.KING]
+    king_hand = [m for m in by_kind.get("hand", []) if hand_card(m).rank == Rank.KING]
     if king_sides or king_hand:
         kings = sum(1 for p in sides if p and p[-1].rank == Rank.KING)
         kings += sum(1 for c in view.hand or () if c.rank == Rank.KING)
-        candidates = king_sides if king_sides else king_hand
-        best = min(candidates, key=lambda m: (payoff_distance(view, m.args[-1]), m.args[-1], m.args[0]))
-        if payoff_distance(view, best.args[-1]) <= kings:
+        if king_sides:
+            best = min(king_sides, key=lambda m: (payoff_distance(view, m.centre), m.centre, m.side))
+        else:
+            best = min(king_hand, key=lambda m: (payoff_distance(view, m.centre), m.centre, hand_card(m)))
+        if payoff_distance(view, best.centre) <= kings:
             return best
 
     discards = by_kind.get("discard", [])
-    plain = [m for m in discards if m.args[0].rank != Rank.KING]
+    plain = [m for m in discards if hand_card(m).rank != Rank.KING]
     pool = plain or discards
     if pool:
-        return min(pool, key=lambda m: _discard_key(m.args[0], sides[m.args[1] - 1], m.args[1]))
+        return min(pool, key=lambda m: _discard_key(hand_card(m), sides[m.side - 1], m.side))
     return legal_moves[0]
 
 
-register_greedy("spite-and-malice", lambda: greedy_spite_malice)

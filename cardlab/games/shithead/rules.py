@@ -84,8 +84,19 @@ import numpy as np
 
 from cardlab.cards import Card, Rank, faces, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
-from cardlab.engine.registry import register
-from cardlab.engine.state import Bool, CardSpec, Choice, Int, ListOf, Maybe, State, cards, counter, last_seat, per_seat
+from cardlab.engine.state import (
+    Bool,
+    CardSpec,
+    Choice,
+    Int,
+    ListOf,
+    Maybe,
+    PlayState,
+    cards,
+    counter,
+    last_seat,
+    per_seat,
+)
 from cardlab.errors import CorruptRecordError, InvalidCardError
 from cardlab.sim.chance import ChanceLaw, Group, canonical
 
@@ -105,17 +116,46 @@ _SORT_KEY: dict[Card, tuple[int, int, int]] = {c: (_POWER[c.rank], int(c.suit), 
 _RANK_WORDS: dict[str, Rank] = {r.label.lower(): r for r in Rank} | {"t": Rank.TEN, "1": Rank.ACE}
 
 
-def _play_move_table(source: str) -> dict[Rank, list[Move]]:
+@dataclass(frozen=True, slots=True)
+class ShitheadMove(Move):
+    """A Shithead move. A play: ``source`` ("hand" or "up"), ``rank`` (a :class:`~cardlab.cards.Rank` value)
+    and ``count`` (how many cards of it). A blind play: ``index``, the face-down card's place (0-based). A
+    set-up move: ``card``, the card put face up. A pick-up names nothing."""
+
+    source: str = ""
+    rank: int = 0
+    count: int = 0
+    index: int = 0
+    card: Card | None = None
+
+
+def shithead_move(move: Move) -> ShitheadMove:
+    """``move`` as the Shithead move it is (every legal Shithead move is one)."""
+    if not isinstance(move, ShitheadMove):
+        raise TypeError(f"{move!r} is not a Shithead move")
+    return move
+
+
+def setup_card(move: Move) -> Card:
+    """The card a set-up move puts face up."""
+    card = shithead_move(move).card
+    if card is None:
+        raise TypeError(f"{move!r} names no card")
+    return card
+
+
+def _play_move_table(source: str) -> dict[Rank, list[ShitheadMove]]:
     """Every play move of one source, built once: ``table[rank][k - 1]`` plays k cards of ``rank``."""
     prefix = "play " if source == "hand" else "play face-up "
-    return {r: [Move(prefix + r.label + ("" if k == 1 else f" x{k}"), "play", (source, int(r), k))
+    return {r: [ShitheadMove(prefix + r.label + ("" if k == 1 else f" x{k}"), "play", source=source, rank=int(r),
+                             count=k)
                 for k in range(1, MAX_OF_A_RANK + 1)] for r in Rank}
 
 
 _PLAY_MOVES = {"hand": _play_move_table("hand"), "up": _play_move_table("up")}
-_BLIND_MOVES = [Move(f"play face-down card {i + 1}", "blind", (i,)) for i in range(FACE_DOWN)]
-PICK_UP = Move("pick up", "pickup")
-_SETUP_MOVES = {c: Move(f"face up {c}", "setup", (c,)) for c in full_deck(2)}
+_BLIND_MOVES = [ShitheadMove(f"play face-down card {i + 1}", "blind", index=i) for i in range(FACE_DOWN)]
+PICK_UP = ShitheadMove("pick up", "pickup")
+_SETUP_MOVES = {c: ShitheadMove(f"face up {c}", "setup", card=c) for c in full_deck(2)}
 
 
 def power(card: Card) -> int:
@@ -142,7 +182,7 @@ def _rank_of(word: str) -> Rank | None:
 
 
 @dataclass
-class ShitheadState(State):
+class ShitheadState(PlayState):
     hands: list[list[Card]]
     face_up: list[list[Card]]
     face_down: list[list[Card | None]]   # positions 1-3; None once played
@@ -224,7 +264,6 @@ def _turns_ok(v: Any) -> bool:
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool) and bool(1 <= v <= MAX_TURNS_LIMIT)
 
 
-@register
 class Shithead(Game[ShitheadState]):
     name = "shithead"
     title = "Shithead"
@@ -408,7 +447,7 @@ class Shithead(Game[ShitheadState]):
         likely is the modelling assumption that the players' choices (which rank they play, when they
         pick up) carry no information about their unseen cards.
         """
-        self._check_seat(viewpoint, "chance_law")
+        self.check_seat(viewpoint, "chance_law")
         places = self._hidden_places(viewpoint)
         names = tuple(f"{zone} {seat}" if seat >= 0 else zone for zone, seat, _ in places)
         return ChanceLaw(names, (Group(tuple(range(len(places))), canonical([c for _, _, c in places])),))
@@ -419,7 +458,7 @@ class Shithead(Game[ShitheadState]):
         seat = s.to_move
         if s.phase == "setup":
             seen: set[tuple[Rank, Any]] = set()
-            moves = []
+            moves: list[Move] = []
             for c in s.hands[seat]:
                 if c.face not in seen:
                     seen.add(c.face)
@@ -444,8 +483,9 @@ class Shithead(Game[ShitheadState]):
         return moves
 
     def _move_aliases(self, move: Move) -> set[str]:
+        move = shithead_move(move)
         if move.kind == "setup":
-            c: Card = move.args[0]
+            c = setup_card(move)
             faces = {str(c).lower(), f"{c.rank.label}{c.suit.letter}".lower()}
             if c.rank == Rank.TEN:
                 faces.add(f"t{c.suit.letter}".lower())
@@ -453,10 +493,10 @@ class Shithead(Game[ShitheadState]):
         if move.kind == "pickup":
             return {"pickup", "pick up pile", "pick up the pile", "take pile", "take the pile"}
         if move.kind == "blind":
-            k = move.args[0] + 1
+            k = move.index + 1
             return {f"play face down card {k}", f"play face-down {k}", f"play face down {k}", f"blind {k}",
                     f"play blind {k}", f"play facedown {k}"}
-        src, rank_value, count = move.args
+        src, rank_value, count = move.source, move.rank, move.count
         labels = [Rank(rank_value).label.lower()] + (["t"] if rank_value == int(Rank.TEN) else [])
         prefixes = ["play "] if src == "hand" else ["play face-up ", "play face up ", "play faceup ", "play up "]
         out: set[str] = set()
@@ -563,13 +603,13 @@ class Shithead(Game[ShitheadState]):
 
     # ------------------------------------------------------------------ applying moves
     def _apply(self, move: Move) -> Iterator[None]:
+        move = shithead_move(move)
         if move.kind == "setup":
-            yield from self._place_face_up(move.args[0])
+            yield from self._place_face_up(setup_card(move))
         elif move.kind == "play":
-            src, rank_value, count = move.args
-            yield from self._play_cards(src, Rank(rank_value), count)
+            yield from self._play_cards(move.source, Rank(move.rank), move.count)
         elif move.kind == "blind":
-            yield from self._play_blind(move.args[0])
+            yield from self._play_blind(move.index)
         else:
             yield from self._pick_up()
 

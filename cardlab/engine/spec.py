@@ -1,0 +1,100 @@
+"""One object per game: the :class:`GameSpec` that the game's package registers, and the kernel contract.
+
+Everything one game knows lives in its package ``cardlab/games/<game>/``: the readable rules, the greedy
+bot, the panel's questions, the table drawing and the fast kernel. The package registers one
+:class:`GameSpec`; the generic layers (simulation, probabilities, widgets, command line) read that object
+and never test a game's name. The drawer is named by an import path, so the core never imports the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from cardlab.engine.game import Game
+
+Drawer = Callable[["Game[Any]", "int | None", bool, bool], str]
+"""``drawer(game, viewpoint, reveal_all, four_colour) -> html`` draws the table of one game."""
+Questions = Callable[..., list[Any]]
+"""``questions(game, viewpoint, rng=..., rollouts=..., budget_s=...) -> list[Quantity]``: the game's panel."""
+
+
+class GameKernel(Protocol):
+    """A game's fast play-outs. A module with these three functions satisfies the protocol."""
+
+    def plays(self, policies: Sequence[object]) -> bool:
+        """True when every seat's policy is a built-in name the kernel plays ("greedy" or "random", any mix)."""
+
+    def play_shard(self, players: int, options: Mapping[str, Any], seed: int, start: int, stop: int,
+                   policies: Sequence[str]) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        """Games start..stop-1 of the run with this seed, each from its own fresh deal: winners (int64, -1 for
+        no winner), turns (int64, same definition of a turn as the engine's), extras (per-game arrays, keys
+        among the engine's Game.stats()). Game i's randomness depends only on (seed, i): shards of any size
+        give the same results. options are the game's normalised options (game.options)."""
+
+    def win_rollouts(self, game: Game[Any], viewpoint: int | None, n: int,
+                     rng: np.random.Generator) -> np.ndarray:
+        """n greedy play-outs from the game's current position, hidden cards (as `viewpoint` knows the game)
+        drawn from game.chance_law(viewpoint) for each play-out; the winner of each (int64, -1 none).
+        Must not read where the hidden cards really are (only the law), so two games the viewpoint cannot
+        tell apart give identical results for the same rng state."""
+
+
+@dataclass(frozen=True)
+class RolloutBudgets:
+    """Play-outs per estimate in the stepper: ``win`` per P(win) point, ``panel`` per panel estimate.
+
+    ``batch`` is the size of one batch when an estimate runs on a time budget (``budget_s``)."""
+
+    win: int
+    panel: int
+    batch: int = 32
+
+
+FALLBACK_BUDGETS = RolloutBudgets(win=12, panel=12)
+"""The stepper's play-outs for a game class that registered no spec (engine play-outs only)."""
+GENERIC_DRAWER = "cardlab.viz.table:generic"
+"""The drawer of a game class that registered no spec: its one-line summary."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the generic layers need to know about one game.
+
+    ``drawer`` is ``"package.module:function"``, imported only when a table is drawn. ``compile`` (if
+    given) compiles the kernel ahead of time and returns the seconds it took (``cardlab compile``);
+    ``compile_ready`` says whether compiled code is available (numba installed). ``curve_title`` names the
+    x axis of the panel's curves when the game's questions include curves (empty: the panel's default).
+    """
+
+    name: str
+    aliases: tuple[str, ...]
+    rules: type[Game[Any]]
+    bot: Callable[[], Callable[..., Any]]
+    questions: Questions
+    drawer: str
+    budgets: RolloutBudgets
+    kernel: GameKernel | None = None
+    curve_title: str = ""
+    compile: Callable[[], float] | None = None
+    compile_ready: Callable[[], bool] | None = None
+
+    def draw(self) -> Drawer:
+        """The table drawer (imports the view module now)."""
+        return load_drawer(self.drawer)
+
+
+def load_drawer(path: str) -> Drawer:
+    """The drawer named ``"package.module:function"``, imported now."""
+    module, _, function = path.partition(":")
+    drawer: Drawer = getattr(import_module(module), function)
+    return drawer
+
+
+__all__ = ["FALLBACK_BUDGETS", "GENERIC_DRAWER", "Drawer", "GameKernel", "GameSpec", "Questions", "RolloutBudgets",
+           "load_drawer"]

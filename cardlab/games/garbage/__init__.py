@@ -1,0 +1,25 @@
+"""Garbage: the readable rules (:mod:`.rules`), the greedy bot (:mod:`.bot`), the panel's questions
+(:mod:`.questions`), the table drawing (:mod:`.table`, the view, imported only to draw) and the fast
+kernel (:mod:`.fast`). This package registers the game's one :class:`~cardlab.engine.spec.GameSpec`."""
+
+from cardlab.games.garbage.rules import *  # noqa: F403  (the rules' names, as before the package)  # isort: skip
+from cardlab.engine.registry import register
+from cardlab.engine.spec import GameSpec, RolloutBudgets
+from cardlab.games.garbage import fast
+from cardlab.games.garbage.bot import greedy_garbage
+from cardlab.games.garbage.questions import panel
+from cardlab.games.garbage.rules import Garbage
+
+SPEC = register(GameSpec(
+    name=Garbage.name,
+    aliases=Garbage.aliases,
+    rules=Garbage,
+    bot=lambda: greedy_garbage,
+    questions=panel,
+    drawer="cardlab.games.garbage.table:draw",
+    budgets=RolloutBudgets(win=200, panel=100, batch=500),
+    kernel=fast,
+    curve_title="wins within k turns",
+))
+"""Play-outs per estimate in the stepper, chosen so that a Next move with every panel refreshed stays well
+under 100 ms (``benchmarks/bench_stepper.py`` measures it)."""

@@ -1,0 +1,24 @@
+"""Shithead: the readable rules (:mod:`.rules`), the greedy bot (:mod:`.bot`), the panel's questions
+(:mod:`.questions`), the table drawing (:mod:`.table`, the view, imported only to draw) and the fast
+kernel (:mod:`.fast`). This package registers the game's one :class:`~cardlab.engine.spec.GameSpec`."""
+
+from cardlab.games.shithead.rules import *  # noqa: F403  (the rules' names, as before the package)  # isort: skip
+from cardlab.engine.registry import register
+from cardlab.engine.spec import GameSpec, RolloutBudgets
+from cardlab.games.shithead import fast
+from cardlab.games.shithead.bot import greedy_shithead
+from cardlab.games.shithead.questions import panel
+from cardlab.games.shithead.rules import Shithead
+
+SPEC = register(GameSpec(
+    name=Shithead.name,
+    aliases=Shithead.aliases,
+    rules=Shithead,
+    bot=lambda: greedy_shithead,
+    questions=panel,
+    drawer="cardlab.games.shithead.table:draw",
+    budgets=RolloutBudgets(win=48, panel=8),
+    kernel=fast,
+))
+"""Play-outs per estimate in the stepper, chosen so that a Next move with every panel refreshed stays well
+under 100 ms (``benchmarks/bench_stepper.py`` measures it)."""

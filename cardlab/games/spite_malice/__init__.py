@@ -1,0 +1,26 @@
+"""Spite and Malice: the readable rules (:mod:`.rules`), the greedy bot (:mod:`.bot`), the panel's questions
+(:mod:`.questions`), the table drawing (:mod:`.table`, the view, imported only to draw) and the fast
+kernel (:mod:`.fast`). This package registers the game's one :class:`~cardlab.engine.spec.GameSpec`."""
+
+from cardlab.games.spite_malice.rules import *  # noqa: F403  (the rules' names, as before the package)  # isort: skip
+from cardlab.engine.registry import register
+from cardlab.engine.spec import GameSpec, RolloutBudgets
+from cardlab.games.spite_malice import fast
+from cardlab.games.spite_malice.bot import greedy_spite_malice
+from cardlab.games.spite_malice.questions import panel
+from cardlab.games.spite_malice.rules import SpiteMalice
+
+SPEC = register(GameSpec(
+    name=SpiteMalice.name,
+    aliases=SpiteMalice.aliases,
+    rules=SpiteMalice,
+    bot=lambda: greedy_spite_malice,
+    questions=panel,
+    drawer="cardlab.games.spite_malice.table:draw",
+    budgets=RolloutBudgets(win=800, panel=800),
+    kernel=fast,
+    compile=fast.compile_now,
+    compile_ready=fast.compiled,
+))
+"""Play-outs per estimate in the stepper, chosen so that a Next move with every panel refreshed stays well
+under 100 ms (``benchmarks/bench_stepper.py`` measures it)."""

@@ -1,0 +1,106 @@
+"""Spite and Malice's questions for the panels and notebooks: the next stock card, the payoff card.
+
+Exact answers read the game's chance law; estimates resample the hidden cards and play on with the
+greedy bot (see :mod:`cardlab.sim.prob` for the viewpoint and the intervals).
+"""
+
+from __future__ import annotations
+
+import importlib
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from cardlab.cards import Card
+from cardlab.engine.game import Game
+from cardlab.errors import InvalidInputError
+from cardlab.sim.prob import Quantity, anytime, certain, expect_game, fast_share, play_on, require_rng
+from cardlab.sim.stats import Estimate, wilson
+
+NAME = "spite-and-malice"
+
+
+def fast_module(game: Game[Any]) -> Any | None:
+    """The integer play-out module when it handles this game's options (else the engine plays on)."""
+    expect_game(game, None)
+    try:
+        module = importlib.import_module("cardlab.sim.fast_spite_malice")
+    except ImportError:
+        return None
+    return module if module.supports(game) else None
+
+
+def spite_next_stock_playable(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+    """Exact chance that the next stock card can go on some centre pile right now.
+
+    The game's chance law gives the exact law of the top stock card as the viewer knows it
+    (``next_draw_chances``): uniform over the never-seen cards (tied payoff tops excluded: they are
+    known to be in the payoff piles) while the deal's rest is on top, or over the unlocated cards of a
+    completed pile put under the stock once play has reached it. The answer adds up the chances of the
+    faces that fit a centre pile. Not applicable (an error) when the stock is empty.
+    """
+    expect_game(game, NAME)
+    game.check_seat(viewpoint, "spite_next_stock_playable")
+    if not game.state.stock:
+        raise InvalidInputError("spite_next_stock_playable is not applicable: the stock is empty")
+    chances: dict[Card, Fraction] = game.next_draw_chances(viewpoint)  # type: ignore[attr-defined]
+    fits = game.can_play_on_centre  # type: ignore[attr-defined]
+    return sum((p for c, p in chances.items() if fits(c)), Fraction(0))
+
+
+def spite_payoff_playable_now(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+    """Exact chance that the mover's payoff top can go straight onto a centre pile.
+
+    Payoff tops and centre piles are face up, so every viewer knows the answer: it is 0 or 1.
+    """
+    expect_game(game, NAME)
+    game.check_seat(viewpoint, "spite_payoff_playable_now")
+    top = game.observe(viewpoint).payoff_tops[game.current_player]
+    return Fraction(1 if top is not None and game.can_play_on_centre(top) else 0)  # type: ignore[attr-defined]
+
+
+def spite_payoff_this_turn(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
+                           budget_s: float | None = None, rng: np.random.Generator | None = None) -> Estimate:
+    """Chance that the player to move plays at least one payoff card before the turn ends (greedy play)."""
+    expect_game(game, NAME)
+    gen = require_rng(rng)
+    game.check_seat(viewpoint, "spite_payoff_this_turn")
+    if game.is_over:
+        return certain(False)
+    seat = game.current_player
+    module = fast_module(game)
+    if module is not None:
+        return fast_share(lambda size: module.payoff_this_turn(game, viewpoint, size, gen), rollouts, budget_s)
+
+    def trial() -> list[float]:
+        g = game.resample(viewpoint, gen)
+        start_size = len(g.state.payoff[seat])
+        turn = g.turns
+        play_on(g, gen, stop=lambda x: x.turns != turn)
+        return [1.0 if len(g.state.payoff[seat]) < start_size else 0.0]
+
+    totals, n = anytime(trial, 1, rollouts, budget_s)
+    return wilson(float(totals[0]), n)
+
+
+def panel(game: Game[Any], viewpoint: int | None, *, rng: np.random.Generator, rollouts: int | None = None,
+          budget_s: float | None = None) -> list[Quantity]:
+    """The Spite and Malice panel: the next stock card and the mover's payoff top (exact), a payoff card this
+    turn (estimate)."""
+    gen = rng
+    out: list[Quantity] = []
+    if not game.is_over:
+        if game.state.stock:
+            out.append(Quantity.from_exact("next_stock", "next stock card fits a centre pile",
+                                           spite_next_stock_playable(game, viewpoint)))
+        else:
+            out.append(Quantity.not_applicable("next_stock", "next stock card fits a centre pile",
+                                               "the stock is empty"))
+        out.append(Quantity.from_exact("payoff_now", "payoff top playable now",
+                                       spite_payoff_playable_now(game, viewpoint), game.current_player))
+        out.append(Quantity.from_estimate(
+            "payoff_this_turn", "payoff card played this turn",
+            spite_payoff_this_turn(game, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=gen),
+            game.current_player))
+    return out

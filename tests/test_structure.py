@@ -1,0 +1,175 @@
+"""The structure of the package: no game's name outside its own package, and the core never imports the view.
+
+Every game registers one spec (``cardlab/games/<game>/__init__.py``); the generic layers read it. A string
+literal equal to a game's name or alias in a generic module would be dispatch by name (an ``if name ==``, a
+dict keyed by games), which is what the spec replaces.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+from cardlab.engine.registry import _key, game_specs
+
+PACKAGE = Path(__file__).resolve().parents[1] / "cardlab"
+
+
+def _game_words() -> set[str]:
+    words: set[str] = set()
+    for spec in game_specs():
+        for name in (spec.name, *spec.aliases):
+            words |= {name, _key(name), _key(name).replace("-", "_")}
+    return words
+
+
+def _generic_modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if "games" not in p.relative_to(PACKAGE).parts)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                ids.add(id(first.value))
+    return ids
+
+
+def name_literals(source: str) -> list[tuple[int, str]]:
+    """Every string literal (docstrings aside) that equals a registered game's name or alias."""
+    words = _game_words()
+    tree = ast.parse(source)
+    skip = _docstrings(tree)
+    return sorted((node.lineno, node.value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip
+                  and node.value.strip().lower() in words)
+
+
+def _is_name(node: ast.AST | None) -> bool:
+    """``x.name`` (a game's name), the key of a name-keyed table."""
+    return isinstance(node, ast.Attribute) and node.attr == "name"
+
+
+def name_keyed_lookups(source: str) -> list[int]:
+    """Lines that look a game's name up in a table: ``T[game.name]``, ``T.get(game.name)``, ``{game.name: x}``."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Subscript) and _is_name(node.slice):
+            lines.append(node.lineno)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+              and node.args and _is_name(node.args[0])):
+            lines.append(node.lineno)
+        elif isinstance(node, ast.Dict) and any(_is_name(k) for k in node.keys):
+            lines.append(node.lineno)
+    return sorted(lines)
+
+
+def test_the_scan_finds_name_dispatch() -> None:
+    """The check itself: an if on a name and a name-keyed dict are caught, an ordinary string is not."""
+    source = ('"""docstring mentioning garbage"""\n'
+              'def f(game):\n    if game.name == "garbage":\n        return 1\n'
+              'TABLE = {"spite-and-malice": 1, "Trash": 2}\nOK = "garbage can"\n')
+    assert [line for line, _ in name_literals(source)] == [3, 5, 5]
+    lookups = "A = T[game.name]\nB = T.get(g.name, 0)\nC = {g.name: 1}\nD = T[g.players]\nE = g.name\n"
+    assert name_keyed_lookups(lookups) == [1, 2, 3]
+
+
+def test_no_game_name_in_generic_modules() -> None:
+    modules = _generic_modules()
+    assert len(modules) > 20 and any(p.name == "prob.py" for p in modules)
+    found = [f"{p.relative_to(PACKAGE.parent)}:{line}: {value!r}"
+             for p in modules for line, value in name_literals(p.read_text(encoding="utf-8"))]
+    assert not found, "game names in generic modules (read the game's spec instead):\n" + "\n".join(found)
+
+
+def test_no_name_keyed_table_outside_the_registry() -> None:
+    """Only the registry maps names to games; everything else asks it for the spec."""
+    registry = PACKAGE / "engine" / "registry.py"
+    found = [f"{p.relative_to(PACKAGE.parent)}:{line}" for p in _generic_modules() if p != registry
+             for line in name_keyed_lookups(p.read_text(encoding="utf-8"))]
+    assert not found, "tables keyed by a game's name outside the registry:\n" + "\n".join(found)
+
+
+CORE_ONLY = r'''
+import sys
+import numpy as np
+import cardlab
+from cardlab.engine.registry import game_specs
+from cardlab.sim import prob
+for spec in game_specs():
+    g = cardlab.new_game(spec.name, seed=4)
+    for _ in range(6):
+        if g.is_over:
+            break
+        g.play(g.legal_moves()[0])
+    g.undo()
+    g.observe(0)
+    g.resample(None, np.random.default_rng(1))
+    prob.panel_quantities(g, None, rng=np.random.default_rng(2), rollouts=4)
+    prob.win_probability(g, None, rng=np.random.default_rng(3), rollouts=4)
+    cardlab.simulate(spec.name, games=3, seed=1, progress=False)
+    cardlab.load_game(g.to_json())
+loaded = sorted(m for m in sys.modules if m == "cardlab.viz" or m.startswith("cardlab.viz."))
+loaded += sorted(m for m in sys.modules if m.endswith(".table") and m.startswith("cardlab.games."))
+print("VIEW:", loaded)
+'''
+
+
+def test_the_core_never_imports_the_view() -> None:
+    """Dealing, playing, undoing, observing, resampling, simulating and every probability never load
+    cardlab.viz nor a game's drawing; drawing a game (``_repr_html_``) does, through the spec."""
+    done = subprocess.run([sys.executable, "-c", CORE_ONLY], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "VIEW: []"
+    draw = CORE_ONLY + "g._repr_html_()\nprint(sorted(m for m in sys.modules if m.startswith('cardlab.viz')))\n"
+    done = subprocess.run([sys.executable, "-c", draw], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "cardlab.viz.table" in done.stdout.strip().splitlines()[-1]
+
+
+def test_the_view_imports_without_the_games_first() -> None:
+    """No import cycle engine -> view -> games -> engine: each layer imports alone in a fresh process."""
+    for module in ("cardlab.engine", "cardlab.viz.table", "cardlab.sim.prob", "cardlab.policies"):
+        done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True,
+                              timeout=300)
+        assert done.returncode == 0, f"{module}: {done.stderr}"
+
+
+def _engine_private_names() -> set[str]:
+    from cardlab.engine.game import Game
+
+    game = cardlab_new_game()
+    names = {n for n in (*dir(Game), *vars(game)) if n.startswith("_") and not n.startswith("__")}
+    assert {"_state", "_seed", "_shuffle_key", "_moves", "_events"} <= names
+    return names
+
+
+def cardlab_new_game() -> object:
+    import cardlab
+
+    return cardlab.new_game(game_specs()[0].name, seed=1)
+
+
+def private_uses(source: str, private: set[str]) -> list[tuple[int, str]]:
+    """``x._name`` for an engine private ``_name`` on anything but ``self``/``cls``."""
+    return sorted((node.lineno, node.attr) for node in ast.walk(ast.parse(source))
+                  if isinstance(node, ast.Attribute) and node.attr in private
+                  and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")))
+
+
+def test_no_engine_private_member_used_outside_the_engine() -> None:
+    """Simulation, view, policies, command line and each game's questions, drawing, bot and kernel use the
+    engine's public names (``check_seat``, ``shuffle_key``, ``seed``, ``event_count``...), never its private
+    members."""
+    private = _engine_private_names()
+    assert private_uses("g._log(1)\nself._state\nh._state.x\n", private) == [(1, "_log"),
+                                                                          (3, "_state")]
+    users = [*(PACKAGE / "sim").rglob("*.py"), *(PACKAGE / "viz").rglob("*.py"), *(PACKAGE / "policies").rglob("*.py"),
+             PACKAGE / "cli.py", *(p for p in (PACKAGE / "games").rglob("*.py") if p.name != "rules.py")]
+    found = [f"{p.relative_to(PACKAGE.parent)}:{line}: {attr}" for p in users
+             for line, attr in private_uses(p.read_text(encoding="utf-8"), private)]
+    assert not found, "engine private members used outside the engine:\n" + "\n".join(found)
