@@ -32,8 +32,8 @@ from typing import Any
 import numpy as np
 
 import cardlab
+from cardlab.games.shithead import kernel as ks
 from cardlab.policies import choose, make_policy
-from cardlab.sim import kernel_shithead as ks
 
 
 def load() -> str:
@@ -79,14 +79,14 @@ def panel_once(g: Any, rng: np.random.Generator) -> None:
 
 FRESH = (
     "import time\nt0 = time.perf_counter()\nimport numpy as np, cardlab\n"
-    "from cardlab.sim import kernel_shithead as ks\nt1 = time.perf_counter()\n"
+    "from cardlab.games.shithead import kernel as ks\nt1 = time.perf_counter()\n"
     "ks.play_shard(2, {}, 1, 0, 1000, ['greedy', 'greedy'])\nt2 = time.perf_counter()\n"
     "g = cardlab.new_game('shithead', seed=3)\n"
     "ks.win_rollouts(g, None, 2000, np.random.default_rng(0))\nt3 = time.perf_counter()\n"
     "print(f'{t1 - t0:.3f} {t2 - t1:.3f} {t3 - t2:.3f}')\n")
 
 MEMORY = (
-    "import resource, numpy as np\nfrom cardlab.sim import kernel_shithead as ks\n"
+    "import resource, numpy as np\nfrom cardlab.games.shithead import kernel as ks\n"
     "w = np.empty(1_000_000, dtype=np.int64); t = np.empty(1_000_000, dtype=np.int64)\n"
     "x = {}\n"
     "for a in range(0, 1_000_000, 65536):\n"

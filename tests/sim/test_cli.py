@@ -102,7 +102,11 @@ def test_installed_commands(command: list[str]) -> None:
 def test_compile_readies_the_spite_and_malice_kernel(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "compile")
     assert code == 0
-    assert out.startswith("compiled the Spite and Malice play-outs in ")
+    lines = out.splitlines()
+    assert any(line.startswith("compiled the Spite and Malice play-outs in ") for line in lines), out
+    assert any(line.startswith("compiled the Shithead play-outs in ") for line in lines), out
+    from cardlab.games.shithead import kernel
     from cardlab.sim import jit_spite_malice
 
     assert jit_spite_malice._rollouts.signatures, "the kernel was not compiled in this process"
+    assert kernel._shard.signatures and kernel._rollouts.signatures, "the Shithead kernel was not compiled"

@@ -46,10 +46,10 @@ import cardlab
 from cardlab.cards import Card, card_from_id
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION, Game
 from cardlab.errors import CorruptRecordError, InvalidInputError
-from cardlab.games.shithead import Shithead, ShitheadState, sort_key
+from cardlab.games.shithead import Shithead, ShitheadState, shithead_move, sort_key
+from cardlab.games.shithead import kernel as ks
 from cardlab.policies import RandomPolicy, choose, make_policy
 from cardlab.sim import jitkit
-from cardlab.sim import kernel_shithead as ks
 
 GREEDY = make_policy("greedy", "shithead", np.random.default_rng(0))
 OPTION_SETS: list[dict[str, Any]] = [
@@ -90,13 +90,14 @@ def engine_greedy(game: Game[Any]) -> tuple[Game[Any], list[str], list[int], set
         seen = Counter(g.state.known[seat])
         g.play(move)
         texts.append(move.text)
-        if move.kind == "play" and move.args[0] == "hand":
+        if move.kind == "play" and shithead_move(move).source == "hand":
+            play = shithead_move(move)
             taken = before - Counter(g.state.hands[seat])
             script += [c.id for c in taken.elements()]
-            held = sum(n for c, n in before.items() if int(c.rank) == move.args[1])
-            if held > move.args[2]:
+            held = sum(n for c, n in before.items() if int(c.rank) == play.rank)
+            if held > play.count:
                 used.add("a choice of cards")
-                if any(int(c.rank) == move.args[1] for c in seen.elements()):
+                if any(int(c.rank) == play.rank for c in seen.elements()):
                     used.add("a choice with seen cards")
     for e in g.events[mark:]:
         used.add(e.kind)
@@ -514,7 +515,7 @@ def test_a_failing_shard_names_its_game_seed_and_moves(monkeypatch: pytest.Monke
 def _results_code() -> str:
     return (
         "import json, numpy as np, cardlab\n"
-        "from cardlab.sim import kernel_shithead as ks\n"
+        "from cardlab.games.shithead import kernel as ks\n"
         "out = {'numba': ks.HAVE_NUMBA, 'runs': []}\n"
         "for players, pol, opts in [(2, ['greedy', 'greedy'], {}), (3, ['random', 'greedy', 'random'],\n"
         "                           {'play_to_last': True}), (2, ['random', 'random'], {'max_turns': 80})]:\n"

@@ -1,5 +1,5 @@
-"""Shithead's one fast kernel: the rules of :mod:`cardlab.games.shithead` and the greedy bot of
-:mod:`cardlab.policies.shithead`, compiled with numba through :mod:`cardlab.sim.jitkit`.
+"""Shithead's one fast kernel: the rules of :mod:`cardlab.games.shithead.rules` and the greedy bot of
+:mod:`cardlab.games.shithead.bot`, compiled with numba through :mod:`cardlab.sim.jitkit`.
 
 It plays whole games from fresh deals (:func:`play_shard`, for ``simulate``), greedy play-outs from a
 position with the hidden cards redrawn from the game's chance law (:func:`win_rollouts`, for P(win)),
@@ -81,21 +81,16 @@ import numpy.typing as npt
 
 from cardlab.cards import RANK_LABELS, Card, Rank, card_from_id
 from cardlab.engine.game import Game
-from cardlab.errors import CardlabError, InvalidInputError
-from cardlab.games.shithead import FACE_DOWN, FACE_UP, HAND_DEAL, REFILL, RUN_TO_CLEAR, Shithead, rank_power
+from cardlab.errors import InvalidInputError, KernelError
+from cardlab.games.shithead.rules import FACE_DOWN, FACE_UP, HAND_DEAL, REFILL, RUN_TO_CLEAR, Shithead, rank_power
 from cardlab.sim.jitkit import GAMMA, HAVE_NUMBA, LawArrays, SplitMix64, below, draw_law, jit, new_state, next_u64
 from cardlab.sim.jitkit import seeds as draw_seeds
 from cardlab.sim.jitkit import shuffle as fy_shuffle
 
-__all__ = ["HAVE_NUMBA", "KernelError", "Table", "compile_now", "deal_codes", "move_text", "must_pick_up",
-           "play_shard", "plays", "win_rollouts"]
+__all__ = ["HAVE_NUMBA", "KernelError", "Table", "compile_now", "compiled", "deal_codes", "move_text",
+           "must_pick_up", "play_shard", "plays", "win_rollouts"]
 
 IntArray = npt.NDArray[np.int64]
-
-
-class KernelError(CardlabError):
-    """The Shithead kernel broke one of its invariants (a card lost, a seat with no move, a game that
-    does not end): a bug report, with the seed and the moves that lead there."""
 
 
 # ---------------------------------------------------------------------------------------------- constants
@@ -106,6 +101,7 @@ SLOTS = 8                   # cards of one rank: two packs of four suits
 TWO, TEN, ACE = 2, 10, 14
 GREEDY, RANDOM = 0, 1
 POLICY_CODES = {"greedy": GREEDY, "random": RANDOM}
+BATCH = 500                 # play-outs per call when an estimate runs on a time budget (a call costs ~0.2 ms)
 
 # scalars of a position (sc)
 S_PLAYERS, S_TO_MOVE, S_PHASE, S_TURN, S_OVER, S_WINNER, S_STOPPED = 0, 1, 2, 3, 4, 5, 6
@@ -1022,6 +1018,11 @@ def must_pick_up(game: Game[Any], seat: int, viewpoint: int | None, n: int, rng:
     if g.is_over:
         return np.zeros(int(n), dtype=np.int64)
     return _playouts(g, viewpoint, int(n), rng, int(seat), "must_pick_up")
+
+
+def compiled() -> bool:
+    """Whether the kernel runs compiled (numba installed) rather than as plain Python."""
+    return HAVE_NUMBA
 
 
 def compile_now() -> float:
