@@ -102,13 +102,16 @@ def test_installed_commands(command: list[str]) -> None:
 def test_compile_readies_the_spite_and_malice_kernel(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "compile")
     assert code == 0
-    assert "compiled the Spite and Malice play-outs in " in out
+    lines = out.splitlines()
+    for title in ("Garbage", "Spite and Malice", "Shithead"):
+        assert any(line.startswith(f"compiled the {title} play-outs in ") for line in lines), out
+    from cardlab.games.garbage import kernel as garbage_kernel
+    from cardlab.games.shithead import kernel as shithead_kernel
     from cardlab.games.spite_malice import kernel as spite_kernel
 
     for entry in (spite_kernel._shard, spite_kernel._rollouts, spite_kernel._play_board):
         assert entry.signatures, "the Spite and Malice kernel was not compiled in this process"
-    assert "compiled the Garbage play-outs in " in out
-    from cardlab.games.garbage import kernel as garbage_kernel
-
     assert garbage_kernel._fresh_games.signatures and garbage_kernel._rollouts.signatures, \
         "the Garbage kernel was not compiled"
+    assert shithead_kernel._shard.signatures and shithead_kernel._rollouts.signatures, \
+        "the Shithead kernel was not compiled"

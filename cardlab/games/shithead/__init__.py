@@ -1,11 +1,12 @@
 """Shithead: the readable rules (:mod:`.rules`), the greedy bot (:mod:`.bot`), the panel's questions
 (:mod:`.questions`), the table drawing (:mod:`.table`, the view, imported only to draw) and the fast
-kernel (:mod:`.fast`). This package registers the game's one :class:`~cardlab.engine.spec.GameSpec`."""
+kernel (:mod:`.kernel`, compiled with numba). This package registers the game's one
+:class:`~cardlab.engine.spec.GameSpec`."""
 
 from cardlab.games.shithead.rules import *  # noqa: F403  (the rules' names, as before the package)  # isort: skip
 from cardlab.engine.registry import register
 from cardlab.engine.spec import GameSpec, RolloutBudgets
-from cardlab.games.shithead import fast
+from cardlab.games.shithead import kernel
 from cardlab.games.shithead.bot import greedy_shithead
 from cardlab.games.shithead.questions import panel
 from cardlab.games.shithead.rules import Shithead
@@ -17,8 +18,11 @@ SPEC = register(GameSpec(
     bot=lambda: greedy_shithead,
     questions=panel,
     drawer="cardlab.games.shithead.table:draw",
-    budgets=RolloutBudgets(win=48, panel=8),
-    kernel=fast,
+    budgets=RolloutBudgets(win=2000, panel=1000, batch=kernel.BATCH),
+    kernel=kernel,
+    compile=kernel.compile_now,
+    compile_ready=kernel.compiled,
 ))
-"""Play-outs per estimate in the stepper, chosen so that a Next move with every panel refreshed stays well
-under 100 ms (``benchmarks/bench_stepper.py`` measures it)."""
+"""Play-outs per estimate in the stepper: 2,000 per P(win) point and 1,000 per "picks up on its next turn",
+with a Next move and every panel refreshed well under 100 ms (``benchmarks/bench_stepper.py`` measures it).
+On a time budget the play-outs run in batches of ``kernel.BATCH``."""

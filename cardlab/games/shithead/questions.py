@@ -1,12 +1,12 @@
 """Shithead's questions for the panels and notebooks: face-down and draw-pile cards, picking up.
 
-Exact answers read the game's chance law; estimates resample the hidden cards and play on with the
-greedy bot (see :mod:`cardlab.sim.prob` for the viewpoint and the intervals).
+Exact answers read the game's chance law; estimates play on with the greedy bot in the game's kernel
+(:mod:`.kernel`), the hidden cards drawn from the chance law for each play-out (see :mod:`cardlab.sim.prob`
+for the viewpoint and the intervals).
 """
 
 from __future__ import annotations
 
-import importlib
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -15,20 +15,11 @@ import numpy as np
 
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError
-from cardlab.sim.prob import Quantity, anytime, certain, expect_game, fast_share, play_on, require_rng
+from cardlab.games.shithead import kernel
+from cardlab.sim.prob import Quantity, anytime_counts, certain, expect_game, require_rng
 from cardlab.sim.stats import Estimate, wilson
 
 NAME = "shithead"
-
-
-def fast_module(game: Game[Any]) -> Any | None:
-    """The integer play-out module when it handles this game's options (else the engine plays on)."""
-    expect_game(game, None)
-    try:
-        module = importlib.import_module("cardlab.sim.fast_shithead")
-    except ImportError:
-        return None
-    return module if module.supports(game) else None
 
 
 def shithead_blind_reason(game: Game[Any]) -> str | None:
@@ -125,39 +116,17 @@ def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fr
 def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = None, *,
                           rollouts: int | None = None, budget_s: float | None = None,
                           rng: np.random.Generator | None = None) -> Estimate:
-    """Chance that ``seat`` picks up the pile on its next turn (greedy play until then and in it)."""
+    """Chance that ``seat`` picks up the pile on its next turn (greedy play until then and in it): the
+    share of :func:`kernel.must_pick_up <cardlab.games.shithead.kernel.must_pick_up>` play-outs in which
+    that turn ends by picking up the pile (no card fitted, or its blind face-down card did not)."""
     expect_game(game, NAME)
     gen = require_rng(rng)
     game.check_seat(seat, "shithead_must_pick_up")
     if game.is_over:
         return certain(False)
-    module = fast_module(game)
-    if module is not None:
-        return fast_share(lambda size: module.must_pick_up(game, seat, viewpoint, size, gen), rollouts, budget_s)
-
-    def trial() -> list[float]:
-        g = game.resample(viewpoint, gen)
-        play_on(g, gen, stop=lambda x: x.current_player == seat and _turn_start(x))
-        if g.is_over:
-            return [0.0]
-        turn = g.turns
-        mark = len(g.events)
-        play_on(g, gen, stop=lambda x: x.turns != turn)
-        return [1.0 if any(_is_pickup(e, seat) for e in g.events[mark:]) else 0.0]
-
-    totals, n = anytime(trial, 1, rollouts, budget_s)
-    return wilson(float(totals[0]), n)
-
-
-def _is_pickup(event: Any, seat: int) -> bool:
-    """A pick-up by ``seat``: nothing fitted, or its blind face-down card did not fit."""
-    if event.seat != seat:
-        return False
-    return bool(event.kind == "pickup" or (event.kind == "blind" and not event.data.get("fits", True)))
-
-
-def _turn_start(game: Game[Any]) -> bool:
-    return bool(getattr(game.state, "phase", "play") != "setup")
+    counts, n = anytime_counts(lambda size: kernel.must_pick_up(game, seat, viewpoint, size, gen), 1, rollouts,
+                               budget_s, batch=kernel.BATCH)
+    return wilson(float(counts[0]), n)
 
 
 def panel(game: Game[Any], viewpoint: int | None, *, rng: np.random.Generator, rollouts: int | None = None,
