@@ -40,6 +40,8 @@ import anywidget
 import plotly
 import traitlets
 
+from cardlab.viz.lifecycle import Deferred
+
 PLOTLY_VERSION_KEY = "cardlab-plotly"
 
 # The library's module: start loading plotly.js (once per page and plotly version) and return at once.
@@ -204,8 +206,13 @@ def clean(value: Any) -> Any:
     return value
 
 
-class PlotView(anywidget.AnyWidget):  # type: ignore[misc]
-    """One plot: figure JSON in, drawn in the page with ``Plotly.react``; ``drawn``/``error`` come back."""
+class PlotView(Deferred, anywidget.AnyWidget):  # type: ignore[misc]
+    """One plot: figure JSON in, drawn in the page with ``Plotly.react``; ``drawn``/``error`` come back.
+
+    While its owner defers it (:class:`~cardlab.viz.lifecycle.Deferred`), new pictures stay in the kernel;
+    the page then gets the newest one only."""
+
+    deferred_traits = ("figure", "revision")
 
     _esm = traitlets.Unicode(PLOT_ESM).tag(sync=True)
     version = traitlets.Unicode("").tag(sync=True)
