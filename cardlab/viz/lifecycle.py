@@ -56,12 +56,15 @@ def _flat(values: Iterable[Any]) -> Iterable[Any]:
             yield v
 
 
-def close_tree(*roots: widgets.Widget, skip: widgets.Widget | None = None) -> int:
+def close_tree(*roots: widgets.Widget, skip: widgets.Widget | None = None,
+               keep: Iterable[widgets.Widget] = ()) -> int:
     """Close ``roots`` and everything :func:`widget_tree` finds under them, except ``skip`` (an owner that
-    closes itself last); returns how many were open."""
+    closes itself last) and the widgets in ``keep`` with everything under them (shared with other owners);
+    returns how many were open."""
+    kept = {id(w) for w in widget_tree(*keep)}
     closed = 0
     for w in widget_tree(*roots):
-        if w is skip:
+        if w is skip or id(w) in kept:
             continue
         if w.comm is not None:
             closed += 1

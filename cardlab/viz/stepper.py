@@ -34,11 +34,16 @@ How it behaves
   the steppers its earlier run made (see :mod:`cardlab.viz.lifecycle`).
 * A page that runs no widgets (a notebook rendered by nbconvert or GitHub) shows a still picture of
   the stepper's last table and panels (the output's ``text/html``, see :mod:`cardlab.viz.snapshot`).
-* What reaches the page: the table is sent without the drawing of each face-down card (one CSS rule,
-  sent once per stepper, paints the same back: :func:`~cardlab.viz.cards_svg.share_backs`); the still
-  picture keeps every drawing. A stepper that no page shows yet (made and stepped from code, never
-  displayed) keeps its table, log and plots in the kernel, and sends their current state once when it
-  is displayed or when a page draws one of its plots (:class:`~cardlab.viz.lifecycle.Deferred`).
+* What reaches the page: the table is sent without the drawings of its cards (CSS rules sent once per
+  kernel, in one style widget that every stepper shows, paint the same pictures:
+  :func:`~cardlab.viz.cards_svg.share_cards`); the still picture keeps every drawing. A stepper that
+  no page shows yet (made and stepped from code, never displayed) keeps its status, table, log and
+  plots in the kernel, and sends their current state once when it is displayed or when a page draws
+  one of its plots (:class:`~cardlab.viz.lifecycle.Deferred`).
+  While a notebook cell runs code that steps a displayed stepper (a loop of ``next_move()``), it sends
+  at most one picture every :data:`FRAME_INTERVAL` seconds and always the last one, when the cell ends;
+  clicks and Autoplay ticks are not cells, and are drawn at once. A "pass the device" screen is
+  always sent at once.
 * ``seed=None`` draws a fresh seed from the operating system and shows it in the seed box, so the deal
   can still be replayed.
 * Bots are seeded: the random bot of seat s at move i draws from ``default_rng([seed, i, 7919 + s])``,
@@ -66,6 +71,7 @@ succeeded), so a notebook loop can check it without reading HTML.
 
 from __future__ import annotations
 
+import time
 import uuid
 import weakref
 from collections.abc import Callable, Sequence
@@ -83,8 +89,8 @@ from cardlab.policies import Policy, choose, make_policy
 from cardlab.sim.prob import Quantity, panel_quantities, win_probability
 from cardlab.sim.stats import Estimate
 from cardlab.viz import controls
-from cardlab.viz.cards_svg import back_css, card_html, share_backs
-from cardlab.viz.lifecycle import CellOwners, Deferred, DeferredHTML, close_tree
+from cardlab.viz.cards_svg import card_css, card_html, share_cards
+from cardlab.viz.lifecycle import CellOwners, Deferred, DeferredHTML, close_tree, current_cell
 from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, default_template, title_html
 from cardlab.viz.plot import PlotView
 from cardlab.viz.predict import Calibration, PredictController
@@ -104,6 +110,7 @@ MAX_HISTORY_POINTS = 60
 POLICY_SALT = 7919
 PLOT_NAMES = ("the P(win) chart", "the game's panel")
 SILENT_AFTER = 3   # pictures a plot may be behind the page's answers before it counts as silent
+FRAME_INTERVAL = 0.25   # seconds: while a cell runs, a displayed stepper sends at most one picture this often
 _CELL_OWNERS = CellOwners()
 
 
@@ -172,6 +179,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._shown_html = ""
         self._table_full = ""   # the table with every card drawn in full (the still picture shows it)
         self._in_page = False   # displayed, or a page drew one of its plots: updates are sent as they happen
+        self._last_frame = -FRAME_INTERVAL   # time.monotonic() of the last picture sent to the page
         self._build_widgets()
         for w in self._deferred_widgets():
             w.defer()
@@ -210,21 +218,39 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         return (self.win_plot, self.panel_plot)
 
     def _deferred_widgets(self) -> list[Deferred]:
-        """The widgets whose updates wait in the kernel until a page shows the stepper."""
-        return [self.table, self.move_log, *self.plots]
+        """The widgets of one picture (status, table, log, plots): their updates wait in the kernel until a page
+        shows the stepper, and are sent together."""
+        return [self.counter, self.table, self.move_log, *self.plots]
 
     def _shown_in_page(self) -> None:
-        """A page shows (or is about to show) this stepper: send what waited, and every update from now on."""
+        """A page shows (or is about to show) this stepper: send what waited, and every picture from now on."""
         if self._in_page:
             return
         self._in_page = True
+        _watch_cells()
+        self._send_picture()
+
+    def _send_picture(self) -> None:
+        """Send every part of the picture that changed (one message per widget)."""
+        self._last_frame = time.monotonic()
+        _LATE.discard(self)
         for w in self._deferred_widgets():
             w.release()
+
+    def _picture_done(self, urgent: bool) -> None:
+        """After a refresh: send the new picture, unless a cell's code is stepping the stepper faster than one
+        picture per :data:`FRAME_INTERVAL` (then the picture waits for the next refresh or the end of the cell)."""
+        if not self._in_page:
+            return
+        if not urgent and current_cell() is not None and time.monotonic() - self._last_frame < FRAME_INTERVAL:
+            _LATE.add(self)
+            return
+        self._send_picture()
 
     def close(self) -> None:
         """Close every widget of the stepper (children, move tiles, policy selectors, layouts, styles)."""
         extras = [tile.box for tile in self._tiles] + list(self.policies) + [self._autoplay_link, self.handover_button]
-        close_tree(self, *extras, skip=self)
+        close_tree(self, *extras, skip=self, keep=[self._card_style])   # the card style serves other steppers
         super().close()
 
     # ------------------------------------------------------------------ display (live and still)
@@ -292,16 +318,14 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._autoplay_link = widgets.link((self.autoplay_button, "value"), (self.autoplay, "playing"))
         self.speed = widgets.FloatSlider(value=2.0, min=0.5, max=10.0, step=0.5, description="moves/s",
                                          readout_format=".1f", layout=widgets.Layout(width="260px"))
-        self.counter = widgets.HTML()
+        self.counter = DeferredHTML()
         self.viewpoint = widgets.Dropdown(options=controls.viewpoint_options(g.players), value=controls.TABLE,
                                           description="viewpoint", layout=widgets.Layout(width="260px"))
         self.policy_box = widgets.HBox()
         self.policies: list[widgets.Dropdown] = []
         self.message = widgets.HTML()
         self.table = DeferredHTML()
-        # the one picture of a face-down card for every table this stepper shows (see share_backs)
-        self._card_style = widgets.HTML(f"<style>{back_css('.cardlab-stepper')}</style>",
-                                         layout=widgets.Layout(display="none"))
+        self._card_style = card_style()   # the card pictures of every table (see share_cards), one per kernel
         self.move_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.move_buttons: list[widgets.Button] = []
         self._tiles: list[controls.MoveTile] = []
@@ -696,6 +720,16 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         return seat, reveal, controls.viewpoint_code(label, self.game.players)
 
     def _refresh(self, panels: bool) -> None:
+        for w in self._deferred_widgets():
+            w.defer()   # one message per widget for the whole refresh, sent by _picture_done
+        urgent = True
+        try:
+            urgent = self._draw(panels)
+        finally:
+            self._picture_done(urgent)
+
+    def _draw(self, panels: bool) -> bool:
+        """Draw the position into the widgets; True if the picture must reach the page at once (a cover)."""
         cover = self._follow_seat_to_move()
         seat, reveal, code = self._view()
         shown = self.shown_game
@@ -705,7 +739,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             step = (self._pending.shown + 1, len(self._pending.frames))
         if cover is None:
             self._table_full = table_html(shown, viewpoint=seat, reveal_all=reveal, four_colour=self.four_colour)
-            self.table.value = share_backs(self._table_full)
+            self.table.value = share_cards(self._table_full)
             self.move_log.value = controls.log_html(shown.events, seat, reveal)
             self._refresh_move_buttons(None)
         else:  # the device is being passed: the moves leave the page first, then the hand; the public log only
@@ -715,6 +749,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.counter.value = f"<b>{controls.status_text(self.game, names, step)}</b>"
         if panels:
             self._refresh_panels(code)
+        return cover is not None
 
     def _refresh_move_buttons(self, cover: int | None = None) -> None:
         """One tile (card picture and button) per legal move of a human seat to move.
@@ -925,12 +960,32 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         return [e.describe(seat, reveal) for e in self.shown_game.events]
 
 
+_CARD_STYLE: list[widgets.HTML] = []
+
+
+def card_style() -> widgets.HTML:
+    """The kernel's one widget holding the card pictures' CSS (:func:`~cardlab.viz.cards_svg.card_css`): every
+    stepper shows a view of it (hidden; a ``<style>`` needs no room), so its model reaches the page once."""
+    if not _CARD_STYLE or _CARD_STYLE[0].comm is None:
+        _CARD_STYLE[:] = [widgets.HTML(f"<style>{card_css('.cardlab-stepper')}</style>",
+                                       layout=widgets.Layout(display="none"))]
+    return _CARD_STYLE[0]
+
+
 _SHOWN: weakref.WeakSet[Stepper] = weakref.WeakSet()
+_LATE: weakref.WeakSet[Stepper] = weakref.WeakSet()   # steppers whose newest picture waits for the end of the cell
 _HOOKED: list[bool] = []
 
 
 def _after_cell(*_args: Any) -> None:
-    """After each cell: bring the still picture of every displayed stepper up to date."""
+    """After each cell: send every picture that waited, and bring every still picture up to date."""
+    for stepper in list(_LATE):
+        try:
+            if stepper.comm is not None:
+                stepper._send_picture()
+        except Exception:  # never break a cell for a picture; the next refresh sends it
+            pass
+        _LATE.discard(stepper)
     for stepper in list(_SHOWN):
         try:
             stepper._update_still()

@@ -15,11 +15,11 @@ from ipywidgets.widgets import widget as widget_module
 from cardlab.sim.prob import Quantity
 from cardlab.viz import lifecycle
 from cardlab.viz import stepper as stepper_module
-from cardlab.viz.cards_svg import share_backs
+from cardlab.viz.cards_svg import share_cards
 from cardlab.viz.lifecycle import CellOwners, widget_tree
 from cardlab.viz.plot import PlotView, library
 from cardlab.viz.snapshot import BEGIN, END, panel_html
-from cardlab.viz.stepper import Stepper
+from cardlab.viz.stepper import Stepper, card_style
 from cardlab.viz.table import table_html
 from tests.viz import page_table
 
@@ -34,6 +34,7 @@ def live() -> int:
 @pytest.fixture(autouse=True)
 def plotly_library() -> None:
     library()   # the one library model per kernel exists before any count
+    card_style()   # and so does the one card style
 
 
 @pytest.mark.parametrize("game", ["garbage", "spite-and-malice", "shithead"])
@@ -63,8 +64,11 @@ def test_close_releases_every_widget_the_stepper_made() -> None:
     assert s.win_plot in tree and s.panel_plot in tree and s.layout in tree
     s.close()
     assert live() == before, f"{live() - before} of {made} widgets are still alive after close()"
-    assert all(w.comm is None for w in tree)
+    shared = widget_tree(card_style())
+    assert s._card_style is card_style() and card_style() in tree
+    assert all(w.comm is None for w in tree if w not in shared)
     assert library().comm is not None, "the kernel's plotly library stays for the other steppers"
+    assert all(w.comm is not None for w in shared), "so does the card style, with its layout"
 
 
 def test_running_a_cell_again_closes_the_steppers_its_earlier_run_made(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -158,7 +162,7 @@ def test_still_picture_shows_table_numbers_and_a_stable_text(monkeypatch: pytest
     assert page.startswith(BEGIN) and page.endswith(END)
     # the still picture draws every card in full (a static page has no stylesheet for the shared backs)
     assert table_html(s.game) in page and "Move 0" in page and "<svg" in page
-    assert share_backs(table_html(s.game)) != table_html(s.game), "the deal shows face-down cards"
+    assert share_cards(table_html(s.game)) != table_html(s.game), "the deal shows cards"
     for q in s.quantities:
         assert q.label.replace("'", "&#x27;") in page
     s.next_move()
@@ -242,7 +246,8 @@ def _record_updates(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, dict[str
 
 
 def _heavy(s: Stepper, sent: list[tuple[Any, dict[str, Any]]]) -> list[tuple[str, list[str]]]:
-    names = {id(s.table): "table", id(s.move_log): "log", id(s.win_plot): "win", id(s.panel_plot): "panel"}
+    names = {id(s.table): "table", id(s.move_log): "log", id(s.win_plot): "win", id(s.panel_plot): "panel",
+             id(s.counter): "counter"}
     return [(names[id(w)], sorted(k for k in state if k in w.deferred_traits)) for w, state in sent
             if id(w) in names and set(state) & set(w.deferred_traits)]
 
@@ -261,14 +266,16 @@ def test_a_stepper_no_page_shows_keeps_its_table_log_and_plots_in_the_kernel_unt
     assert s.win_plot.revision == 4 and s.panel_plot.figure["layout"]["title"]["text"].startswith("Chances at move 3")
     s._ipython_display_()
     caught_up = _heavy(s, sent)
-    assert sorted(caught_up) == [("log", ["value"]), ("panel", ["figure", "revision"]), ("table", ["value"]),
-                                 ("win", ["figure", "revision"])], "the current state, once, one message each"
+    assert sorted(caught_up) == [("counter", ["value"]), ("log", ["value"]), ("panel", ["figure", "revision"]),
+                                 ("table", ["value"]), ("win", ["figure", "revision"])], \
+        "the current state, once, one message each"
     assert order == [f"display after {len(sent)}"], "sent before the page builds its view"
     assert next(st for w, st in sent if w is s.table)["value"] == s.table.value
     assert next(st for w, st in sent if w is s.win_plot and "revision" in st)["revision"] == 4
     sent.clear()
     s.next_move()
-    assert sorted(name for name, _ in _heavy(s, sent)) == ["log", "panel", "table", "win"], "then every move is sent"
+    assert sorted(name for name, _ in _heavy(s, sent)) == ["counter", "log", "panel", "table", "win"], \
+        "then every move is sent"
     s.close()
 
 
@@ -279,6 +286,58 @@ def test_a_page_drawing_a_plot_of_a_stepper_shown_inside_another_widget_catches_
     s.next_move()
     assert _heavy(s, sent) == []
     s.panel_plot.set_state({"drawn": 0})   # the page drew the panel's first picture (a view exists)
-    assert sorted(name for name, _ in _heavy(s, sent)) == ["log", "panel", "table", "win"]
+    assert sorted(name for name, _ in _heavy(s, sent)) == ["counter", "log", "panel", "table", "win"]
     assert s.last_error is None, "catching up is not a silent plot"
+    s.close()
+
+
+def test_a_cell_stepping_a_displayed_stepper_sends_one_picture_per_interval_and_the_last_when_it_ends(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sent = _record_updates(monkeypatch)
+    import IPython.display as ipd
+    monkeypatch.setattr(ipd, "display", lambda data, raw, display_id: None)
+    monkeypatch.setattr(ipd, "update_display", lambda data, raw, display_id: None)
+    s = Stepper("garbage", seed=3, **FAST)
+    s._ipython_display_()
+    monkeypatch.setattr(stepper_module, "current_cell", lambda: ("cell-1", "run-1"))   # a notebook cell runs
+    monkeypatch.setattr(stepper_module, "FRAME_INTERVAL", 3600.0)   # every refresh comes "too soon"
+    sent.clear()
+    for _ in range(5):
+        s.next_move()
+    assert _heavy(s, sent) == [], "the pictures of moves 1 to 4 never travel"
+    assert s.table.value == page_table(s.game) and s.win_plot.revision == 6, "the kernel's values are current"
+    stepper_module._after_cell()   # the cell ends
+    assert sorted(name for name, _ in _heavy(s, sent)) == ["counter", "log", "panel", "table", "win"]
+    assert next(st for w, st in sent if w is s.table)["value"] == s.table.value
+    assert "Move 5" in next(st for w, st in sent if w is s.counter)["value"]
+    sent.clear()
+    stepper_module._after_cell()
+    assert _heavy(s, sent) == [], "nothing waits: nothing sent"
+    monkeypatch.setattr(stepper_module, "FRAME_INTERVAL", 0.0)
+    s.next_move()
+    assert len(_heavy(s, sent)) == 5, "a refresh after the interval is sent at once, inside a cell too"
+    sent.clear()
+    monkeypatch.setattr(stepper_module, "FRAME_INTERVAL", 3600.0)
+    monkeypatch.setattr(stepper_module, "current_cell", lambda: None)   # a click, or an Autoplay tick
+    s.next_move()
+    assert len(_heavy(s, sent)) == 5, "a click is drawn at once"
+    s.close()
+
+
+def test_a_pass_the_device_screen_is_sent_at_once_even_from_a_cell(monkeypatch: pytest.MonkeyPatch) -> None:
+    sent = _record_updates(monkeypatch)
+    import IPython.display as ipd
+    monkeypatch.setattr(ipd, "display", lambda data, raw, display_id: None)
+    s = Stepper("garbage", seed=3, policies=["human", "human"], **FAST)
+    s._ipython_display_()
+    monkeypatch.setattr(stepper_module, "current_cell", lambda: ("cell-1", "run-1"))
+    monkeypatch.setattr(stepper_module, "FRAME_INTERVAL", 3600.0)
+    s.take_device()
+    sent.clear()
+    s.play(s.game.legal_moves()[0])
+    while s.game.current_player == 0 and not s.game.is_over:
+        s.play(s.game.legal_moves()[0])
+    assert "I am seat 1" in s.handover_button.description
+    table = [st["value"] for w, st in sent if w is s.table and "value" in st]
+    assert table and table[-1] == s.table.value, "the cover reached the page, not a picture with seat 0's hand"
     s.close()
