@@ -91,8 +91,8 @@ from cardlab.sim.stats import Estimate
 from cardlab.viz import controls
 from cardlab.viz.cards_svg import card_css, card_html, share_cards
 from cardlab.viz.lifecycle import CellOwners, Deferred, DeferredHTML, close_tree, current_cell
-from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, default_template, title_html
-from cardlab.viz.plot import PlotView
+from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, title_html
+from cardlab.viz.plot import PlotView, default_template
 from cardlab.viz.predict import Calibration, PredictController
 from cardlab.viz.predict import attach as attach_predictor
 from cardlab.viz.snapshot import stepper_html
