@@ -2,7 +2,7 @@
 
 1. **Table bytes per refresh**, for each game (2 players, seed 3, 40 Next moves, a new deal when a game
    ends): the table as drawn (``table_html``, every card drawn in full) against what the stepper sends
-   (``share_cards``: the backs and two-colour faces left to CSS rules sent once per kernel; their size is printed).
+   (``share_backs``: each face-down card left to one CSS rule, sent once per kernel; its size is printed).
 2. **Kernel messages per Next move** of a displayed stepper, clicked (not in a cell): the bytes of every
    widget message (state as JSON, plus binary buffers), by widget.
 3. **A notebook run** (``--notebook NAME``, default ``00_start_here``): the notebook's code cells run one by
@@ -74,11 +74,11 @@ def table_bytes(moves: int) -> None:
 
     import cardlab
     from cardlab.policies import choose, make_policy
-    from cardlab.viz.cards_svg import card_css, share_cards
+    from cardlab.viz.cards_svg import back_css, share_backs
     from cardlab.viz.table import table_html
 
     print(f"1. table bytes per refresh (2 players, seed 3, {moves} Next moves); "
-          f"the CSS rules for the card pictures: {len(card_css('.cardlab-stepper')) / KB:.1f} KB, once per kernel")
+          f"the CSS rule for the back: {len(back_css('.cardlab-stepper'))} bytes, once per kernel")
     for name in GAMES:
         game = cardlab.new_game(name, players=2, seed=3)
         full, sent = [], []
@@ -86,7 +86,7 @@ def table_bytes(moves: int) -> None:
         for i in range(moves + 1):
             drawn = table_html(game)
             full.append(len(drawn))
-            sent.append(len(share_cards(drawn)))
+            sent.append(len(share_backs(drawn)))
             if game.is_over:
                 seed += 1
                 game = cardlab.new_game(name, players=2, seed=seed)
@@ -151,7 +151,7 @@ def notebook(recorder: Recorder, name: str) -> None:
     from cardlab.viz import plot
     if plot._LIBRARY is not None:
         plot._LIBRARY.close()   # the notebook's kernel makes its own (plotly.js travels once per kernel) ...
-    stepper_module.card_style().close()   # ... and its own card pictures
+    stepper_module.card_style().close()   # ... and its own card back
     recorder.clear()
     start = time.perf_counter()
     printed = io.StringIO()

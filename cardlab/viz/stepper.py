@@ -34,9 +34,9 @@ How it behaves
   the steppers its earlier run made (see :mod:`cardlab.viz.lifecycle`).
 * A page that runs no widgets (a notebook rendered by nbconvert or GitHub) shows a still picture of
   the stepper's last table and panels (the output's ``text/html``, see :mod:`cardlab.viz.snapshot`).
-* What reaches the page: the table is sent without the drawings of its cards (CSS rules sent once per
-  kernel, in one style widget that every stepper shows, paint the same pictures:
-  :func:`~cardlab.viz.cards_svg.share_cards`); the still picture keeps every drawing. A stepper that
+* What reaches the page: the table is sent without the drawing of its face-down cards (one CSS rule,
+  sent once per kernel in one style widget that every stepper shows, paints the same back:
+  :func:`~cardlab.viz.cards_svg.share_backs`); the still picture keeps every drawing. A stepper that
   no page shows yet (made and stepped from code, never displayed) keeps its status, table, log and
   plots in the kernel, and sends their current state once when it is displayed or when a page draws
   one of its plots (:class:`~cardlab.viz.lifecycle.Deferred`).
@@ -89,7 +89,7 @@ from cardlab.policies import Policy, choose, make_policy
 from cardlab.sim.prob import Quantity, panel_quantities, win_probability
 from cardlab.sim.stats import Estimate
 from cardlab.viz import controls
-from cardlab.viz.cards_svg import card_css, card_html, share_cards
+from cardlab.viz.cards_svg import back_css, card_html, share_backs
 from cardlab.viz.lifecycle import CellOwners, Deferred, DeferredHTML, close_tree, current_cell
 from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, title_html
 from cardlab.viz.plot import PlotView, default_template
@@ -325,7 +325,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.policies: list[widgets.Dropdown] = []
         self.message = widgets.HTML()
         self.table = DeferredHTML()
-        self._card_style = card_style()   # the card pictures of every table (see share_cards), one per kernel
+        self._card_style = card_style()   # the back of every table's face-down cards (see share_backs), one per kernel
         self.move_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.move_buttons: list[widgets.Button] = []
         self._tiles: list[controls.MoveTile] = []
@@ -739,7 +739,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             step = (self._pending.shown + 1, len(self._pending.frames))
         if cover is None:
             self._table_full = table_html(shown, viewpoint=seat, reveal_all=reveal, four_colour=self.four_colour)
-            self.table.value = share_cards(self._table_full)
+            self.table.value = share_backs(self._table_full)
             self.move_log.value = controls.log_html(shown.events, seat, reveal)
             self._refresh_move_buttons(None)
         else:  # the device is being passed: the moves leave the page first, then the hand; the public log only
@@ -964,10 +964,10 @@ _CARD_STYLE: list[widgets.HTML] = []
 
 
 def card_style() -> widgets.HTML:
-    """The kernel's one widget holding the card pictures' CSS (:func:`~cardlab.viz.cards_svg.card_css`): every
-    stepper shows a view of it (hidden; a ``<style>`` needs no room), so its model reaches the page once."""
+    """The kernel's one widget holding the card back's CSS (:func:`~cardlab.viz.cards_svg.back_css`): every stepper
+    shows a view of it (hidden; a ``<style>`` needs no room), so its model reaches the page once."""
     if not _CARD_STYLE or _CARD_STYLE[0].comm is None:
-        _CARD_STYLE[:] = [widgets.HTML(f"<style>{card_css('.cardlab-stepper')}</style>",
+        _CARD_STYLE[:] = [widgets.HTML(f"<style>{back_css('.cardlab-stepper')}</style>",
                                        layout=widgets.Layout(display="none"))]
     return _CARD_STYLE[0]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from typing import Any
 
-from cardlab.viz.cards_svg import share_cards
+from cardlab.viz.cards_svg import share_backs
 from cardlab.viz.table import table_html
 
 
@@ -39,5 +39,5 @@ def one_card(html: str, **wanted: str) -> dict[str, str]:
 
 def page_table(*args: Any, **kwargs: Any) -> str:
     """What a stepper sends to the page for ``table_html(*args, **kwargs)``: the same table, its face-down
-    cards left to the kernel's card pictures (``share_cards``)."""
-    return share_cards(table_html(*args, **kwargs))
+    face-down cards left to the kernel's one back picture (``share_backs``)."""
+    return share_backs(table_html(*args, **kwargs))

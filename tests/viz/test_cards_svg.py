@@ -183,45 +183,28 @@ def test_legend_names_every_suit_and_its_colour() -> None:
     ET.fromstring(text)
 
 
-def test_shared_cards_keep_each_card_element_and_leave_the_pictures_to_css_rules() -> None:
-    from cardlab.viz.cards_svg import BACK_TITLE, share_cards
-
-    face, hidden, lit = face_svg(Card.parse("7H")), face_svg(Card.parse("QS"), hidden=True), back_svg(highlight=True)
-    four = face_svg(Card.parse("9D"), four_colour=True)   # a blue diamond: not the shared (red) picture
-    plain, other = back_svg(attrs={"data-zone": "stock"}), back_svg(colour="#8b0000")
-    page = share_cards(face + hidden + lit + four + plain + other + slot_svg("x"))
-    cards = card_elements(page)
-    assert [(c.get("data-card"), c.get("data-facedown")) for c in cards] == [
-        ("7H", None), ("QS", None), (None, "1"), ("9D", None), (None, "1"), (None, "1"), (None, None)]
-    assert cards[1]["data-hidden"] == "1" and cards[2]["data-highlight"] == "1" and cards[4]["data-zone"] == "stock"
-    assert four in page and other in page and slot_svg("x") in page, "four-colour faces, other backs, slots: drawn"
-    emptied = page.replace(four, "").replace(other, "").replace(slot_svg("x"), "")
-    assert "<path" not in emptied and "<text" not in emptied, "no drawing left in the shared cards"
-    assert emptied.count("<title>") == 4 and BACK_TITLE in emptied and "seven of hearts" in emptied
-    assert 'stroke-dasharray="8 5"' in emptied, "a revealed face-down card keeps its tint"
-    assert 'stroke="#ff9800"' in emptied, "the highlight rim stays on the card"
-    assert share_cards(page) == page
-
-
-def _drawing(svg: str) -> str:
-    """What lies between a card's title and its end (its picture)."""
-    return svg[svg.index("</title>") + len("</title>"):-len("</svg>")]
-
-
-def test_the_css_rules_paint_exactly_the_drawings_they_replace() -> None:
+def test_shared_backs_keep_each_card_element_and_leave_the_picture_to_one_css_rule() -> None:
     from urllib.parse import unquote
 
-    from cardlab.viz.cards_svg import card_css
+    from cardlab.viz.cards_svg import BACK_COLOUR, BACK_TITLE, back_css, share_backs
 
-    rules = card_css(".cardlab-stepper").split("\n")
-    assert len(rules) == 53, "one back and 52 faces"
-    found = {}
-    for rule in rules:
-        selector, _, rest = rule.partition("{background:url(\"data:image/svg+xml,")
-        picture = unquote(rest[:rest.index('")')])
-        head = f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {VIEW_W} {VIEW_H}'>"
-        assert picture.startswith(head) and picture.endswith("</svg>") and rest.endswith("0 0/100% 100% no-repeat}")
-        found[selector] = picture[len(head):-len("</svg>")].replace("'", '"')
-    assert found[".cardlab-stepper svg.cl-card[data-facedown]"] == _drawing(back_svg())
-    for card in DECK:
-        assert found[f'.cardlab-stepper svg.cl-card[data-card="{card.code}"]'] == _drawing(face_svg(card))
+    face = face_svg(Card.parse("7H"))
+    plain, lit = back_svg(attrs={"data-zone": "stock"}), back_svg(highlight=True)
+    other = back_svg(colour="#8b0000")
+    page = share_backs(face + plain + lit + other + slot_svg("x"))
+    cards = card_elements(page)
+    assert [c.get("data-facedown") for c in cards] == [None, "1", "1", "1", None]
+    assert cards[1]["data-zone"] == "stock" and cards[2]["data-highlight"] == "1"
+    assert page.startswith(face) and page.endswith(other + slot_svg("x")), "faces, other backs and slots untouched"
+    emptied = page[len(face):len(page) - len(other + slot_svg("x"))]
+    assert emptied.count(BACK_TITLE) == 2 and "<path" not in emptied, "no drawing left in the shared backs"
+    assert 'stroke="#ff9800"' in emptied, "the highlight rim stays on the card"
+    drawing = plain[plain.index(BACK_TITLE) + len(BACK_TITLE):-len("</svg>")]
+    assert len(plain) - len(share_backs(plain)) == len(drawing) > 700
+    rule = back_css(".cardlab-stepper")
+    assert rule.startswith(".cardlab-stepper svg.cl-card[data-facedown]{background:url(")
+    assert rule.endswith('") 0 0/100% 100% no-repeat}')
+    picture = unquote(rule[rule.index("data:image/svg+xml,") + 19:rule.rindex('")')])
+    head = f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {VIEW_W} {VIEW_H}'>"
+    assert picture == head + drawing.replace('"', "'") + "</svg>" and "'" not in drawing
+    assert BACK_COLOUR in picture and "#8b0000" not in picture

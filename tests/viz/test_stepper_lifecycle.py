@@ -15,7 +15,7 @@ from ipywidgets.widgets import widget as widget_module
 from cardlab.sim.prob import Quantity
 from cardlab.viz import lifecycle
 from cardlab.viz import stepper as stepper_module
-from cardlab.viz.cards_svg import share_cards
+from cardlab.viz.cards_svg import share_backs
 from cardlab.viz.lifecycle import CellOwners, widget_tree
 from cardlab.viz.plot import PlotView, library
 from cardlab.viz.snapshot import BEGIN, END, panel_html
@@ -162,7 +162,7 @@ def test_still_picture_shows_table_numbers_and_a_stable_text(monkeypatch: pytest
     assert page.startswith(BEGIN) and page.endswith(END)
     # the still picture draws every card in full (a static page has no stylesheet for the shared backs)
     assert table_html(s.game) in page and "Move 0" in page and "<svg" in page
-    assert share_cards(table_html(s.game)) != table_html(s.game), "the deal shows cards"
+    assert share_backs(table_html(s.game)) != table_html(s.game), "the deal shows face-down cards"
     for q in s.quantities:
         assert q.label.replace("'", "&#x27;") in page
     s.next_move()
