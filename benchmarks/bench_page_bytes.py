@@ -6,9 +6,8 @@
 2. **Kernel messages per Next move** of a displayed stepper, clicked (not in a cell): the bytes of every
    widget message (state as JSON, plus binary buffers), by widget.
 3. **A notebook run** (``--notebook NAME``, default ``00_start_here``): the notebook's code cells run one by
-   one in an IPython shell, each as a notebook cell (so a cell that steps a displayed stepper sends at
-   most one picture per ``FRAME_INTERVAL``, and the last at its end); printed: the bytes of widget
-   messages and of display outputs, by kind. It counts message *contents* only: the browser also receives
+   one in an IPython shell (after-cell hooks included); printed: the bytes of widget messages and of
+   display outputs, by kind. It counts message *contents* only: the browser also receives
    each message's header (about half a kilobyte) and the cells' code and text outputs, so
    ``benchmarks/bench_browser.py`` (a real page) is the figure of record.
 
@@ -146,8 +145,6 @@ def notebook(recorder: Recorder, name: str) -> None:
 
     ipd.display, ipd.update_display = display, update_display   # a plain shell has no page to publish to
     shell.user_ns["display"] = display
-    cell_now: list[tuple[str, str]] = []
-    stepper_module.current_cell = lambda: cell_now[-1] if cell_now else None   # type: ignore[assignment]
     from cardlab.viz import plot
     if plot._LIBRARY is not None:
         plot._LIBRARY.close()   # the notebook's kernel makes its own (plotly.js travels once per kernel) ...
@@ -157,10 +154,8 @@ def notebook(recorder: Recorder, name: str) -> None:
     printed = io.StringIO()
     for i, code in enumerate(cells):
         code = code.replace("from IPython.display import display", "")
-        cell_now.append((f"cell-{i}", f"run-{i}"))
         with contextlib.redirect_stdout(printed):
             result = shell.run_cell(code, silent=False)
-        cell_now.pop()
         if not result.success:
             raise SystemExit(f"cell {i} failed: {result.error_in_exec or result.error_before_exec}")
     made = sum(code.count("Stepper(") for code in cells)

@@ -40,10 +40,6 @@ How it behaves
   no page shows yet (made and stepped from code, never displayed) keeps its status, table, log and
   plots in the kernel, and sends their current state once when it is displayed or when a page draws
   one of its plots (:class:`~cardlab.viz.lifecycle.Deferred`).
-  While a notebook cell runs code that steps a displayed stepper (a loop of ``next_move()``), it sends
-  at most one picture every :data:`FRAME_INTERVAL` seconds and always the last one, when the cell ends;
-  clicks and Autoplay ticks are not cells, and are drawn at once. A "pass the device" screen is
-  always sent at once.
 * ``seed=None`` draws a fresh seed from the operating system and shows it in the seed box, so the deal
   can still be replayed.
 * Bots are seeded: the random bot of seat s at move i draws from ``default_rng([seed, i, 7919 + s])``,
@@ -71,7 +67,6 @@ succeeded), so a notebook loop can check it without reading HTML.
 
 from __future__ import annotations
 
-import time
 import uuid
 import weakref
 from collections.abc import Callable, Sequence
@@ -90,7 +85,7 @@ from cardlab.sim.prob import Quantity, panel_quantities, win_probability
 from cardlab.sim.stats import Estimate
 from cardlab.viz import controls
 from cardlab.viz.cards_svg import back_css, card_html, share_backs
-from cardlab.viz.lifecycle import CellOwners, Deferred, DeferredHTML, close_tree, current_cell
+from cardlab.viz.lifecycle import CellOwners, Deferred, DeferredHTML, close_tree
 from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, title_html
 from cardlab.viz.plot import PlotView, default_template
 from cardlab.viz.predict import Calibration, PredictController
@@ -110,7 +105,6 @@ MAX_HISTORY_POINTS = 60
 POLICY_SALT = 7919
 PLOT_NAMES = ("the P(win) chart", "the game's panel")
 SILENT_AFTER = 3   # pictures a plot may be behind the page's answers before it counts as silent
-FRAME_INTERVAL = 0.25   # seconds: while a cell runs, a displayed stepper sends at most one picture this often
 _CELL_OWNERS = CellOwners()
 
 
@@ -179,7 +173,6 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._shown_html = ""
         self._table_full = ""   # the table with every card drawn in full (the still picture shows it)
         self._in_page = False   # displayed, or a page drew one of its plots: updates are sent as they happen
-        self._last_frame = -FRAME_INTERVAL   # time.monotonic() of the last picture sent to the page
         self._build_widgets()
         for w in self._deferred_widgets():
             w.defer()
@@ -227,25 +220,12 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         if self._in_page:
             return
         self._in_page = True
-        _watch_cells()
         self._send_picture()
 
     def _send_picture(self) -> None:
         """Send every part of the picture that changed (one message per widget)."""
-        self._last_frame = time.monotonic()
-        _LATE.discard(self)
         for w in self._deferred_widgets():
             w.release()
-
-    def _picture_done(self, urgent: bool) -> None:
-        """After a refresh: send the new picture, unless a cell's code is stepping the stepper faster than one
-        picture per :data:`FRAME_INTERVAL` (then the picture waits for the next refresh or the end of the cell)."""
-        if not self._in_page:
-            return
-        if not urgent and current_cell() is not None and time.monotonic() - self._last_frame < FRAME_INTERVAL:
-            _LATE.add(self)
-            return
-        self._send_picture()
 
     def close(self) -> None:
         """Close every widget of the stepper (children, move tiles, policy selectors, layouts, styles)."""
@@ -721,15 +701,15 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
 
     def _refresh(self, panels: bool) -> None:
         for w in self._deferred_widgets():
-            w.defer()   # one message per widget for the whole refresh, sent by _picture_done
-        urgent = True
+            w.defer()   # one message per widget for the whole refresh, sent at its end
         try:
-            urgent = self._draw(panels)
+            self._draw(panels)
         finally:
-            self._picture_done(urgent)
+            if self._in_page:
+                self._send_picture()
 
-    def _draw(self, panels: bool) -> bool:
-        """Draw the position into the widgets; True if the picture must reach the page at once (a cover)."""
+    def _draw(self, panels: bool) -> None:
+        """Draw the position into the widgets."""
         cover = self._follow_seat_to_move()
         seat, reveal, code = self._view()
         shown = self.shown_game
@@ -749,7 +729,6 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.counter.value = f"<b>{controls.status_text(self.game, names, step)}</b>"
         if panels:
             self._refresh_panels(code)
-        return cover is not None
 
     def _refresh_move_buttons(self, cover: int | None = None) -> None:
         """One tile (card picture and button) per legal move of a human seat to move.
@@ -973,19 +952,11 @@ def card_style() -> widgets.HTML:
 
 
 _SHOWN: weakref.WeakSet[Stepper] = weakref.WeakSet()
-_LATE: weakref.WeakSet[Stepper] = weakref.WeakSet()   # steppers whose newest picture waits for the end of the cell
 _HOOKED: list[bool] = []
 
 
 def _after_cell(*_args: Any) -> None:
-    """After each cell: send every picture that waited, and bring every still picture up to date."""
-    for stepper in list(_LATE):
-        try:
-            if stepper.comm is not None:
-                stepper._send_picture()
-        except Exception:  # never break a cell for a picture; the next refresh sends it
-            pass
-        _LATE.discard(stepper)
+    """After each cell: bring the still picture of every displayed stepper up to date."""
     for stepper in list(_SHOWN):
         try:
             stepper._update_still()
