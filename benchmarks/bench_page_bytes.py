@@ -148,7 +148,8 @@ def notebook(recorder: Recorder, name: str) -> None:
     from cardlab.viz import plot
     if plot._LIBRARY is not None:
         plot._LIBRARY.close()   # the notebook's kernel makes its own (plotly.js travels once per kernel) ...
-    stepper_module.card_style().close()   # ... and its own card back
+    if hasattr(stepper_module, "card_style"):   # (an older checkout, given by PYTHONPATH, has none)
+        stepper_module.card_style().close()   # ... and its own card back
     recorder.clear()
     start = time.perf_counter()
     printed = io.StringIO()
