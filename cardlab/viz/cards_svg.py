@@ -9,6 +9,15 @@ from white faces at a glance. An empty place is a dashed outline.
 Nothing refers to outside files, ids or fonts beyond the generic families, so a card can be pasted
 into any HTML page, notebook output or widget, and the same arguments always give the same string.
 
+Shared backs, for a page that redraws a table often: :func:`share_backs` leaves out the drawing of
+every default-coloured back (about 800 bytes each; a Garbage deal shows twenty), keeping the
+``<svg>`` element with its size, title, data attributes and highlight, and :func:`back_css` gives
+the one CSS rule that paints the same picture (the same drawing, as an image) behind each such
+element. The stepper sends that rule once per kernel and each refresh of its table without the
+backs' drawings. Faces stay drawn inline: fifty-two face images would save about 15 KB more per
+refresh, but a browser decodes each image as a small document of its own, which made the first
+drawing of a table about four times slower (measured in Chromium: about 300 ms against 80 ms).
+
 The four-colour deck (``four_colour=True``) paints ♠ black, ♥ red, ♦ blue and ♣ green, so that a
 student who cannot tell red from black, or who reads quickly, can still tell the suits apart. The
 suit shapes themselves always differ too, so colour is never the only clue.
@@ -19,6 +28,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 from functools import cache
+from urllib.parse import quote
 
 from cardlab.cards import Card, Rank, Suit, face_of
 
@@ -188,6 +198,27 @@ def _back_body(colour: str) -> str:
             f'<path d="{_lattice()}" stroke="{BACK_LINE}" stroke-width="1.6" fill="none"/>'
             f'<path d="M50 44L72 70L50 96L28 70Z" fill="{colour}" stroke="#fff" stroke-width="2.5"/>'
             '<circle cx="50" cy="70" r="6" fill="#fff"/>')
+
+
+BACK_TITLE = "<title>face-down card</title>"
+
+
+def share_backs(markup: str) -> str:
+    """``markup`` with the drawing of every default-coloured back left out (each back keeps its ``<svg>`` element,
+    size, title, data attributes and highlight), to be painted by :func:`back_css`'s rule instead."""
+    return markup.replace(BACK_TITLE + _back_body(BACK_COLOUR), BACK_TITLE)
+
+
+@cache
+def back_css(scope: str) -> str:
+    """The CSS rule that paints a back under every card element inside ``scope`` (a CSS selector) that
+    :func:`share_backs` emptied: the same drawing as :func:`back_svg`'s, as an SVG image scaled to the card.
+
+    It also lies under backs drawn in full, hidden by their own identical drawing."""
+    single = _back_body(BACK_COLOUR).replace('"', "'")   # single quotes need no escaping in the URL
+    picture = f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {VIEW_W} {VIEW_H}'>{single}</svg>"
+    uri = quote(picture, safe=" =:/.,-'()")
+    return f'{scope} svg.cl-card[data-facedown]{{background:url("data:image/svg+xml,{uri}") 0 0/100% 100% no-repeat}}'
 
 
 def face_svg(card: Card, *, width: float = DEFAULT_WIDTH, four_colour: bool = False, highlight: bool = False,

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from cardlab.engine.game import Event, Game
 from cardlab.errors import CardlabError, InvalidInputError
+from cardlab.viz.lifecycle import Deferred
 
 TABLE = "table"
 REVEAL = "everything revealed"
@@ -114,8 +115,9 @@ def error_text(exc: BaseException) -> str:
     return f"something went wrong ({type(exc).__name__}: {exc}); the game is unchanged"
 
 
-class MoveLog(widgets.HTML):  # type: ignore[misc]
-    """The move log widget.
+class MoveLog(Deferred, widgets.HTML):  # type: ignore[misc]
+    """The move log widget (its ``value`` can wait in the kernel while no page shows the stepper: see
+    :class:`~cardlab.viz.lifecycle.Deferred`).
 
     The widget framework logs its own warnings through an attribute named ``log``; the Stepper gives
     that name to this widget, so it also passes such logging calls on to the ``cardlab.viz`` logger.

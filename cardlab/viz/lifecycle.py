@@ -10,6 +10,9 @@ old stepper's widgets would live on in the kernel. :class:`CellOwners` remembers
 notebook cell made, by the cell id the front-end sends with each execution (JupyterLab, Voilà and
 nbclient send one), and closes those of an earlier run of the same cell when the cell makes a new one.
 Steppers made by one run of a cell are never closed by that same run.
+
+:class:`Deferred` keeps a widget's large updates in the kernel while no page shows its owner (a stepper
+stepped from code and never displayed), and sends the current state once when a page does.
 """
 
 from __future__ import annotations
@@ -53,12 +56,15 @@ def _flat(values: Iterable[Any]) -> Iterable[Any]:
             yield v
 
 
-def close_tree(*roots: widgets.Widget, skip: widgets.Widget | None = None) -> int:
+def close_tree(*roots: widgets.Widget, skip: widgets.Widget | None = None,
+               keep: Iterable[widgets.Widget] = ()) -> int:
     """Close ``roots`` and everything :func:`widget_tree` finds under them, except ``skip`` (an owner that
-    closes itself last); returns how many were open."""
+    closes itself last) and the widgets in ``keep`` with everything under them (shared with other owners);
+    returns how many were open."""
+    kept = {id(w) for w in widget_tree(*keep)}
     closed = 0
     for w in widget_tree(*roots):
-        if w is skip:
+        if w is skip or id(w) in kept:
             continue
         if w.comm is not None:
             closed += 1
@@ -119,3 +125,43 @@ class CellOwners:
         refs.append(weakref.ref(owner))
         self._cells[cell] = (run, refs)
         return closed
+
+
+class Deferred:
+    """A widget mixin: while deferred, changes of the traits named in ``deferred_traits`` stay in the kernel.
+
+    Every widget model reaches the page when it is made, and from then on each change of a synced trait
+    is sent to it, whether or not any page shows a view of it. An owner that no page shows yet (a stepper
+    made and stepped from code, never displayed) calls :meth:`defer` on its large widgets; their traits
+    keep their current values in the kernel (tests, notebooks and saved widget state read them as
+    usual), and :meth:`release` sends each changed trait once, with its current value, when a page
+    shows the owner.
+    """
+
+    deferred_traits: tuple[str, ...] = ("value",)
+    _waiting: set[str] | None = None
+
+    def defer(self) -> None:
+        """Keep changes of ``deferred_traits`` in the kernel until :meth:`release`."""
+        if self._waiting is None:
+            self._waiting = set()
+
+    @property
+    def deferred(self) -> bool:
+        return self._waiting is not None
+
+    def release(self) -> None:
+        """Send the current value of every deferred trait that changed (one message), and stop deferring."""
+        waiting, self._waiting = self._waiting, None
+        if waiting and getattr(self, "comm", None) is not None:
+            self.send_state(sorted(waiting))  # type: ignore[attr-defined]
+
+    def _should_send_property(self, key: str, value: Any) -> bool:
+        if self._waiting is not None and key in self.deferred_traits:
+            self._waiting.add(key)
+            return False
+        return bool(super()._should_send_property(key, value))  # type: ignore[misc]
+
+
+class DeferredHTML(Deferred, widgets.HTML):  # type: ignore[misc]
+    """An ``HTML`` widget whose ``value`` can wait in the kernel (see :class:`Deferred`)."""

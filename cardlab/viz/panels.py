@@ -34,13 +34,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import plotly.graph_objects as go
-import plotly.io as pio
 from plotly.subplots import make_subplots
 
 from cardlab.errors import InvalidInputError
 from cardlab.sim.prob import Quantity
 from cardlab.sim.stats import Estimate
-from cardlab.viz.plot import PlotView
+from cardlab.viz.plot import PlotView, default_template
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
 EXACT_COLOUR = "#2e7d32"
@@ -90,13 +89,6 @@ class _Writer:
 
 
 _UNSET = object()
-
-
-def default_template() -> dict[str, Any]:
-    """The look of every figure (plotly's default template), sent to the page once per plot."""
-    name = pio.templates.default
-    template = pio.templates[name if isinstance(name, str) and name in pio.templates else "plotly"]
-    return dict(template.to_plotly_json())
 
 
 def title_html(title: str, subtitle: str = "") -> str:

@@ -17,7 +17,9 @@ The design here
   the loaded library is kept on ``globalThis`` under plotly's version, so the page loads it once
   however many plots and kernels it shows.
 * :class:`PlotView` — one per plot, also with a tiny module. It holds the figure as JSON (``data``
-  and ``layout``; the template, the same for every figure, travels once in its own trait). Its view
+  and ``layout``). The template (plotly's default look, about 7 KB, the same for every figure)
+  travels once per kernel, with the library; a plot names it by ``template_key`` (a plot with
+  another template carries its own). Its view
   waits for the library *inside* ``render`` (never blocking anywidget's start), draws with
   ``Plotly.react`` (which changes the drawn plot in place: no flicker), and redraws on each new
   ``revision``.
@@ -31,6 +33,8 @@ Nothing here knows about games: :mod:`cardlab.viz.panels` decides what the figur
 from __future__ import annotations
 
 import gzip
+import hashlib
+import json
 import math
 from functools import lru_cache
 from pathlib import Path
@@ -38,7 +42,10 @@ from typing import Any
 
 import anywidget
 import plotly
+import plotly.io as pio
 import traitlets
+
+from cardlab.viz.lifecycle import Deferred
 
 PLOTLY_VERSION_KEY = "cardlab-plotly"
 
@@ -49,9 +56,18 @@ function slot(version) {
   if (!all[version]) {
     let resolve, reject;
     const promise = new Promise((res, rej) => { resolve = res; reject = rej; });
-    all[version] = { promise, resolve, reject, started: false };
+    all[version] = { promise, resolve, reject, started: false, looks: {} };
   }
   return all[version];
+}
+function look(entry, key) {
+  // the template a library model of this page brought under `key`, as a promise
+  if (!entry.looks[key]) {
+    let resolve;
+    const promise = new Promise((res) => { resolve = res; });
+    entry.looks[key] = { promise, resolve };
+  }
+  return entry.looks[key];
 }
 """
 
@@ -73,6 +89,7 @@ async function load(model, entry) {
 }
 function initialize({ model }) {
   const entry = slot(model.get("version"));
+  if (model.get("template_key")) look(entry, model.get("template_key")).resolve(model.get("template"));
   if (entry.started) return;
   entry.started = true;
   load(model, entry).catch((err) => entry.reject(err));
@@ -91,10 +108,11 @@ function report(model, drawn, error) {
   if (changed) model.save_changes();
 }
 
-function figure(model) {
+function figure(model, shared) {
   const fig = model.get("figure") || {};
   const layout = Object.assign({}, fig.layout || {});
-  layout.template = model.get("template");
+  const own = model.get("template");
+  layout.template = own && Object.keys(own).length ? own : (shared || {});
   return { data: fig.data || [], layout };
 }
 
@@ -107,6 +125,7 @@ async function render({ model, el }) {
   box.textContent = "loading the plot…";
   el.appendChild(box);
   let Plotly = null;
+  let shared = null;
   let queue = Promise.resolve();
   let alive = true;
   const draw = (fresh) => {
@@ -114,7 +133,7 @@ async function render({ model, el }) {
       if (!alive || !Plotly) return;
       const revision = model.get("revision");
       try {
-        const fig = figure(model);
+        const fig = figure(model, shared);
         if (fresh) { Plotly.purge(box); box.textContent = ""; }
         await Plotly.react(box, fig.data, fig.layout, CONFIG);
         report(model, revision, "");
@@ -133,7 +152,11 @@ async function render({ model, el }) {
     const late = new Promise((_, rej) => {
       timer = setTimeout(() => rej(new Error("plotly.js did not load within " + WAIT_MS / 1000 + " s")), WAIT_MS);
     });
-    Plotly = await Promise.race([entry.promise, late]);
+    const key = model.get("template_key");
+    const [lib, template] = await Promise.race([
+      Promise.all([entry.promise, key ? look(entry, key).promise : null]), late]);
+    Plotly = lib;
+    shared = template;
     clearTimeout(timer);
   } catch (err) {
     box.textContent = "The plot could not be drawn: " + String(err && err.message || err);
@@ -180,6 +203,8 @@ class PlotlyLibrary(anywidget.AnyWidget):  # type: ignore[misc]
     _esm = traitlets.Unicode(LIBRARY_ESM).tag(sync=True)
     version = traitlets.Unicode("").tag(sync=True)
     bundle = traitlets.Bytes(b"").tag(sync=True)
+    template = traitlets.Dict().tag(sync=True)         # plotly's default look, for every plot of this kernel
+    template_key = traitlets.Unicode("").tag(sync=True)
 
 
 _LIBRARY: PlotlyLibrary | None = None
@@ -189,8 +214,22 @@ def library() -> PlotlyLibrary:
     """The kernel's one :class:`PlotlyLibrary` (made on first use, made again if it was closed)."""
     global _LIBRARY
     if _LIBRARY is None or _LIBRARY.comm is None:
-        _LIBRARY = PlotlyLibrary(version=plotly_js_version(), bundle=plotly_bundle())
+        template = clean(default_template())
+        _LIBRARY = PlotlyLibrary(version=plotly_js_version(), bundle=plotly_bundle(), template=template,
+                                 template_key=template_key(template))
     return _LIBRARY
+
+
+def default_template() -> dict[str, Any]:
+    """The look of every figure (plotly's default template); it reaches the page once per kernel, with the library."""
+    name = pio.templates.default
+    template = pio.templates[name if isinstance(name, str) and name in pio.templates else "plotly"]
+    return dict(template.to_plotly_json())
+
+
+def template_key(template: dict[str, Any]) -> str:
+    """A short name for a template's content (a page may show plots of kernels with different templates)."""
+    return hashlib.sha256(json.dumps(template, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def clean(value: Any) -> Any:
@@ -204,13 +243,19 @@ def clean(value: Any) -> Any:
     return value
 
 
-class PlotView(anywidget.AnyWidget):  # type: ignore[misc]
-    """One plot: figure JSON in, drawn in the page with ``Plotly.react``; ``drawn``/``error`` come back."""
+class PlotView(Deferred, anywidget.AnyWidget):  # type: ignore[misc]
+    """One plot: figure JSON in, drawn in the page with ``Plotly.react``; ``drawn``/``error`` come back.
+
+    While its owner defers it (:class:`~cardlab.viz.lifecycle.Deferred`), new pictures stay in the kernel;
+    the page then gets the newest one only."""
+
+    deferred_traits = ("figure", "revision")
 
     _esm = traitlets.Unicode(PLOT_ESM).tag(sync=True)
     version = traitlets.Unicode("").tag(sync=True)
     figure = traitlets.Dict().tag(sync=True)
-    template = traitlets.Dict().tag(sync=True)
+    template = traitlets.Dict().tag(sync=True)   # empty: the library's template named by template_key
+    template_key = traitlets.Unicode("").tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)
     redraw = traitlets.Int(0).tag(sync=True)
     drawn = traitlets.Int(-1).tag(sync=True)
@@ -219,7 +264,17 @@ class PlotView(anywidget.AnyWidget):  # type: ignore[misc]
     def __init__(self, figure: dict[str, Any] | None = None, template: dict[str, Any] | None = None,
                  **kwargs: Any) -> None:
         lib = library()   # its model reaches the page before any plot's
-        super().__init__(version=lib.version, figure=clean(figure or {}), template=clean(template or {}), **kwargs)
+        own = clean(template or {})
+        if own == lib.template:   # the kernel's default look: the page has it from the library
+            own, key = {}, lib.template_key
+        else:
+            key = ""
+        super().__init__(version=lib.version, figure=clean(figure or {}), template=own, template_key=key, **kwargs)
+
+    @property
+    def look(self) -> dict[str, Any]:
+        """The template the page draws this plot with (its own, or the library's)."""
+        return dict(self.template) if self.template or not self.template_key else dict(library().template)
 
     def __repr__(self) -> str:
         """A short, stable text (a notebook's ``text/plain``): the plot's title, not its numbers."""

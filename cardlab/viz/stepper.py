@@ -34,6 +34,12 @@ How it behaves
   the steppers its earlier run made (see :mod:`cardlab.viz.lifecycle`).
 * A page that runs no widgets (a notebook rendered by nbconvert or GitHub) shows a still picture of
   the stepper's last table and panels (the output's ``text/html``, see :mod:`cardlab.viz.snapshot`).
+* What reaches the page: the table is sent without the drawing of its face-down cards (one CSS rule,
+  sent once per kernel in one style widget that every stepper shows, paints the same back:
+  :func:`~cardlab.viz.cards_svg.share_backs`); the still picture keeps every drawing. A stepper that
+  no page shows yet (made and stepped from code, never displayed) keeps its status, table, log and
+  plots in the kernel, and sends their current state once when it is displayed or when a page draws
+  one of its plots (:class:`~cardlab.viz.lifecycle.Deferred`).
 * ``seed=None`` draws a fresh seed from the operating system and shows it in the seed box, so the deal
   can still be replayed.
 * Bots are seeded: the random bot of seat s at move i draws from ``default_rng([seed, i, 7919 + s])``,
@@ -79,10 +85,10 @@ from cardlab.policies import Policy, choose, make_policy
 from cardlab.sim.prob import Quantity, panel_quantities, win_probability
 from cardlab.sim.stats import Estimate
 from cardlab.viz import controls
-from cardlab.viz.cards_svg import card_html
-from cardlab.viz.lifecycle import CellOwners, close_tree
-from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, default_template, title_html
-from cardlab.viz.plot import PlotView
+from cardlab.viz.cards_svg import back_css, card_html, share_backs
+from cardlab.viz.lifecycle import CellOwners, Deferred, DeferredHTML, close_tree
+from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, title_html
+from cardlab.viz.plot import PlotView, default_template
 from cardlab.viz.predict import Calibration, PredictController
 from cardlab.viz.predict import attach as attach_predictor
 from cardlab.viz.snapshot import stepper_html
@@ -165,7 +171,11 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self.last_error: str | None = None   # what the message area says about the last failed action
         self._display_ids: list[str] = []
         self._shown_html = ""
+        self._table_full = ""   # the table with every card drawn in full (the still picture shows it)
+        self._in_page = False   # displayed, or a page drew one of its plots: updates are sent as they happen
         self._build_widgets()
+        for w in self._deferred_widgets():
+            w.defer()
         self.predictor: PredictController | None = None   # predict, then reveal (cardlab.viz.predict)
         if predict is not False:
             self.predictor, box = attach_predictor(self, predict, predict_seat)
@@ -200,13 +210,30 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
     def plots(self) -> tuple[PlotView, PlotView]:
         return (self.win_plot, self.panel_plot)
 
+    def _deferred_widgets(self) -> list[Deferred]:
+        """The widgets of one picture (status, table, log, plots): their updates wait in the kernel until a page
+        shows the stepper, and are sent together."""
+        return [self.counter, self.table, self.move_log, *self.plots]
+
+    def _shown_in_page(self) -> None:
+        """A page shows (or is about to show) this stepper: send what waited, and every picture from now on."""
+        if self._in_page:
+            return
+        self._in_page = True
+        self._send_picture()
+
+    def _send_picture(self) -> None:
+        """Send every part of the picture that changed (one message per widget)."""
+        for w in self._deferred_widgets():
+            w.release()
+
     def close(self) -> None:
         """Close every widget of the stepper (children, move tiles, policy selectors, layouts, styles)."""
         if "_tiles" not in self.__dict__:  # refused before its parts were built (``Widget.__del__`` closes it too)
             super().close()
             return
         extras = [tile.box for tile in self._tiles] + list(self.policies) + [self._autoplay_link, self.handover_button]
-        close_tree(self, *extras, skip=self)
+        close_tree(self, *extras, skip=self, keep=[self._card_style])   # the card style serves other steppers
         super().close()
 
     # ------------------------------------------------------------------ display (live and still)
@@ -215,7 +242,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         names = [str(dd.value) for dd in self.policies]
         over = " (game over)" if self.game.is_over else ""
         now = self.game.move_count
-        return stepper_html(controls.status_text(self.game, names), str(self.table.value), self.win_history,
+        return stepper_html(controls.status_text(self.game, names), self._table_full, self.win_history,
                             self.game.players, f"P(win) by move, from {words}", self.quantities,
                             f"Chances at move {now}{over}, from {words}")
 
@@ -235,6 +262,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         from IPython.display import display
         if self.comm is None:
             return
+        self._shown_in_page()   # the page's views are built from the current state, sent first
         display_id = uuid.uuid4().hex
         self._display_ids.append(display_id)
         self._shown_html = self._still_html()
@@ -273,13 +301,14 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._autoplay_link = widgets.link((self.autoplay_button, "value"), (self.autoplay, "playing"))
         self.speed = widgets.FloatSlider(value=2.0, min=0.5, max=10.0, step=0.5, description="moves/s",
                                          readout_format=".1f", layout=widgets.Layout(width="260px"))
-        self.counter = widgets.HTML()
+        self.counter = DeferredHTML()
         self.viewpoint = widgets.Dropdown(options=controls.viewpoint_options(g.players), value=controls.TABLE,
                                           description="viewpoint", layout=widgets.Layout(width="260px"))
         self.policy_box = widgets.HBox()
         self.policies: list[widgets.Dropdown] = []
         self.message = widgets.HTML()
-        self.table = widgets.HTML()
+        self.table = DeferredHTML()
+        self._card_style = card_style()   # the back of every table's face-down cards (see share_backs), one per kernel
         self.move_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
         self.move_buttons: list[widgets.Button] = []
         self._tiles: list[controls.MoveTile] = []
@@ -311,7 +340,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         view_row = widgets.HBox([self.viewpoint, self.policy_box])
         # The table takes what is left of the width (at least 420 px); the plots keep their size and wrap
         # below the table when the two do not fit side by side.
-        left = widgets.VBox([self.table, self.move_box, self.move_log],
+        left = widgets.VBox([self._card_style, self.table, self.move_box, self.move_log],
                             layout=widgets.Layout(flex="1 1 420px", min_width="420px", max_width="820px"))
         self._right = widgets.VBox([self.win_plot, self.panel_plot], layout=widgets.Layout(flex="0 0 auto"))
         self._right.add_class("cardlab-plots")
@@ -674,6 +703,16 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         return seat, reveal, controls.viewpoint_code(label, self.game.players)
 
     def _refresh(self, panels: bool) -> None:
+        for w in self._deferred_widgets():
+            w.defer()   # one message per widget for the whole refresh, sent at its end
+        try:
+            self._draw(panels)
+        finally:
+            if self._in_page:
+                self._send_picture()
+
+    def _draw(self, panels: bool) -> None:
+        """Draw the position into the widgets."""
         cover = self._follow_seat_to_move()
         seat, reveal, code = self._view()
         shown = self.shown_game
@@ -682,12 +721,13 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         if self._pending is not None:
             step = (self._pending.shown + 1, len(self._pending.frames))
         if cover is None:
-            self.table.value = table_html(shown, viewpoint=seat, reveal_all=reveal, four_colour=self.four_colour)
+            self._table_full = table_html(shown, viewpoint=seat, reveal_all=reveal, four_colour=self.four_colour)
+            self.table.value = share_backs(self._table_full)
             self.move_log.value = controls.log_html(shown.events, seat, reveal)
             self._refresh_move_buttons(None)
         else:  # the device is being passed: the moves leave the page first, then the hand; the public log only
             self._refresh_move_buttons(cover)
-            self.table.value = controls.handover_html(cover)
+            self._table_full = self.table.value = controls.handover_html(cover)
             self.move_log.value = controls.log_html(shown.events, None, False)
         self.counter.value = f"<b>{controls.status_text(self.game, names, step)}</b>"
         if panels:
@@ -846,6 +886,8 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self._report(exc)
 
     def _report_plots(self) -> None:
+        if any(p.drawn >= 0 or p.error for p in self.plots):
+            self._shown_in_page()   # a page shows this stepper (inside another widget, say): catch it up
         problems = [f"{name} could not be drawn in this page ({p.error})"
                     for name, p in zip(PLOT_NAMES, self.plots, strict=True) if p.error]
         problems += [f"{PLOT_NAMES[i]} stopped following the game in this page" for i in self._silent_plots()]
@@ -907,6 +949,18 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         """Every event of the position shown, in plain words, as the selected viewpoint may read them."""
         seat, reveal, _ = self._view()
         return [e.describe(seat, reveal) for e in self.shown_game.events]
+
+
+_CARD_STYLE: list[widgets.HTML] = []
+
+
+def card_style() -> widgets.HTML:
+    """The kernel's one widget holding the card back's CSS (:func:`~cardlab.viz.cards_svg.back_css`): every stepper
+    shows a view of it (hidden; a ``<style>`` needs no room), so its model reaches the page once."""
+    if not _CARD_STYLE or _CARD_STYLE[0].comm is None:
+        _CARD_STYLE[:] = [widgets.HTML(f"<style>{back_css('.cardlab-stepper')}</style>",
+                                       layout=widgets.Layout(display="none"))]
+    return _CARD_STYLE[0]
 
 
 _SHOWN: weakref.WeakSet[Stepper] = weakref.WeakSet()

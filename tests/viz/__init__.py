@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from typing import Any
+
+from cardlab.viz.cards_svg import share_backs
+from cardlab.viz.table import table_html
 
 
 class _CardCollector(HTMLParser):
@@ -31,3 +35,9 @@ def one_card(html: str, **wanted: str) -> dict[str, str]:
     found = card_elements(html, **wanted)
     assert len(found) == 1, f"expected one card element with {wanted}, found {len(found)}"
     return found[0]
+
+
+def page_table(*args: Any, **kwargs: Any) -> str:
+    """What a stepper sends to the page for ``table_html(*args, **kwargs)``: the same table, its face-down
+    face-down cards left to the kernel's one back picture (``share_backs``)."""
+    return share_backs(table_html(*args, **kwargs))

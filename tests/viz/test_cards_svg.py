@@ -181,3 +181,30 @@ def test_legend_names_every_suit_and_its_colour() -> None:
         assert f'fill="{colour}"' in text and f'd="{SUIT_PATHS[suit]}"' in text
     assert "diamonds: red" in legend_html(four_colour=False)
     ET.fromstring(text)
+
+
+def test_shared_backs_keep_each_card_element_and_leave_the_picture_to_one_css_rule() -> None:
+    from urllib.parse import unquote
+
+    from cardlab.viz.cards_svg import BACK_COLOUR, BACK_TITLE, back_css, share_backs
+
+    face = face_svg(Card.parse("7H"))
+    plain, lit = back_svg(attrs={"data-zone": "stock"}), back_svg(highlight=True)
+    other = back_svg(colour="#8b0000")
+    page = share_backs(face + plain + lit + other + slot_svg("x"))
+    cards = card_elements(page)
+    assert [c.get("data-facedown") for c in cards] == [None, "1", "1", "1", None]
+    assert cards[1]["data-zone"] == "stock" and cards[2]["data-highlight"] == "1"
+    assert page.startswith(face) and page.endswith(other + slot_svg("x")), "faces, other backs and slots untouched"
+    emptied = page[len(face):len(page) - len(other + slot_svg("x"))]
+    assert emptied.count(BACK_TITLE) == 2 and "<path" not in emptied, "no drawing left in the shared backs"
+    assert 'stroke="#ff9800"' in emptied, "the highlight rim stays on the card"
+    drawing = plain[plain.index(BACK_TITLE) + len(BACK_TITLE):-len("</svg>")]
+    assert len(plain) - len(share_backs(plain)) == len(drawing) > 700
+    rule = back_css(".cardlab-stepper")
+    assert rule.startswith(".cardlab-stepper svg.cl-card[data-facedown]{background:url(")
+    assert rule.endswith('") 0 0/100% 100% no-repeat}')
+    picture = unquote(rule[rule.index("data:image/svg+xml,") + 19:rule.rindex('")')])
+    head = f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {VIEW_W} {VIEW_H}'>"
+    assert picture == head + drawing.replace('"', "'") + "</svg>" and "'" not in drawing
+    assert BACK_COLOUR in picture and "#8b0000" not in picture

@@ -19,7 +19,7 @@ from cardlab.cards import Card, face_of
 from cardlab.engine.game import Game
 from cardlab.viz import controls
 from cardlab.viz.stepper import Stepper
-from cardlab.viz.table import table_html
+from tests.viz import page_table
 
 GAMES = ["garbage", "spite-and-malice", "shithead"]
 FAST = {"rollouts": 3, "panel_rollouts": 4}
@@ -94,7 +94,7 @@ def assert_seat_view(s: Stepper, seat: int) -> None:
     """Seat ``seat``'s screen: its own view of the table and, if it is to move, its moves."""
     g = s.game
     assert s.viewpoint.value == f"seat {seat}" and s.viewpoint.disabled
-    assert s.table.value == table_html(g, viewpoint=seat)
+    assert s.table.value == page_table(g, viewpoint=seat)
     if g.current_player == seat and s._pending is None:
         assert [b.description for b in s.move_buttons] == [m.text for m in g.legal_moves()]
         assert s.handover_button not in s.move_box.children

@@ -14,7 +14,7 @@ from cardlab.sim.prob import Quantity
 from cardlab.sim.stats import Estimate, wilson
 from cardlab.viz import controls
 from cardlab.viz.panels import MAX_SEATS, QuantityPanel, WinChart, WinPoint, bar_text, split_quantities
-from cardlab.viz.plot import PlotView, clean
+from cardlab.viz.plot import PlotView, clean, library
 
 
 def curve(seat: int, values: list[tuple[int, int]], n: int = 40) -> list[Quantity]:
@@ -57,7 +57,9 @@ def assert_view_holds_figure(chart: WinChart | QuantityPanel) -> None:
     layout = dict(chart.fig.to_plotly_json()["layout"])
     layout.pop("template", None)
     assert sent["layout"] == clean(layout)
-    assert chart.view.template["layout"], "the page gets plotly's default look once"
+    assert chart.view.look["layout"] and chart.view.template == {}, "the page gets plotly's default look once ..."
+    assert chart.view.template_key == library().template_key and library().template == chart.view.look, \
+        "... per kernel, with the library"
     json.dumps(sent, allow_nan=False)  # the page's JSON parser refuses NaN
 
 
@@ -197,3 +199,13 @@ def test_plot_view_reports_and_redraws() -> None:
     view.error = "the plot could not be drawn: boom"
     view.draw_again()
     assert view.error == "" and view.redraw == 1
+
+
+def test_a_plot_with_another_template_carries_its_own() -> None:
+    other = {"layout": {"paper_bgcolor": "#123456"}}
+    view = PlotView({"data": [], "layout": {}}, other)
+    assert view.template == other and view.template_key == "" and view.look == other
+    plain = PlotView({"data": [], "layout": {}}, library().template)
+    assert plain.template == {} and plain.template_key == library().template_key
+    view.close()
+    plain.close()

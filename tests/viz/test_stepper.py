@@ -22,9 +22,8 @@ from cardlab.sim.prob import panel_quantities, win_probability
 from cardlab.viz import stepper as stepper_module
 from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS, bar_text
 from cardlab.viz.stepper import POLICY_SALT, Stepper
-from cardlab.viz.table import table_html
 from tests.conformance import assert_conserved
-from tests.viz import card_elements, one_card
+from tests.viz import card_elements, one_card, page_table
 
 GAMES = ("garbage", "spite-and-malice", "shithead")
 SEED = 3
@@ -103,7 +102,7 @@ def test_opening_position_is_drawn_from_the_table_view(name: str) -> None:
     s = Stepper(name, players=2, seed=SEED, **FAST)
     ref = cardlab.new_game(name, players=2, seed=SEED)
     assert s.game.state.to_data() == ref.state.to_data()
-    assert s.table.value == table_html(ref, viewpoint=None)
+    assert s.table.value == page_table(ref, viewpoint=None)
     assert list(s.viewpoint.options) == ["table", "seat 0", "seat 1", "everything revealed"]
     assert [dd.description for dd in s.policies] == ["seat 0", "seat 1"]
     assert s.message.value == ""
@@ -122,7 +121,7 @@ def test_next_move_plays_the_bot_move_and_refreshes_every_panel(name: str) -> No
         assert s.message.value == ""
         assert s.game.moves == ref.moves
         assert s.game.state.to_data() == ref.state.to_data()
-        assert s.table.value == table_html(ref, viewpoint=None)
+        assert s.table.value == page_table(ref, viewpoint=None)
         assert f"Move {i + 1}" in s.counter.value
         # the newest point: the documented seed, the stepper's rollout count
         rng = np.random.default_rng([SEED, i + 1, 0, stepper_module.WIN_PURPOSE])
@@ -161,7 +160,7 @@ def test_step_unrolls_a_garbage_chain_card_by_card() -> None:
     assert "Move 1" in s.counter.value and "event" not in s.counter.value
     assert [p.move for p in s.win_history] == [0, 1]
     ref = cardlab.new_game("garbage", players=2, seed=SEED, deck=CHAIN_DECK).play_all(["draw stock"])
-    assert s.table.value == table_html(ref)
+    assert s.table.value == page_table(ref)
 
 
 def test_back_abandons_a_move_being_stepped_and_next_move_finishes_one() -> None:
@@ -191,7 +190,7 @@ def test_back_after_autoplay_restores_the_previous_position(name: str) -> None:
     s.back_button.click()
     assert s.game.move_count == 5
     assert s.game.state.to_data() == ref.state.to_data()
-    assert s.table.value == table_html(ref)
+    assert s.table.value == page_table(ref)
     assert "took back" in s.message.value
     # the history is cut back, from the cache: the same numbers as before
     assert s.win_history == history[:6]
@@ -230,7 +229,7 @@ def test_switching_the_viewpoint_mid_game_redraws_table_and_history(name: str) -
         s.next_move()
     table_history = list(s.win_history)
     s.viewpoint.value = "seat 1"
-    assert s.table.value == table_html(s.game, viewpoint=1)
+    assert s.table.value == page_table(s.game, viewpoint=1)
     assert [p.move for p in s.win_history] == [0, 1, 2, 3, 4]
     # every point was recomputed for seat 1: past ones with the smaller history budget
     ref = cardlab.new_game(name, players=2, seed=SEED)
@@ -245,11 +244,11 @@ def test_switching_the_viewpoint_mid_game_redraws_table_and_history(name: str) -
     rng = np.random.default_rng([SEED, 4, 2, stepper_module.PANEL_PURPOSE])
     check_panel(s, panel_quantities(s.game, 1, rng=rng, rollouts=s.panel_rollouts))
     s.viewpoint.value = "everything revealed"
-    assert s.table.value == table_html(s.game, viewpoint=None, reveal_all=True)
+    assert s.table.value == page_table(s.game, viewpoint=None, reveal_all=True)
     assert "everything revealed" in s.table.value
     assert s.win_history == table_history  # estimates for "everything revealed" use the table's view
     s.viewpoint.value = "table"
-    assert s.table.value == table_html(s.game, viewpoint=None)
+    assert s.table.value == page_table(s.game, viewpoint=None)
     assert s.game.move_count == 4
 
 
@@ -292,7 +291,7 @@ def test_a_student_plays_seat_0_by_clicking(name: str) -> None:
         else:
             assert s.move_buttons == []
             s.next_button.click()
-        assert s.table.value == table_html(s.game, viewpoint=0)
+        assert s.table.value == page_table(s.game, viewpoint=0)
     ref = cardlab.new_game(name, players=2, seed=SEED)
     human = []
     for m in s.game.moves:
@@ -410,8 +409,8 @@ def test_constructor_accepts_a_game_and_refuses_bad_input() -> None:
 def test_four_colour_deck_reaches_the_table_and_a_bad_seed_is_refused() -> None:
     s = Stepper("garbage", players=2, seed=SEED, four_colour=True, **FAST)
     s.next_move()
-    assert s.table.value == table_html(s.game, viewpoint=None, four_colour=True)
-    assert s.table.value != table_html(s.game, viewpoint=None)
+    assert s.table.value == page_table(s.game, viewpoint=None, four_colour=True)
+    assert s.table.value != page_table(s.game, viewpoint=None)
     s.seed_select.value = -4
     before = (s.game.state.to_data(), s.game.moves)
     s.new_deal_button.click()

@@ -15,10 +15,13 @@ from ipywidgets.widgets import widget as widget_module
 from cardlab.sim.prob import Quantity
 from cardlab.viz import lifecycle
 from cardlab.viz import stepper as stepper_module
+from cardlab.viz.cards_svg import share_backs
 from cardlab.viz.lifecycle import CellOwners, widget_tree
 from cardlab.viz.plot import PlotView, library
 from cardlab.viz.snapshot import BEGIN, END, panel_html
-from cardlab.viz.stepper import Stepper
+from cardlab.viz.stepper import Stepper, card_style
+from cardlab.viz.table import table_html
+from tests.viz import page_table
 
 FAST = {"rollouts": 3, "panel_rollouts": 4}
 
@@ -31,6 +34,7 @@ def live() -> int:
 @pytest.fixture(autouse=True)
 def plotly_library() -> None:
     library()   # the one library model per kernel exists before any count
+    card_style()   # and so does the one card style
 
 
 @pytest.mark.parametrize("game", ["garbage", "spite-and-malice", "shithead"])
@@ -60,8 +64,11 @@ def test_close_releases_every_widget_the_stepper_made() -> None:
     assert s.win_plot in tree and s.panel_plot in tree and s.layout in tree
     s.close()
     assert live() == before, f"{live() - before} of {made} widgets are still alive after close()"
-    assert all(w.comm is None for w in tree)
+    shared = widget_tree(card_style())
+    assert s._card_style is card_style() and card_style() in tree
+    assert all(w.comm is None for w in tree if w not in shared)
     assert library().comm is not None, "the kernel's plotly library stays for the other steppers"
+    assert all(w.comm is not None for w in shared), "so does the card style, with its layout"
 
 
 def test_running_a_cell_again_closes_the_steppers_its_earlier_run_made(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -153,13 +160,15 @@ def test_still_picture_shows_table_numbers_and_a_stable_text(monkeypatch: pytest
     assert "application/vnd.jupyter.widget-view+json" in data
     page = data["text/html"]
     assert page.startswith(BEGIN) and page.endswith(END)
-    assert s.table.value in page and "Move 0" in page and "<svg" in page
+    # the still picture draws every card in full (a static page has no stylesheet for the shared backs)
+    assert table_html(s.game) in page and "Move 0" in page and "<svg" in page
+    assert share_backs(table_html(s.game)) != table_html(s.game), "the deal shows face-down cards"
     for q in s.quantities:
         assert q.label.replace("'", "&#x27;") in page
     s.next_move()
     s._update_still()   # what runs after each cell
     kind, data = shown[-1]
-    assert kind == "update" and "Move 1" in data["text/html"] and s.table.value in data["text/html"]
+    assert kind == "update" and "Move 1" in data["text/html"] and table_html(s.game) in data["text/html"]
     assert data["text/plain"] == "cardlab.Stepper('garbage', players=2, seed=3)"
     count = len(shown)
     s._update_still()
@@ -219,4 +228,64 @@ def test_redraw_replaces_a_lagging_plot_even_before_the_other_plot_has_answered(
     assert s.win_plot is not old_win and old_win.comm is None, "the silent chart gets a new model"
     assert s.panel_plot is not old_panel, "a plot one picture behind is replaced too (it costs one picture)"
     assert s.win_plot.figure == old_win.figure and s.panel_plot.figure == old_panel.figure
+    s.close()
+
+
+def _record_updates(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, dict[str, Any]]]:
+    """Every state update the kernel sends to the page, as (widget, state)."""
+    sent: list[tuple[Any, dict[str, Any]]] = []
+    original = widget_module.Widget._send
+
+    def send(self: Any, msg: dict[str, Any], buffers: Any = None) -> None:
+        if msg.get("method") == "update":
+            sent.append((self, dict(msg["state"])))
+        original(self, msg, buffers)
+
+    monkeypatch.setattr(widget_module.Widget, "_send", send)
+    return sent
+
+
+def _heavy(s: Stepper, sent: list[tuple[Any, dict[str, Any]]]) -> list[tuple[str, list[str]]]:
+    names = {id(s.table): "table", id(s.move_log): "log", id(s.win_plot): "win", id(s.panel_plot): "panel",
+             id(s.counter): "counter"}
+    return [(names[id(w)], sorted(k for k in state if k in w.deferred_traits)) for w, state in sent
+            if id(w) in names and set(state) & set(w.deferred_traits)]
+
+
+def test_a_stepper_no_page_shows_keeps_its_table_log_and_plots_in_the_kernel_until_displayed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sent = _record_updates(monkeypatch)
+    import IPython.display as ipd
+    order: list[str] = []
+    monkeypatch.setattr(ipd, "display", lambda data, raw, display_id: order.append(f"display after {len(sent)}"))
+    s = Stepper("garbage", seed=3, **FAST)
+    for _ in range(3):
+        s.next_move()
+    assert _heavy(s, sent) == [], "nothing large reaches a page that shows no view of the stepper"
+    assert s.table.value == page_table(s.game) and "Move 3" in s.counter.value, "the kernel's values are current"
+    assert s.win_plot.revision == 4 and s.panel_plot.figure["layout"]["title"]["text"].startswith("Chances at move 3")
+    s._ipython_display_()
+    caught_up = _heavy(s, sent)
+    assert sorted(caught_up) == [("counter", ["value"]), ("log", ["value"]), ("panel", ["figure", "revision"]),
+                                 ("table", ["value"]), ("win", ["figure", "revision"])], \
+        "the current state, once, one message each"
+    assert order == [f"display after {len(sent)}"], "sent before the page builds its view"
+    assert next(st for w, st in sent if w is s.table)["value"] == s.table.value
+    assert next(st for w, st in sent if w is s.win_plot and "revision" in st)["revision"] == 4
+    sent.clear()
+    s.next_move()
+    assert sorted(name for name, _ in _heavy(s, sent)) == ["counter", "log", "panel", "table", "win"], \
+        "then every move is sent"
+    s.close()
+
+
+def test_a_page_drawing_a_plot_of_a_stepper_shown_inside_another_widget_catches_it_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sent = _record_updates(monkeypatch)
+    s = Stepper("spite-and-malice", seed=3, **FAST)
+    s.next_move()
+    assert _heavy(s, sent) == []
+    s.panel_plot.set_state({"drawn": 0})   # the page drew the panel's first picture (a view exists)
+    assert sorted(name for name, _ in _heavy(s, sent)) == ["counter", "log", "panel", "table", "win"]
+    assert s.last_error is None, "catching up is not a silent plot"
     s.close()
