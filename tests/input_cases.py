@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 import cardlab
+from cardlab.engine.registry import game_spec
 from cardlab.sim import prob
 
 HUGE = "x" * 5_000_000
@@ -100,7 +101,11 @@ def cases() -> list[Case]:
         ("unseen_cards(5)", lambda: prob.unseen_cards(5)),  # type: ignore[arg-type]
         ("panel_quantities('garbage')", lambda: prob.panel_quantities("garbage", rng=rng())),  # type: ignore
         ("play_on(None)", lambda: prob.play_on(None, rng())),  # type: ignore[arg-type]
-        ("fast_module([])", lambda: prob.fast_module([])),  # type: ignore[arg-type]
+        ("kernel.win_rollouts(viewpoint=5)", lambda: game_spec("garbage").kernel.win_rollouts(g(), 5, 10, rng())),  # type: ignore
+        ("kernel.win_rollouts(n=-1)", lambda: game_spec("shithead").kernel.win_rollouts(  # type: ignore
+            cardlab.new_game("shithead", seed=1), None, -1, rng())),
+        ("kernel.win_rollouts(rng=None)", lambda: game_spec("spite-and-malice").kernel.win_rollouts(  # type: ignore
+            cardlab.new_game("spite-and-malice", seed=1), None, 10, None)),
         ("completion_curves(ks=5)", lambda: prob.completion_curves(g(), ks=5, rollouts=20, rng=rng())),  # type: ignore
         ("completion_curves(ks='12')", lambda: prob.completion_curves(g(), ks="12", rollouts=20, rng=rng())),  # type: ignore
         ("completion_curves(ks=[np.int64(2)])", lambda: prob.completion_curves(g(), ks=[np.int64(2)], rollouts=20,
