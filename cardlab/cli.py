@@ -138,15 +138,14 @@ def _compile_kernels() -> None:
             continue
         todo.append(spec)
     workers = len(todo) if (os.cpu_count() or 1) > 1 else 1
-    seconds: dict[str, float] = {}
+    elsewhere: list[float | None] = [None] * len(todo)   # seconds each game took in its worker process
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-            seconds = dict(zip([s.name for s in todo], pool.map(_compile_one, [s.name for s in todo]),
-                               strict=True))
-    for spec in todo:
+            elsewhere = list(pool.map(_compile_one, [s.name for s in todo]))
+    for spec, took in zip(todo, elsewhere, strict=True):
         assert spec.compile is not None
         here = float(spec.compile())  # from the cache just written, or compiled here
-        print(f"compiled the {spec.rules.title} play-outs in {seconds.get(spec.name, here):.1f} s "
+        print(f"compiled the {spec.rules.title} play-outs in {took if took is not None else here:.1f} s "
               "(cached for later runs)")
 
 

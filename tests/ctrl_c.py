@@ -1,5 +1,7 @@
 """A script running a 2-process ``simulate`` in its own session, to be stopped with Ctrl-C (SIGINT).
 
+It plays on the engine (``fast=False``): the compiled kernel would finish its 200,000 games before the signal.
+
 Shared by the unit test (tests/sim/test_simulate.py) and the robustness figures (tests/robustness.py).
 """
 
@@ -13,7 +15,7 @@ import sys
 SCRIPT = ("import cardlab\n"
           "if __name__ == '__main__':\n"
           "    print('started', flush=True)\n"
-          "    cardlab.simulate('shithead', games=200_000, seed=1, processes=2, progress=False)\n")
+          "    cardlab.simulate('shithead', games=200_000, seed=1, processes=2, progress=False, fast=False)\n")
 
 
 def _default_sigint() -> None:
