@@ -222,6 +222,12 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         self._in_page = True
         self._send_picture()
 
+    def _send_now(self, widget: Deferred) -> None:
+        """Send this part of the picture at once (when a page shows the stepper), then keep deferring it."""
+        if self._in_page and widget.deferred:
+            widget.release()
+            widget.defer()
+
     def _send_picture(self) -> None:
         """Send every part of the picture that changed (one message per widget)."""
         for w in self._deferred_widgets():
@@ -724,6 +730,9 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self._table_full = table_html(shown, viewpoint=seat, reveal_all=reveal, four_colour=self.four_colour)
             self.table.value = share_backs(self._table_full)
             self.move_log.value = controls.log_html(shown.events, seat, reveal)
+            # the table goes to the page before the move tiles change, so a page never shows a human's moves
+            # beside a table they do not belong to (the cover for the seat taking the device, say)
+            self._send_now(self.table)
             self._refresh_move_buttons(None)
         else:  # the device is being passed: the moves leave the page first, then the hand; the public log only
             self._refresh_move_buttons(cover)
