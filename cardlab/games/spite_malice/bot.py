@@ -38,30 +38,38 @@ def value_of(card: Card) -> int:
     return int(card.rank)
 
 
+def distance(top: int | None, v: int, king_starts_pile: bool) -> int:
+    """How many cards a centre pile of value ``v`` (0: empty) needs before it takes a payoff top of rank
+    value ``top`` (None, or a King: a King fits any pile, an empty one only where Kings may start a pile)."""
+    if top is None or top == Rank.KING:
+        return 0 if v > 0 or king_starts_pile else 1
+    return top - 1 - v if v <= top - 1 else (QUEEN - v) + (top - 1)
+
+
 def payoff_distance(view: SpiteMaliceView, pile: int) -> int:
     """How many cards centre ``pile`` (from 1) needs before it takes the mover's payoff top."""
     top = view.payoff_tops[view.to_move]
-    v = view.centre_values[pile - 1]
-    if top is None or top.rank == Rank.KING:
-        return 0 if v > 0 or view.king_starts_pile else 1
-    t = value_of(top)
-    return t - 1 - v if v <= t - 1 else (QUEEN - v) + (t - 1)
+    return distance(None if top is None else value_of(top), view.centre_values[pile - 1], view.king_starts_pile)
+
+
+def discard_class(c: int, top: int | None) -> tuple[int, int]:
+    """The bot's preference (class, gap) for discarding a card of value ``c`` on a side pile whose top has
+    value ``top`` (None: empty), lower first: 0 just below the top, 1 further below (gap ``top - c``),
+    2 an empty pile, 3 the same rank, 4 above the top (gap ``c - top``)."""
+    if top is None:
+        return 2, 0
+    if top == c + 1:
+        return 0, 0
+    if top > c + 1:
+        return 1, top - c
+    if top == c:
+        return 3, 0
+    return 4, c - top
 
 
 def _discard_key(card: Card, pile: tuple[Card, ...], j: int) -> tuple[int, int, int, int, Card]:
     c = value_of(card)
-    if not pile:
-        cls, gap = 2, 0
-    else:
-        top = value_of(pile[-1])
-        if top == c + 1:
-            cls, gap = 0, 0
-        elif top > c + 1:
-            cls, gap = 1, top - c
-        elif top == c:
-            cls, gap = 3, 0
-        else:
-            cls, gap = 4, c - top
+    cls, gap = discard_class(c, value_of(pile[-1]) if pile else None)
     return (cls, gap, -c, j, card)
 
 

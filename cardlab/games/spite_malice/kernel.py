@@ -114,6 +114,7 @@ import numpy.typing as npt
 
 from cardlab.cards import Card, Rank, Suit
 from cardlab.errors import InvalidInputError, KernelError
+from cardlab.games.spite_malice.bot import discard_class, distance
 from cardlab.sim.jitkit import HAVE_NUMBA, LawArrays, below, draw_law, jit, jit_inline, next_u64, seeds, shuffle
 
 IntArray = npt.NDArray[np.int64]
@@ -203,31 +204,19 @@ def distance_table(king_starts: bool) -> IntArray:
     table = np.zeros((KING + 1, QUEEN), dtype=np.int64)
     for t in range(1, KING + 1):
         for v in range(QUEEN):
-            if t == KING:
-                table[t, v] = 0 if v > 0 or king_starts else 1
-            else:
-                table[t, v] = t - 1 - v if v <= t - 1 else (QUEEN - v) + (t - 1)
+            table[t, v] = distance(t, v, king_starts)
     return table
 
 
 def discard_table() -> IntArray:
     """``DISC[j, s, r]``: the bot's discard key ``(class, gap, -rank, side)`` of a hand card of rank ``r``
     on side pile ``j`` whose top has rank ``s`` (0: empty), packed; the face is appended below it.
-    Class 0: ``s = r + 1``; 1: ``s > r + 1`` (gap ``s - r``); 2: empty; 3: ``s = r``; 4: ``s < r`` (gap ``r - s``)."""
+    The class and gap are :func:`cardlab.games.spite_malice.bot.discard_class`."""
     table = np.zeros((SIDES, KING + 1, KING + 1), dtype=np.int64)
     for j in range(SIDES):
         for s in range(KING + 1):
             for r in range(1, KING + 1):
-                if s == 0:
-                    cls, gap = 2, 0
-                elif s == r + 1:
-                    cls, gap = 0, 0
-                elif s > r + 1:
-                    cls, gap = 1, s - r
-                elif s == r:
-                    cls, gap = 3, 0
-                else:
-                    cls, gap = 4, r - s
+                cls, gap = discard_class(r, s if s else None)
                 table[j, s, r] = ((cls * 16 + gap) * 16 + (KING - r)) * 4 + j
     return table
 
