@@ -75,3 +75,36 @@ def test_the_mixture_update_counts_agree_with_the_chance_law() -> None:
                             assert got == expected, (options, k, v, query)
                             checked += 1
     assert checked > 1000
+
+
+def _laws(g: object, viewpoints: tuple[int | None, ...] = (None, 0, 1)) -> list[object]:
+    return [g.chance_law(v) for v in viewpoints]  # type: ignore[attr-defined]
+
+
+def test_the_mixture_is_the_same_however_it_is_asked_for_undone_or_reloaded() -> None:
+    """The mixtures are worked out from the game's history when asked: asked after every move, asked only
+    at the end, after undo (the answers of the earlier position come back exactly), and from a saved
+    record (which keeps a position every 128 moves only) they must all agree."""
+    import cardlab
+
+    every = cardlab.new_game("spite-and-malice", players=2, seed=4)
+    policy = cardlab.policies.make_policy("greedy", every.name, np.random.default_rng(4))
+    answers = []
+    while not every.is_over and every.move_count < 400:
+        every.play(cardlab.policies.choose(policy, every))
+        answers.append(_laws(every))
+    mixed = sum(isinstance(law, MixedLaw) for laws in answers for law in laws)
+    assert mixed > 50, mixed
+    once = cardlab.new_game("spite-and-malice", players=2, seed=4).play_all(every.moves)
+    assert _laws(once) == answers[-1]
+    loaded = cardlab.load_game(every.to_json())
+    assert len(answers) > 140, len(answers)
+    for k in (len(answers) - 1, 129, 128, 127, 126, 40):  # loaded: few kept positions, undone step by step
+        while loaded.move_count > k + 1:
+            loaded.undo()
+        assert _laws(loaded) == answers[k], k
+    for k in range(len(answers) - 1, len(answers) - 30, -1):  # the live game, undone move by move
+        assert _laws(every) == answers[k]
+        every.undo()
+    assert [every.resample(v, np.random.default_rng(3)).state for v in (None, 1)] == \
+        [cardlab.load_game(every.to_json()).resample(v, np.random.default_rng(3)).state for v in (None, 1)]
