@@ -36,6 +36,14 @@ its cumulative weights in units of ``2**-62`` (exact Fractions rounded down; the
 62 bits of one SplitMix64 output (so each component's chance is its weight up to the rounding, less than
 ``2**-62``), then draws that component's groups as :func:`draw_law` does. For a single law it draws
 nothing for the component and is exactly :func:`draw_law` (the same numbers from the same state).
+
+A group may limit some of its places to a prefix of its cards (a chain, see :mod:`cardlab.sim.chance`):
+``lim_places[lim_start[g]:lim_start[g + 1]]`` are group ``g``'s limited places, shortest prefix first,
+each limited to the first ``lim_len[i]`` cards of its group. :func:`draw_limited` draws such a law (or
+a mixture of them): each group fills its limited places first, the ``i``-th with the card at a uniform
+position in ``[i, L_i)`` of the group's card pool (taken cards stay at the front, so every prefix's
+untaken cards stay inside it), then places its other cards as :func:`draw_law` does. A law without
+limits it draws exactly as :func:`draw_mixed` (the same numbers from the same state).
 """
 
 from __future__ import annotations
@@ -192,6 +200,9 @@ class LawArrays:
     whole: int
     comp_start: IntArray = field(default_factory=lambda: np.zeros(2, dtype=np.int64))
     thresholds: IntArray = field(default_factory=lambda: np.full(1, 1 << 62, dtype=np.int64))
+    lim_places: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    lim_len: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    lim_start: IntArray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
 
     @classmethod
     def of(cls, law: ChanceLaw | MixedLaw, encode: Callable[[Card], int] = lambda c: c.id) -> LawArrays:
@@ -208,13 +219,28 @@ class LawArrays:
             total += w
             thresholds.append(int(total * (1 << 62)))  # rounded down; the last is exactly 2**62
         n = len(law.names)
-        whole = int(len(groups) == 1 and groups[0].places == tuple(range(n)))
+        order = [lims for _, comp in parts for lims in comp.limit_order]
+        whole = int(len(groups) == 1 and not order[0] and groups[0].places == tuple(range(n)))
+        lim_places = np.array([q for lims in order for q, _ in lims], dtype=np.int64)
+        lim_len = np.array([length for lims in order for _, length in lims], dtype=np.int64)
+        lim_start = np.cumsum([0] + [len(lims) for lims in order]).astype(np.int64)
         return cls(np.array(places, dtype=np.int64), place_start, np.array(cards, dtype=np.int64),
-                   card_start, n, whole, comp_start, np.array(thresholds, dtype=np.int64))
+                   card_start, n, whole, comp_start, np.array(thresholds, dtype=np.int64), lim_places, lim_len,
+                   lim_start)
+
+    @property
+    def limited(self) -> bool:
+        """Whether some group limits places (then only :func:`draw_limited` draws the law right)."""
+        return bool(self.lim_places.shape[0])
 
     def draw(self, state: Any, out: IntArray) -> int:
         """One draw into ``out`` (``size`` entries: the card code on each place), from a SplitMix64 state;
         returns the component drawn (0 for a single law)."""
+        if self.limited:
+            return int(draw_limited(self.places, self.place_start, self.cards, self.card_start, self.comp_start,
+                                    self.thresholds, self.lim_places, self.lim_len, self.lim_start, self.size,
+                                    self.whole, state, out, np.empty(max(self.size, 1), dtype=np.int64),
+                                    np.empty(max(self.size, 1), dtype=np.int64)))
         return int(draw_mixed(self.places, self.place_start, self.cards, self.card_start, self.comp_start,
                               self.thresholds, self.size, self.whole, state, out,
                               np.empty(max(self.size, 1), dtype=np.int64)))
@@ -278,4 +304,52 @@ def draw_mixed(places: Any, place_start: Any, cards: Any, card_start: Any, comp_
         out[q] = -1
     if size > 0:
         _draw_groups(places, place_start, cards, card_start, comp_start[k], comp_start[k + 1], state, out, pool)
+    return k
+
+
+@jit
+def draw_limited(places: Any, place_start: Any, cards: Any, card_start: Any, comp_start: Any, thresholds: Any,
+                 lim_places: Any, lim_len: Any, lim_start: Any, size: int, whole: int, state: Any, out: Any,
+                 pool: Any, deck: Any) -> Any:
+    """:func:`draw_mixed` for a law whose groups may limit places to a prefix of their cards (``deck``:
+    scratch of ``size``). After the component is picked, group by group: copy its cards into ``deck``;
+    the ``i``-th limited place (shortest prefix first) swaps a uniform position of ``[i, L_i)`` to
+    position ``i`` and takes that card; the group's other cards (``deck[m:]``) then each go to a
+    uniformly chosen free place of the group. Returns the component. With no limits at all this is
+    :func:`draw_mixed` itself."""
+    if lim_places.shape[0] == 0:
+        return draw_mixed(places, place_start, cards, card_start, comp_start, thresholds, size, whole, state, out,
+                          pool)
+    n_comp = comp_start.shape[0] - 1
+    k = 0
+    if n_comp > 1:
+        u = np.int64(next_u64(state) >> U2)
+        while k < n_comp - 1 and u >= thresholds[k]:
+            k += 1
+    for q in range(size):
+        out[q] = -1
+    for g in range(comp_start[k], comp_start[k + 1]):
+        c0 = card_start[g]
+        n = card_start[g + 1] - c0
+        for i in range(n):
+            deck[i] = cards[c0 + i]
+        first = lim_start[g]
+        m = lim_start[g + 1] - first
+        for i in range(m):
+            j = i + below(state, lim_len[first + i] - i)
+            t = deck[i]
+            deck[i] = deck[j]
+            deck[j] = t
+            out[lim_places[first + i]] = deck[i]
+        free = 0
+        for i in range(place_start[g], place_start[g + 1]):
+            q = places[i]
+            if out[q] < 0:
+                pool[free] = q
+                free += 1
+        for i in range(m, n):
+            pick = below(state, free)
+            out[pool[pick]] = deck[i]
+            pool[pick] = pool[free - 1]
+            free -= 1
     return k

@@ -105,3 +105,56 @@ def test_a_mixture_draws_each_component_with_its_weight_then_that_components_ass
         draw_law(one.places, one.place_start, one.cards, one.card_start, one.size, one.whole, plain, b,
                  np.empty(5, dtype=np.int64))
         assert a.tolist() == b.tolist()
+
+
+def _chain_law() -> tuple[ChanceLaw, list[tuple[int, ...]]]:
+    """Eight places: an inner group (9C, JC on places 4, 6, 7), then six cards 3C..8C on all eight places with
+    places 0, 1, 2, 5 limited to prefixes of lengths 2, 3, 3, 6 of their order; and every valid assignment
+    (for each place, the index of its card in ``law.cards``), by brute force over all permutations."""
+    six = tuple(Card.parse(t) for t in ("3C", "4C", "5C", "6C", "7C", "8C"))
+    inner = (Card.parse("9C"), Card.parse("JC"))
+    limits = ((0, 2), (1, 3), (2, 3), (5, 6))
+    law = ChanceLaw(tuple(f"p{i}" for i in range(8)), (Group((4, 6, 7), inner), Group(tuple(range(8)), six, limits)))
+    valid = [p for p in itertools.permutations(range(8))
+             if all((p[q] < 2) <= (q in (4, 6, 7)) for q in range(8))
+             and all(2 <= p[q] < 2 + length for q, length in limits)]
+    return law, valid
+
+
+def test_draw_limited_is_uniform_over_the_assignments_that_respect_a_chain_of_limits() -> None:
+    law, valid = _chain_law()
+    assert len(valid) == 144
+    arrays = LawArrays.of(law, encode=lambda c: law.cards.index(c))
+    assert arrays.limited and arrays.whole == 0
+    n = 72_000
+    state = new_state(2026)
+    out = np.empty(8, dtype=np.int64)
+    seen: Counter[tuple[int, ...]] = Counter()
+    for _ in range(n):
+        arrays.draw(state, out)
+        seen[tuple(out.tolist())] += 1
+    assert set(seen) == set(valid)
+    expected = n / len(valid)
+    chi2 = sum((seen[v] - expected) ** 2 / expected for v in valid)
+    assert chi2 < 209.0                      # chi-square, 143 degrees of freedom: about the 0.03% upper point
+    rng = np.random.default_rng(5)
+    py: Counter[tuple[int, ...]] = Counter(tuple(law.draw(rng)) for _ in range(n))
+    assert set(py) == set(valid)
+    assert sum((py[v] - expected) ** 2 / expected for v in valid) < 209.0
+
+
+def test_a_mixture_of_limited_laws_picks_its_component_by_weight() -> None:
+    law, valid = _chain_law()
+    plain = ChanceLaw(law.names, (law.groups[0], Group(law.groups[1].places, law.groups[1].cards)))
+    mixed = MixedLaw(((Fraction(1, 4), law), (Fraction(3, 4), plain)))
+    arrays = LawArrays.of(mixed, encode=lambda c: law.cards.index(c))
+    state = new_state(77)
+    out = np.empty(8, dtype=np.int64)
+    n = 8000
+    picks = Counter(int(arrays.draw(state, out)) for _ in range(n))
+    # binomial: the first component has chance 1/4; 4 standard deviations either side
+    assert abs(picks[0] - n / 4) < 4 * (n * 0.25 * 0.75) ** 0.5
+    state = new_state(78)
+    for _ in range(2000):
+        if arrays.draw(state, out) == 0:
+            assert tuple(out.tolist()) in set(valid)
