@@ -325,12 +325,10 @@ class ChanceLaw:
         return sum((p for face, p in self.place_law(place).items() if predicate(face)), Fraction(0))
 
     def ways(self, extra: dict[int, int] | None = None) -> int:
-        """How many assignments of the limited groups' cards respect the limits (times the unlimited
-        places' arrangements), with ``extra`` limits ``{place: length}`` added (the shorter one wins)."""
+        """How many assignments respect the groups and the limits, with ``extra`` limits
+        ``{place: length}`` added (the shorter one wins): per group, its cards on its free places."""
         total = 1
         for g, free, lims in zip(self.groups, self._free, self._order, strict=True):
-            if not g.limits and not (extra and any(q in extra for q in g.places)):
-                continue
             lengths = dict(lims)
             for q, length in (extra or {}).items():
                 if q in g.places:

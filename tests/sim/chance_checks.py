@@ -160,11 +160,22 @@ def shithead_unseen(g: cardlab.Game[Any], viewpoint: int | None) -> Counter[Card
     return _all_faces(g.packs) - Counter(seen)
 
 
+def shithead_constrained(g: cardlab.Game[Any], viewpoint: int | None) -> bool:
+    """Whether a hand the viewer cannot see picked up the pile (a forced pick-up: its cards were all
+    below the top) and still holds cards the viewer has not seen: then the unseen cards are no longer
+    all alike, and :func:`shithead_counts` (which assumes they are) does not apply. The brute force of
+    ``tests/sim/shithead_brute.py`` covers those positions."""
+    v = g.observe(viewpoint)
+    picked = {e.seat for e in g.events if e.kind == "pickup" and e.seat != viewpoint}
+    return any(v.hand_sizes[p] > len(v.known[p]) for p in picked if p is not None)
+
+
 def shithead_counts(g: cardlab.Game[Any], viewpoint: int | None) -> dict[str, Fraction | None]:
-    """Blind fits, draw top fits, and the mover's pick-up (hand cards enumerated), from the public view."""
+    """Blind fits, draw top fits, and the mover's pick-up (hand cards enumerated), from the public view,
+    in positions where no forced pick-up constrains an unseen hand (:func:`shithead_constrained`)."""
     v = g.observe(viewpoint)
     out: dict[str, Fraction | None] = {"blind": None, "draw": None, "pickup": None}
-    if v.over:
+    if v.over or shithead_constrained(g, viewpoint):
         return out
     unseen = shithead_unseen(g, viewpoint)
     n = sum(unseen.values())

@@ -8,7 +8,6 @@ for the viewpoint and the intervals).
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb
 from typing import Any
 
 import numpy as np
@@ -78,16 +77,19 @@ def shithead_draw_top_fits(game: Game[Any], viewpoint: int | None = None) -> Fra
 def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fraction:
     """Exact chance, under the chance law, that the player to move picks up the pile in this turn.
 
-    Modelling caveat, measured: seen by the table, this undershoots real greedy play by about a third
-    (the unseen part of a hand holds the cards its owner chose to keep; see the module notes).
+    Modelling caveat, measured: the law treats choices as carrying no information, and a greedy
+    player keeps its low cards in hand, so against greedy play this undershoots (see the module notes).
 
     A pick-up can only be the turn's first action: after a 10 or a clear the pile is empty and anything
     fits. Playing from the hand, the mover picks up when no hand card fits: 0 if a card the viewer
-    knows fits; otherwise, with ``u`` hand cards the viewer has not seen, drawn by the chance law from
-    the ``N`` unseen cards of which ``F`` fit, the hypergeometric ``C(N - F, u) / C(N, u)``. From the
-    face-up cards (all public) it is 0 or 1; blind from a face-down card it is the share of unseen
-    cards that do not fit. Raises :class:`~cardlab.errors.InvalidInputError` in the set-up or once the
-    game is over.
+    knows fits; otherwise the chance that every hand card the viewer has not seen is among the unseen
+    cards that do not fit (ordinary ranks below the top: a prefix of the law's chain), a ratio of two
+    counts of assignments (:meth:`ChanceLaw.within <cardlab.sim.chance.ChanceLaw.within>`), summed over
+    the law's components by weight. Without earlier pick-ups of that hand this is the hypergeometric
+    ``C(N - F, u) / C(N, u)`` (``u`` unseen hand cards, ``N`` unseen cards of which ``F`` fit). From the
+    face-up cards (all public) it is 0 or 1; blind from a face-down card it is the law's chance that the
+    mover's face-down card does not fit. Raises :class:`~cardlab.errors.InvalidInputError` in the
+    set-up or once the game is over.
     """
     expect_game(game, NAME)
     game.check_seat(viewpoint, "shithead_mover_picks_up")
@@ -101,16 +103,20 @@ def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fr
     if source == "up":
         return Fraction(0 if any(fits(c) for c in s.face_up[seat]) else 1)
     law = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    unseen = law.faces()
-    fitting = sum(1 for c in unseen if fits(c))
     if source == "down":
-        return Fraction(len(unseen) - fitting, len(unseen))
+        place = law.names.index(f"down {seat}")
+        return 1 - law.chance(place, lambda c: bool(fits(c)))  # type: ignore[no-any-return]
     if viewpoint == seat:
         return Fraction(0 if any(fits(c) for c in s.hands[seat]) else 1)
     if any(fits(c) for c in s.known[seat]):
         return Fraction(0)
-    hidden = sum(1 for name in law.names if name == f"hand {seat}")
-    return Fraction(comb(len(unseen) - fitting, hidden), comb(len(unseen), hidden))
+    hand = [q for q, name in enumerate(law.names) if name == f"hand {seat}"]
+    total = Fraction(0)
+    for weight, comp in law.components:
+        short = sum(1 for c in comp.cards if not fits(c))
+        assert not any(not fits(c) for c in comp.cards[short:]), "the cards that do not fit are a prefix"
+        total += weight * comp.within(hand, short)
+    return total
 
 
 def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = None, *,

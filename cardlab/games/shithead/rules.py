@@ -76,8 +76,9 @@ show faces only (with two packs, which pack a card is from is hidden).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -92,13 +93,15 @@ from cardlab.engine.state import (
     ListOf,
     Maybe,
     PlayState,
+    Text,
     cards,
     counter,
     last_seat,
     per_seat,
 )
 from cardlab.errors import CorruptRecordError, InvalidCardError
-from cardlab.sim.chance import ChanceLaw, Group, canonical
+from cardlab.games.shithead import beliefs
+from cardlab.sim.chance import ChanceLaw, Group, MixedLaw
 
 FACE_DOWN = 3
 HAND_DEAL = 6
@@ -113,6 +116,8 @@ CHOICE_STREAM = 1  # keyed generator stream for "which unseen cards of the named
 _POWER: dict[Rank, int] = {r: int(r) for r in Rank} | {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.ACE: 14}
 _SPECIAL = (Rank.TWO, Rank.TEN)
 _SORT_KEY: dict[Card, tuple[int, int, int]] = {c: (_POWER[c.rank], int(c.suit), c.pack) for c in full_deck(3)}
+_CHAIN_KEY: dict[Card, tuple[bool, int, int, int]] = {c: (c.rank in (Rank.TWO, Rank.TEN), _POWER[c.rank], int(c.suit),
+                                                          c.pack) for c in full_deck(3)}
 _RANK_WORDS: dict[str, Rank] = {r.label.lower(): r for r in Rank} | {"t": Rank.TEN, "1": Rank.ACE}
 
 
@@ -203,6 +208,7 @@ class ShitheadState(PlayState):
     shuffles: int
     over: bool
     winner: int | None
+    beliefs: list[list[str]]             # per viewer (table, seat 0, ...): what forced pick-ups taught it
 
 
 STATE_DESCRIPTION = {
@@ -213,6 +219,7 @@ STATE_DESCRIPTION = {
     "ranking": ListOf(Int(0, last_seat), 0, lambda g: g.players, unique=True),
     "blind_plays": counter(), "blind_fits": counter(), "pickups": counter(), "burns": counter(),
     "clears": counter(), "stopped": Bool(), "shuffles": counter(), "over": Bool(), "winner": Maybe(Int(0, last_seat)),
+    "beliefs": ListOf(ListOf(Text(100_000), 0, beliefs.MAX_COMPONENTS), length=lambda g: g.players + 1),
 }
 
 
@@ -301,7 +308,8 @@ class Shithead(Game[ShitheadState]):
         return ShitheadState(
             hands=hands, face_up=[[] for _ in range(n)], face_down=down, known=[[] for _ in range(n)],
             draw=draw, pile=[], out=[], to_move=0, phase="setup", turn=0, ranking=[], blind_plays=0,
-            blind_fits=0, pickups=0, burns=0, clears=0, stopped=False, shuffles=0, over=False, winner=None)
+            blind_fits=0, pickups=0, burns=0, clears=0, stopped=False, shuffles=0, over=False, winner=None,
+            beliefs=[[] for _ in range(n + 1)])
 
     def zones(self) -> dict[str, list[Card]]:
         s = self._state
@@ -328,7 +336,25 @@ class Shithead(Game[ShitheadState]):
                 raise CorruptRecordError(f"record field initial.known[{p}] holds cards that are not in the hand")
         if len(set(s.ranking)) != len(s.ranking) or any(not 0 <= r < n for r in s.ranking):
             raise CorruptRecordError(f"record field initial.ranking {s.ranking} is malformed")
+        self._validate_beliefs()
         self._validate_progress()
+
+    def _validate_beliefs(self) -> None:
+        """Each viewer's components parse, their weights add up to 1, they name every seat, never the
+        viewer's own, and no hand has more constrained cards than unseen ones."""
+        s = self._state
+        for v, comps in enumerate(s.beliefs):
+            parts = [beliefs.parse(c) for c in comps]
+            if parts and sum(w for w, _ in parts) != 1:
+                raise CorruptRecordError(f"record field initial.beliefs[{v}]: the weights do not add up to 1")
+            for _, hands in parts:
+                if len(hands) != self.players:
+                    raise CorruptRecordError(f"record field initial.beliefs[{v}] does not name {self.players} "
+                                             "hands")
+                for p, cohorts in enumerate(hands):
+                    if cohorts and (p == v - 1 or sum(k for _, k in cohorts) > len(s.hands[p]) - len(s.known[p])):
+                        raise CorruptRecordError(f"record field initial.beliefs[{v}] limits more cards of hand "
+                                                 f"{p} than the viewer cannot see")
 
     def _validate_progress(self) -> None:
         """The phase, the finishing order and the end of the game agree with the cards (a record that
@@ -438,19 +464,49 @@ class Shithead(Game[ShitheadState]):
                         places.append(("hand", p, c))
         return places
 
-    def chance_law(self, viewpoint: int | None = None) -> ChanceLaw:
-        """The law of the hidden cards as ``viewpoint`` knows the game: one group, every unseen card equally
-        likely on every hidden place (face-down cards, the draw pile, the unseen part of other hands).
+    def chance_law(self, viewpoint: int | None = None) -> ChanceLaw | MixedLaw:
+        """The law of the hidden cards as ``viewpoint`` knows the game: the unseen cards on the hidden
+        places (face-down cards, the draw pile, the unseen part of other hands), every arrangement
+        equally likely among those that respect what forced pick-ups showed.
 
-        Nothing ties an unseen card to a place: face-down cards were never seen by anybody, the draw
-        pile is as dealt, and a hand's unseen cards were drawn from it. That every arrangement is equally
-        likely is the modelling assumption that the players' choices (which rank they play, when they
-        pick up) carry no information about their unseen cards.
+        A player who cannot play must pick up, so at that moment every card of the hand was an ordinary
+        rank below the top: those of its cards the viewer has not seen (and that are still there) are
+        limited to the ranks below the lowest such top since they arrived, a prefix of the order 3 < 4 <
+        ... < 9 < J < Q < K < A (2s and 10s never). Cards drawn since are free. The limits form a chain,
+        so the law is exact (:mod:`cardlab.sim.chance`); when a hand has played a card that several of
+        its cohorts could have held, the law is a :class:`~cardlab.sim.chance.MixedLaw` over the
+        possibilities (:mod:`.beliefs`). Without any pick-up it is one group: every unseen card equally
+        likely on every hidden place. The cards are listed in the chain's order (ordinary ranks by power,
+        then 2s and 10s; suit, then pack), which depends on what the viewer knows alone.
+
+        Modelling assumption: the players' *choices* (which cards they keep face up, which rank they
+        play) carry no information about their unseen cards; forced pick-ups are not choices.
         """
         self.check_seat(viewpoint, "chance_law")
         places = self._hidden_places(viewpoint)
         names = tuple(f"{zone} {seat}" if seat >= 0 else zone for zone, seat, _ in places)
-        return ChanceLaw(names, (Group(tuple(range(len(places))), canonical([c for _, _, c in places])),))
+        everywhere = tuple(range(len(places)))
+        comps = self._state.beliefs[0 if viewpoint is None else viewpoint + 1]
+        cards = tuple(sorted((c for _, _, c in places), key=_CHAIN_KEY.__getitem__))
+        if not comps:
+            return ChanceLaw(names, (Group(everywhere, cards),))
+        below = {b: sum(1 for c in cards if c.rank not in _SPECIAL and _POWER[c.rank] < b)
+                 for b in beliefs.ORDINARY_POWERS}
+        slots: list[list[int]] = [[] for _ in range(self.players)]
+        for q, (zone, seat, _) in enumerate(places):
+            if zone == "hand":
+                slots[seat].append(q)
+        laws: list[tuple[Fraction, ChanceLaw]] = []
+        for text in comps:
+            weight, hands = beliefs.parse(text)
+            limits: list[tuple[int, int]] = []
+            for p, cohorts in enumerate(hands):
+                k = 0
+                for bound, n in cohorts:
+                    limits += [(q, below[bound]) for q in slots[p][k:k + n]]
+                    k += n
+            laws.append((weight, ChanceLaw(names, (Group(everywhere, cards, tuple(limits)),))))
+        return laws[0][1] if len(laws) == 1 else MixedLaw(tuple(laws))
 
     # ------------------------------------------------------------------ moves
     def _legal_moves(self) -> list[Move]:
@@ -646,6 +702,7 @@ class Shithead(Game[ShitheadState]):
         s.to_move = first
         card = s.draw.pop()
         s.pile.append(card)
+        self._learn_reveal([card], range(self.players + 1))
         self._log("start", f"seat {first} turns {card} from the draw pile as the starting card", first, card=card)
         yield
         if card.rank == Rank.TEN:
@@ -683,7 +740,11 @@ class Shithead(Game[ShitheadState]):
         s = self._state
         seat = s.to_move
         if src == "hand":
+            known = sum(1 for c in s.known[seat] if c.rank == rank)
+            unseen = len(s.hands[seat]) - len(s.known[seat])
             cards = self._take(s.hands[seat], s.known[seat], rank, count)
+            if count > known:
+                self._learn_play(seat, rank, cards[known:], unseen)
             where = ""
         else:
             cards = self._take(s.face_up[seat], None, rank, count)
@@ -705,6 +766,7 @@ class Shithead(Game[ShitheadState]):
         if self.fits(card):
             s.blind_fits += 1
             s.pile.append(card)
+            self._learn_reveal([card], range(self.players + 1))
             self._log("blind", f"{head}: it fits", seat, card=card, position=index + 1, fits=True)
             yield
             yield from self._after_play(seat, card.rank)
@@ -712,6 +774,7 @@ class Shithead(Game[ShitheadState]):
         taken = s.pile + [card]
         s.pile = []
         self._add_to_hand(seat, taken)
+        self._learn_reveal([card], range(self.players + 1))
         s.pickups += 1
         self._log("blind", f"{head}: it does not fit, seat {seat} picks up the pile with it ({len(taken)} cards)",
                   seat, card=card, position=index + 1, fits=False, cards=taken)
@@ -721,6 +784,7 @@ class Shithead(Game[ShitheadState]):
     def _pick_up(self) -> Iterator[None]:
         s = self._state
         seat = s.to_move
+        self._learn_pick_up(seat)
         taken = s.pile
         s.pile = []
         self._add_to_hand(seat, taken)
@@ -729,6 +793,61 @@ class Shithead(Game[ShitheadState]):
                   cards=taken)
         yield
         yield from self._end_turn(seat)
+
+    # ------------------------------------------------------------------ what forced pick-ups teach
+    def _pool(self, vi: int, back: Sequence[Card] = ()) -> tuple[beliefs.Pool, beliefs.Pool]:
+        """Viewer ``vi`` (0 the table, ``p + 1`` seat ``p``): its unseen cards with ``back`` added, and
+        without them (the pool now), as :class:`beliefs.Pool`."""
+        s = self._state
+        unseen = [c for d in s.face_down for c in d if c is not None] + list(s.draw)
+        for p in range(self.players):
+            if p != vi - 1:
+                unseen += self._unseen_hand(p)
+        powers = [_POWER[c.rank] for c in unseen if c.rank not in _SPECIAL]
+        now = beliefs.Pool(powers, len(unseen) - len(powers))
+        extra = [_POWER[c.rank] for c in back if c.rank not in _SPECIAL]
+        return now.plus(extra, len(back) - len(extra)), now
+
+    def _unseen_hand(self, p: int) -> list[Card]:
+        s = self._state
+        known = list(s.known[p])
+        out = []
+        for c in s.hands[p]:
+            if c in known:
+                known.remove(c)
+            else:
+                out.append(c)
+        return out
+
+    def _learn_pick_up(self, seat: int) -> None:
+        """``seat`` must pick up: every card of its hand is below the top (see :mod:`.beliefs`)."""
+        s = self._state
+        unseen = len(s.hands[seat]) - len(s.known[seat])
+        if unseen <= 0:
+            return
+        top = s.pile[-1]
+        assert top.rank not in _SPECIAL  # anything fits a 2; a 10 never stays on the pile
+        for vi, comps in enumerate(s.beliefs):
+            if vi != seat + 1:
+                pool = self._pool(vi)[1] if len(comps) > 1 else None
+                s.beliefs[vi] = beliefs.pick_up(comps, self.players, seat, _POWER[top.rank], unseen, pool)
+
+    def _learn_play(self, seat: int, rank: Rank, hidden: list[Card], unseen: int) -> None:
+        """``seat`` played ``hidden`` (cards of ``rank`` that only its owner had seen) out of ``unseen``."""
+        s = self._state
+        bound = None if rank in _SPECIAL else _POWER[rank]
+        for vi, comps in enumerate(s.beliefs):
+            if comps and vi != seat + 1:
+                s.beliefs[vi] = beliefs.play(comps, seat, bound, len(hidden), unseen,
+                                             lambda vi=vi: self._pool(vi, hidden))  # type: ignore[misc]
+
+    def _learn_reveal(self, cards: list[Card], viewers: Iterable[int]) -> None:
+        """``cards`` left unlimited hidden places face up for ``viewers``: a mixture is reweighted."""
+        s = self._state
+        for vi in viewers:
+            if len(s.beliefs[vi]) > 1:
+                before, now = self._pool(vi, cards)
+                s.beliefs[vi] = beliefs.reveal(s.beliefs[vi], before, now)
 
     def _add_to_hand(self, seat: int, cards: list[Card]) -> None:
         s = self._state
@@ -778,6 +897,7 @@ class Shithead(Game[ShitheadState]):
         drawn = [s.draw.pop() for _ in range(need)]
         s.hands[seat].extend(drawn)
         s.hands[seat].sort(key=sort_key)
+        self._learn_reveal(drawn, (seat + 1,))
         left = f"{len(s.draw)} left" if s.draw else "the draw pile is now empty"
         self._log("draw", f"seat {seat} draws {need} card(s) ({left})", seat,
                   private=f"seat {seat} draws {', '.join(str(c) for c in drawn)} ({left})", private_to=seat,
