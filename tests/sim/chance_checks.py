@@ -37,15 +37,21 @@ GAMES = ("garbage", "spite-and-malice", "shithead")
 
 
 # ---------------------------------------------------------------------------------------------- positions
-def bot_games(name: str, players: int, seed: int, **options: Any) -> Iterator[cardlab.Game[Any]]:
-    """Every position of one greedy-bot game (the game itself, advanced in place: copy what you keep)."""
+def bot_games(name: str, players: int, seed: int, policy: str = "greedy", **options: Any
+              ) -> Iterator[cardlab.Game[Any]]:
+    """Every position of one game between bots of ``policy`` ("greedy" or "random": uniformly random
+    legal moves), the game itself advanced in place (copy what you keep).
+
+    The chance laws assume that choices carry no information; a uniformly random player's choices
+    carry none about its unseen cards, so calibration against random play tests the law itself, and
+    against greedy play it measures how far the assumption is from a real strategy."""
     g = cardlab.new_game(name, players=players, seed=seed, **options)
-    policy = make_policy("greedy", name, np.random.default_rng(seed))
+    bot = make_policy(policy, name, np.random.default_rng(seed))
     for _ in range(3000):
         yield g
         if g.is_over:
             return
-        g.play(choose(policy, g))
+        g.play(choose(bot, g))
 
 
 def sample_positions(name: str, players: int, seeds: range, every: int, **options: Any) -> list[cardlab.Game[Any]]:
@@ -270,6 +276,26 @@ def _shuffle_within(cards: list[Card], rng: np.random.Generator) -> list[Card]:
     return [cards[i] for i in rng.permutation(len(cards))]
 
 
+def _shithead_moved(g: cardlab.Game[Any], viewpoint: int | None, places: list[tuple[str, int, Card]],
+                    rng: np.random.Generator) -> list[Card]:
+    """Shithead's hidden cards moved into another world the viewer cannot tell apart, one that respects
+    what forced pick-ups showed: the cards of face-down places, the draw pile and the hands that never
+    picked up move freely among those places (none of them was ever in a hand at a pick-up); a card of a
+    hand that did pick up only trades places with a hidden card of the same rank (the limits speak of
+    ranks, and no such card was ever seen)."""
+    picked = {e.seat for e in g.events if e.kind == "pickup"}
+    cards = [c for _, _, c in places]
+    free = [i for i, (zone, seat, _) in enumerate(places) if zone != "hand" or seat not in picked]
+    for i, c in zip(free, _shuffle_within([cards[i] for i in free], rng), strict=True):
+        cards[i] = c
+    for i, (zone, seat, _) in enumerate(places):
+        if zone == "hand" and seat in picked:
+            same = [j for j, c in enumerate(cards) if c.rank == cards[i].rank]
+            j = same[int(rng.integers(len(same)))]
+            cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
 def twin(g: cardlab.Game[Any], viewpoint: int | None, rng: np.random.Generator) -> cardlab.Game[Any]:
     """A copy that ``viewpoint`` cannot tell from ``g``: hidden cards moved among places the public record
     does not tell apart, and some faces' two packs swapped."""
@@ -287,7 +313,7 @@ def twin(g: cardlab.Game[Any], viewpoint: int | None, rng: np.random.Generator) 
             s.spots[p][i] = c
     elif g.name == "shithead":
         places = t._hidden_places(viewpoint)
-        moved = _shuffle_within([c for _, _, c in places], rng)
+        moved = _shithead_moved(g, viewpoint, places, rng)
         k = 0
         for p in range(g.players):
             for i, c in enumerate(s.face_down[p]):
