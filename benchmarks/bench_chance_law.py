@@ -1,7 +1,17 @@
 """The games' chance laws against the truth: the figures of the issue "Exact means exact".
 
-    .venv/bin/python benchmarks/bench_chance_law.py [--quick]
+    .venv/bin/python benchmarks/bench_chance_law.py [--quick] [--policy greedy|random]
     .venv/bin/python benchmarks/bench_chance_law.py --ties    # only the Ace-Ace tie figure (about 1 minute)
+    .venv/bin/python benchmarks/bench_chance_law.py --shithead-calibration --policy random [--games N]
+    .venv/bin/python benchmarks/bench_chance_law.py --shithead-brute [--games N]
+
+``--policy`` (default greedy) says which bots play the calibration games: uniformly random bots make
+choices that carry no information about their unseen cards, so against them the law itself is tested;
+greedy bots measure how far the law's assumption (choices carry no information) is from a real
+strategy. ``--shithead-calibration`` runs only Shithead's calibration (two players, table and mover
+views, ``--games`` games from seed 5000); ``--shithead-brute`` only the brute force of
+:mod:`tests.sim.shithead_brute` (small positions after forced pick-ups, every viewpoint, ``--games``
+positions from seed 10).
 
 Prints, per game:
 
@@ -34,6 +44,13 @@ from cardlab.viz.table import table_html
 from tests.sim import chance_checks as cc
 
 QUICK = "--quick" in sys.argv
+
+
+def _arg(flag: str, default: str) -> str:
+    return sys.argv[sys.argv.index(flag) + 1] if flag in sys.argv else default
+
+
+POLICY = _arg("--policy", "greedy")
 GAMES_PER = 40 if QUICK else 200
 SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "garbage": [(2, {}), (3, {}), (4, {"last_round": True})],
@@ -64,12 +81,13 @@ def counts_and_twins(name: str) -> None:
     print(f"  twins a viewer cannot tell apart: {failures} failures in {pairs} pairs")
 
 
-def calibration(name: str) -> None:
+def calibration(name: str, setups: list[tuple[int, dict[str, Any]]] | None = None, games: int = GAMES_PER) -> None:
     pairs: dict[str, list[tuple[float, bool]]] = {}
-    for k, (players, options) in enumerate(SETUPS[name]):
-        for seed in range(5000 + 1000 * k, 5000 + 1000 * k + GAMES_PER):
+    print(f"  calibration against {POLICY} bots:")
+    for k, (players, options) in enumerate(SETUPS[name] if setups is None else setups):
+        for seed in range(5000 + 1000 * k, 5000 + 1000 * k + games):
             seen: set[tuple[Any, ...]] = set()
-            for g in cc.bot_games(name, players, seed, **options):
+            for g in cc.bot_games(name, players, seed, POLICY, **options):
                 if g.is_over:
                     break
                 for viewpoint in (None, g.current_player):
@@ -258,6 +276,23 @@ def ace_ace_ties(deals: int = 6000) -> None:
               f"an Ace-Ace tie, z = {(hits - pred) / var ** 0.5:+.2f}")
 
 
+def shithead_brute(positions: int) -> None:
+    """Shithead's exact functions and law against a brute force over hidden deals, in small real
+    positions followed for 20 random moves after forced pick-ups (:mod:`tests.sim.shithead_brute`)."""
+    from tests.sim import shithead_brute as sb
+
+    compared = constrained = mixed = plain = 0
+    bad: list[str] = []
+    for seed in range(10, 10 + positions):
+        c, k, m, p, b = sb.check(seed, moves=20, hand=2, draws=3)
+        compared, constrained, mixed, plain, bad = compared + c, constrained + k, mixed + m, plain + p, bad + b
+    print(f"shithead brute force: {positions} small positions x 20 random moves x every viewpoint: {compared} "
+          f"comparisons ({constrained} with limits from pick-ups, {mixed} mixed, {plain} where the law that "
+          f"ignores pick-ups is wrong): {len(bad)} differences")
+    for line in bad[:10]:
+        print("   ", line)
+
+
 def main() -> None:
     import os
 
@@ -270,6 +305,14 @@ def main() -> None:
     if "--ties" in sys.argv:
         print("spite-and-malice, first stock card after an Ace-Ace tie:")
         ace_ace_ties()
+        return
+    if "--shithead-calibration" in sys.argv:
+        games = int(_arg("--games", "300"))
+        print(f"shithead, two players, {games} games:")
+        calibration("shithead", [(2, {})], games)
+        return
+    if "--shithead-brute" in sys.argv:
+        shithead_brute(int(_arg("--games", "100")))
         return
     for name in cc.GAMES:
         start = time.perf_counter()

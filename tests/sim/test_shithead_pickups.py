@@ -101,6 +101,6 @@ def test_what_pick_ups_taught_survives_records_and_undo() -> None:
     g.undo()
     assert g.state.beliefs == before
     record = json.loads(g.to_json())
-    record["initial"]["beliefs"] = [["=1/2|9:1|"], [], []]
+    record["initial"]["beliefs"] = [[[0, [[], []]]], [], []]
     with pytest.raises(CorruptRecordError, match="beliefs"):
         cardlab.load_game(json.dumps(record))

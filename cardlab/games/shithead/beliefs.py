@@ -14,19 +14,21 @@ Which cohort lost a card
 When a hand plays an unseen card of rank ``r`` that several of its cohorts allow, the viewer cannot
 tell which cohort held it. Under the modelling assumption (the card a hand plays is a uniformly
 random card of that hand, whose face is then seen: choices carry no information), Bayes' rule makes
-the law a **mixture**: one component per way the played cards can have been split among the cohorts,
-weighted by the number of assignments that lead to it, i.e. the old weight times
-``prod C(n_c, j_c) * ways(after) / ways(before)`` (``ways`` counts the assignments a component allows,
-:func:`cardlab.sim.chance.limited_ways`). A card revealed from an unlimited place (the starting card, a
-blind card, the viewer's own draws) reweights the components by ``ways(after) / ways(before)``, and
-so does a pick-up (the chance, in each component, that every unseen card of the hand lies below the
-top). A single component needs none of this: it is the uniform law on what it allows.
+the law a **mixture**: one component per way the played cards can have been split among the cohorts.
+Every consistent history is equally likely, so a component's weight is proportional to the number of
+histories that lead to it: its *multiplicity* ``m`` (how many ways the plays so far could have taken
+their cards from its cohorts: at each split, the old ``m`` times ``prod C(n_c, j_c)`` for ``j_c`` cards
+taken from a cohort of ``n_c``) times the number of assignments of the viewer's unseen cards that it
+allows now (:func:`ways`, a product: :func:`cardlab.sim.chance.limited_ways`). That second factor is
+what reweights the components when a card is revealed from an unlimited place (the starting card, a
+blind card, the viewer's own draws) or a hand picks up again: nothing needs to be stored for those
+events, the weights are worked out from the viewer's unseen cards when the law is asked
+(:func:`weights`). A single component needs no weight at all.
 
-Components are kept as text (``"num/den|hand 0|hand 1|..."``, a hand as ``"P:n,P:n"``, cohorts by
-``P`` ascending, the free cohort left implicit), merged when equal, sorted by that text, and capped at
-:data:`MAX_COMPONENTS`, the heaviest kept (weight, then text: still a function of what the viewer
-knows); past the cap the law is no longer exact. If every kept component were ruled out, the viewer
-starts again from the last pick-up alone (an approximation, reachable only past the cap). An empty
+Components are kept as ``(m, cohorts per hand)`` tuples (a hand's cohorts ``(P, n)`` by ``P``
+ascending, its free cards left implicit), merged when equal (multiplicities add), sorted, divided by
+their common divisor, and capped at :data:`MAX_COMPONENTS`: past it the heaviest are kept (weight,
+then cohorts: still a function of what the viewer knows) and the law is no longer exact. An empty
 list means no constraint at all (nothing is computed while no hand has a constrained cohort).
 """
 
@@ -34,8 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from functools import lru_cache
-from math import comb
+from math import comb, gcd
 
 from cardlab.errors import CorruptRecordError
 from cardlab.sim.chance import limited_ways
@@ -52,29 +53,31 @@ ORDINARY_POWERS = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
 TOP = 16  # above every power: the bound of a free card
 
 
-@lru_cache(maxsize=4096)
-def parse(text: str) -> tuple[Fraction, Hands]:
-    """A component from its text (checked: a clear error for a malformed record)."""
+Component = tuple[int, Hands]
+"""``(m, hands)``: a multiplicity and the cohorts of each hand."""
+
+
+def check(value: object, players: int) -> list[Component]:
+    """A viewer's components read from a record (lists or tuples), checked: a clear error otherwise."""
     try:
-        head, *hands = text.split("|")
-        weight = Fraction(head)
-        out: list[tuple[Cohort, ...]] = []
-        for h in hands:
-            cohorts = tuple((int(p), int(n)) for p, n in (c.split(":") for c in h.split(",") if c))
-            if any(p not in ORDINARY_POWERS[1:] or n <= 0 for p, n in cohorts) or \
-                    [p for p, _ in cohorts] != sorted({p for p, _ in cohorts}):
-                raise ValueError(h)
-            out.append(cohorts)
-    except (ValueError, ZeroDivisionError) as exc:
-        raise CorruptRecordError(f"record field beliefs holds {text[:80]!r}, which is not a component "
-                                 "'weight|P:n,P:n|...' (P a power bound from 4 to 14, not 10; n >= 1)") from exc
-    if not 0 < weight <= 1:
-        raise CorruptRecordError(f"record field beliefs holds the weight {weight}; expected one in (0, 1]")
-    return weight, tuple(out)
-
-
-def text_of(weight: Fraction, hands: Hands) -> str:
-    return f"{weight.numerator}/{weight.denominator}|" + "|".join(",".join(f"{p}:{n}" for p, n in h) for h in hands)
+        assert isinstance(value, (list, tuple)) and len(value) <= MAX_COMPONENTS
+        out: list[Component] = []
+        for comp in value:
+            m, hands = comp
+            assert type(m) is int and m >= 1 and len(hands) == players
+            cohorts: list[tuple[Cohort, ...]] = []
+            for h in hands:
+                pairs = tuple((int(p), int(n)) for p, n in h)
+                assert all(type(p) is int and type(n) is int for p, n in h)
+                assert all(p in ORDINARY_POWERS[1:] and n >= 1 for p, n in pairs)
+                assert [p for p, _ in pairs] == sorted({p for p, _ in pairs})
+                cohorts.append(pairs)
+            out.append((m, tuple(cohorts)))
+    except (AssertionError, TypeError, ValueError) as exc:
+        raise CorruptRecordError(f"record field beliefs holds {str(value)[:80]!r}; expected up to "
+                                 f"{MAX_COMPONENTS} components [m, [[[P, n], ...] per hand]] with m >= 1, "
+                                 "P a power bound from 4 to 14 (not 10) and n >= 1") from exc
+    return out
 
 
 class Pool:
@@ -93,40 +96,42 @@ class Pool:
         self.below = below
         self.n = len(powers) + specials
 
-    def plus(self, powers: Sequence[int], specials: int) -> Pool:
-        """The pool with ``powers`` (ordinary cards) and ``specials`` (2s and 10s) added back."""
-        new = Pool((), 0)
-        new.below = list(self.below)
-        for q in powers:
-            for p in range(q + 1, TOP + 1):
-                new.below[p] += 1
-        new.n = self.n + len(powers) + specials
-        return new
-
 
 def ways(pool: Pool, hands: Hands) -> int:
-    """How many assignments of the pool to its places respect the cohorts (every place distinct)."""
+    """How many assignments of the pool to its places respect the cohorts (every card distinct)."""
     lengths = [pool.below[p] for h in hands for p, n in h for _ in range(n)]
     return limited_ways(lengths, pool.n, pool.n)
 
 
-def settle(parts: list[tuple[Fraction, Hands]]) -> list[str]:
-    """Components normalised: zero weights dropped, equal ones merged, sorted by text, capped (heaviest
-    kept), weights adding up to 1; ``[]`` when what is left constrains nothing."""
-    merged: dict[Hands, Fraction] = {}
-    for w, hands in parts:
-        if w:
-            merged[hands] = merged.get(hands, Fraction(0)) + w
-    if not merged:
-        return []
-    items = sorted(merged.items(), key=lambda kv: text_of(Fraction(1), kv[0]))
+def weights(comps: Sequence[Component], pool: Pool) -> list[tuple[Fraction, Hands]]:
+    """The components' exact weights for a viewer whose unseen cards are ``pool`` (those ruled out by
+    what was revealed since, weight 0, left out), in their order."""
+    raw = [(m * ways(pool, hands), hands) for m, hands in comps]
+    total = sum(w for w, _ in raw)
+    if total == 0:  # every component ruled out: only past the cap (module notes)
+        return [(Fraction(1, len(raw)), hands) for _, hands in raw]
+    return [(Fraction(w, total), hands) for w, hands in raw if w]
+
+
+def settle(parts: Sequence[Component], pool: Callable[[], Pool]) -> list[Component]:
+    """Components normalised: equal ones merged, sorted, multiplicities divided by their common divisor,
+    capped at :data:`MAX_COMPONENTS` (``pool()`` gives the weights then); ``[]`` when nothing is left
+    constrained."""
+    merged: dict[Hands, int] = {}
+    for m, hands in parts:
+        merged[hands] = merged.get(hands, 0) + m
+    if len(merged) == 1:
+        (hands, _), = merged.items()
+        return [(1, hands)] if any(hands) else []
+    items = sorted(merged.items())
     if len(items) > MAX_COMPONENTS:
-        items = sorted(items, key=lambda kv: (-kv[1], text_of(Fraction(1), kv[0])))[:MAX_COMPONENTS]
-        items.sort(key=lambda kv: text_of(Fraction(1), kv[0]))
-    total = sum((w for _, w in items), Fraction(0))
-    if len(items) == 1 and not any(items[0][0]):
-        return []
-    return [text_of(w / total, hands) for hands, w in items]
+        now = pool()
+        heavy = sorted(items, key=lambda kv: (-kv[1] * ways(now, kv[0]), kv[0]))[:MAX_COMPONENTS]
+        items = sorted(heavy)
+    g = 0
+    for _, m in items:
+        g = gcd(g, m)
+    return [(m // g, hands) for hands, m in items]
 
 
 def _with(hands: Hands, seat: int, cohorts: tuple[Cohort, ...]) -> Hands:
@@ -137,26 +142,23 @@ def blank(players: int) -> Hands:
     return tuple(() for _ in range(players))
 
 
-def pick_up(comps: list[str], players: int, seat: int, bound: int, unseen: int, pool: Pool | None) -> list[str]:
-    """``seat`` picks up under a top of power ``bound`` holding ``unseen`` cards the viewer has not seen.
-
-    With one component the new cohort needs no weight; with several, each is reweighted by its chance
-    that every unseen card of the hand lies below ``bound`` (``pool`` must then be given)."""
+def pick_up(comps: list[Component], players: int, seat: int, bound: int, unseen: int,
+            pool: Callable[[], Pool]) -> list[Component]:
+    """``seat`` picks up under a top of power ``bound`` holding ``unseen`` cards the viewer has not seen:
+    in every component they all lie below ``bound`` now (the new weights follow from :func:`ways`)."""
     if unseen <= 0:
         return comps
-    parts = [parse(c) for c in comps] or [(Fraction(1), blank(players))]
-    out: list[tuple[Fraction, Hands]] = []
-    for w, hands in parts:
+    out: list[Component] = []
+    if len(comps) <= 1:  # one component: no multiplicity to keep
+        hands = comps[0][1] if comps else blank(players)
         kept = tuple((p, n) for p, n in hands[seat] if p < bound)
         rest = unseen - sum(n for _, n in kept)
-        new = _with(hands, seat, kept + (((bound, rest),) if rest > 0 else ()))
-        if pool is None:
-            out.append((w, new))
-            continue
-        before = ways(pool, hands)
-        out.append((w * Fraction(ways(pool, new), before) if before else Fraction(0), new))
-    # every component ruled out happens only past the cap (see the module notes)
-    return settle(out) or settle([(Fraction(1), _with(blank(players), seat, ((bound, unseen),)))])
+        return [(1, _with(hands, seat, kept + (((bound, rest),) if rest > 0 else ())))]
+    for m, hands in comps:
+        kept = tuple((p, n) for p, n in hands[seat] if p < bound)
+        rest = unseen - sum(n for _, n in kept)
+        out.append((m, _with(hands, seat, kept + (((bound, rest),) if rest > 0 else ()))))
+    return settle(out, pool)
 
 
 def _splits(j: int, sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
@@ -170,55 +172,41 @@ def _splits(j: int, sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
             yield (k, *rest)
 
 
-def play(comps: list[str], seat: int, power: int | None, j: int, unseen: int,
-         pools: Callable[[], tuple[Pool, Pool]]) -> list[str]:
+def play(comps: list[Component], seat: int, power: int | None, j: int, unseen: int,
+         pool: Callable[[], Pool]) -> list[Component]:
     """``seat`` plays ``j`` unseen cards of one rank (``power``; None for a 2 or a 10) out of ``unseen``.
 
-    A cohort of bound ``P`` may have held them when ``power < P``; the free cohort always. With one
-    component and one such cohort holding cards, that cohort simply shrinks; otherwise every split of
-    the ``j`` cards among the possible cohorts is a component, weighted as the module notes say
-    (``pools()`` gives the viewer's pool before the play and after it, asked only when needed)."""
+    A cohort of bound ``P`` may have held them when ``power < P``; the free cards always. Every split of
+    the ``j`` cards among the possible cohorts is a component, its multiplicity the old one times
+    ``prod C(n_c, j_c)`` (module notes); with one possible cohort that cohort simply shrinks."""
     if j <= 0 or not comps:
         return comps
-    parts = [parse(c) for c in comps]
-    out: list[tuple[Fraction, Hands]] = []
-    for w, hands in parts:
-        cohorts = list(hands[seat])
+    if len(comps) == 1:
+        cohorts = comps[0][1][seat]
+        if not cohorts:
+            return comps  # one component, nothing known about this hand: its free cards shrink
+        possible = [i for i, (p, n) in enumerate(cohorts) if power is not None and power < p]
+        if not possible and unseen > sum(n for _, n in cohorts):
+            return comps  # only the free cards could have held them
+        if len(possible) == 1 and unseen == sum(n for _, n in cohorts):
+            i = possible[0]  # only one cohort could have held them
+            p, n = cohorts[i]
+            shrunk = cohorts[:i] + (((p, n - j),) if n > j else ()) + cohorts[i + 1:]
+            return settle([(1, _with(comps[0][1], seat, shrunk))], pool)
+    out: list[Component] = []
+    for m, hands in comps:
+        cohorts = hands[seat]
+        if not cohorts:  # only free cards: the same factor C(unseen, j) as a split of free cards
+            out.append((m * comb(unseen, j), hands))
+            continue
         free = unseen - sum(n for _, n in cohorts)
         allowed = [i for i, (p, _) in enumerate(cohorts) if power is not None and power < p]
         sizes = [cohorts[i][1] for i in allowed] + [free]
-        if len(parts) == 1 and sum(1 for s in sizes if s) == 1:
-            i = next(k for k, s in enumerate(sizes) if s)
-            if i < len(allowed):
-                p, n = cohorts[allowed[i]]
-                cohorts[allowed[i]] = (p, n - j)
-            out.append((w, _with(hands, seat, tuple(c for c in cohorts if c[1] > 0))))
-            continue
-        pool, after = pools()
-        before = ways(pool, hands)
         for split in _splits(j, sizes):
             new = list(cohorts)
-            factor = 1
+            factor = comb(free, split[-1])
             for i, k in zip(allowed, split, strict=False):
                 new[i] = (new[i][0], new[i][1] - k)
                 factor *= comb(cohorts[i][1], k)
-            factor *= comb(free, split[-1])
-            post = _with(hands, seat, tuple(c for c in new if c[1] > 0))
-            out.append((w * Fraction(factor * ways(after, post), before) if before else Fraction(0), post))
-    if not any(w for w, _ in out):  # every component ruled out: only past the cap (module notes)
-        return comps
-    return settle(out)
-
-
-def reveal(comps: list[str], pool: Pool, after: Pool) -> list[str]:
-    """Cards leave unlimited hidden places face up (``pool`` before, ``after`` without them): each
-    component is reweighted by its chance of showing them, ``ways(after) / ways(before)``."""
-    if len(comps) <= 1:
-        return comps
-    out = []
-    for w, hands in (parse(c) for c in comps):
-        before = ways(pool, hands)
-        out.append((w * Fraction(ways(after, hands), before) if before else Fraction(0), hands))
-    if not any(w for w, _ in out):  # every component ruled out: only past the cap (module notes)
-        return comps
-    return settle(out)
+            out.append((m * factor, _with(hands, seat, tuple(c for c in new if c[1] > 0))))
+    return settle(out, pool)

@@ -76,7 +76,7 @@ show faces only (with two packs, which pack a card is from is hidden).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -93,7 +93,7 @@ from cardlab.engine.state import (
     ListOf,
     Maybe,
     PlayState,
-    Text,
+    Spec,
     cards,
     counter,
     last_seat,
@@ -208,7 +208,17 @@ class ShitheadState(PlayState):
     shuffles: int
     over: bool
     winner: int | None
-    beliefs: list[list[str]]             # per viewer (table, seat 0, ...): what forced pick-ups taught it
+    beliefs: list[list[beliefs.Component]]  # per viewer (table, seat 0, ...): what forced pick-ups taught
+
+
+class _BeliefsSpec(Spec):
+    """One viewer's components (:mod:`.beliefs`): ``[[m, [[[P, n], ...] per hand]], ...]``."""
+
+    def read(self, value: Any, path: str, ctx: Any) -> list[beliefs.Component]:
+        try:
+            return beliefs.check(value, ctx.players)
+        except CorruptRecordError as exc:
+            raise CorruptRecordError(f"record field {path}: {exc}") from exc
 
 
 STATE_DESCRIPTION = {
@@ -219,7 +229,7 @@ STATE_DESCRIPTION = {
     "ranking": ListOf(Int(0, last_seat), 0, lambda g: g.players, unique=True),
     "blind_plays": counter(), "blind_fits": counter(), "pickups": counter(), "burns": counter(),
     "clears": counter(), "stopped": Bool(), "shuffles": counter(), "over": Bool(), "winner": Maybe(Int(0, last_seat)),
-    "beliefs": ListOf(ListOf(Text(100_000), 0, beliefs.MAX_COMPONENTS), length=lambda g: g.players + 1),
+    "beliefs": ListOf(_BeliefsSpec(), length=lambda g: g.players + 1),
 }
 
 
@@ -340,17 +350,12 @@ class Shithead(Game[ShitheadState]):
         self._validate_progress()
 
     def _validate_beliefs(self) -> None:
-        """Each viewer's components parse, their weights add up to 1, they name every seat, never the
-        viewer's own, and no hand has more constrained cards than unseen ones."""
+        """Each viewer's components name every seat, never the viewer's own hand, and limit no more cards
+        of a hand than the viewer cannot see."""
         s = self._state
         for v, comps in enumerate(s.beliefs):
-            parts = [beliefs.parse(c) for c in comps]
-            if parts and sum(w for w, _ in parts) != 1:
-                raise CorruptRecordError(f"record field initial.beliefs[{v}]: the weights do not add up to 1")
-            for _, hands in parts:
-                if len(hands) != self.players:
-                    raise CorruptRecordError(f"record field initial.beliefs[{v}] does not name {self.players} "
-                                             "hands")
+            beliefs.check(comps, self.players)
+            for _, hands in comps:
                 for p, cohorts in enumerate(hands):
                     if cohorts and (p == v - 1 or sum(k for _, k in cohorts) > len(s.hands[p]) - len(s.known[p])):
                         raise CorruptRecordError(f"record field initial.beliefs[{v}] limits more cards of hand "
@@ -497,8 +502,8 @@ class Shithead(Game[ShitheadState]):
             if zone == "hand":
                 slots[seat].append(q)
         laws: list[tuple[Fraction, ChanceLaw]] = []
-        for text in comps:
-            weight, hands = beliefs.parse(text)
+        powers = [_POWER[c.rank] for c in cards if c.rank not in _SPECIAL]
+        for weight, hands in beliefs.weights(comps, beliefs.Pool(powers, len(cards) - len(powers))):
             limits: list[tuple[int, int]] = []
             for p, cohorts in enumerate(hands):
                 k = 0
@@ -702,7 +707,6 @@ class Shithead(Game[ShitheadState]):
         s.to_move = first
         card = s.draw.pop()
         s.pile.append(card)
-        self._learn_reveal([card], range(self.players + 1))
         self._log("start", f"seat {first} turns {card} from the draw pile as the starting card", first, card=card)
         yield
         if card.rank == Rank.TEN:
@@ -740,11 +744,14 @@ class Shithead(Game[ShitheadState]):
         s = self._state
         seat = s.to_move
         if src == "hand":
-            known = sum(1 for c in s.known[seat] if c.rank == rank)
-            unseen = len(s.hands[seat]) - len(s.known[seat])
-            cards = self._take(s.hands[seat], s.known[seat], rank, count)
-            if count > known:
-                self._learn_play(seat, rank, cards[known:], unseen)
+            if any(s.beliefs):
+                known = sum(1 for c in s.known[seat] if c.rank == rank)
+                unseen = len(s.hands[seat]) - len(s.known[seat])
+                cards = self._take(s.hands[seat], s.known[seat], rank, count)
+                if count > known:
+                    self._learn_play(seat, rank, cards[known:], unseen)
+            else:  # nothing learned yet: nothing to update
+                cards = self._take(s.hands[seat], s.known[seat], rank, count)
             where = ""
         else:
             cards = self._take(s.face_up[seat], None, rank, count)
@@ -766,7 +773,6 @@ class Shithead(Game[ShitheadState]):
         if self.fits(card):
             s.blind_fits += 1
             s.pile.append(card)
-            self._learn_reveal([card], range(self.players + 1))
             self._log("blind", f"{head}: it fits", seat, card=card, position=index + 1, fits=True)
             yield
             yield from self._after_play(seat, card.rank)
@@ -774,7 +780,6 @@ class Shithead(Game[ShitheadState]):
         taken = s.pile + [card]
         s.pile = []
         self._add_to_hand(seat, taken)
-        self._learn_reveal([card], range(self.players + 1))
         s.pickups += 1
         self._log("blind", f"{head}: it does not fit, seat {seat} picks up the pile with it ({len(taken)} cards)",
                   seat, card=card, position=index + 1, fits=False, cards=taken)
@@ -795,18 +800,15 @@ class Shithead(Game[ShitheadState]):
         yield from self._end_turn(seat)
 
     # ------------------------------------------------------------------ what forced pick-ups teach
-    def _pool(self, vi: int, back: Sequence[Card] = ()) -> tuple[beliefs.Pool, beliefs.Pool]:
-        """Viewer ``vi`` (0 the table, ``p + 1`` seat ``p``): its unseen cards with ``back`` added, and
-        without them (the pool now), as :class:`beliefs.Pool`."""
+    def _pool(self, vi: int) -> beliefs.Pool:
+        """Viewer ``vi`` (0 the table, ``p + 1`` seat ``p``): its unseen cards as a :class:`beliefs.Pool`."""
         s = self._state
         unseen = [c for d in s.face_down for c in d if c is not None] + list(s.draw)
         for p in range(self.players):
             if p != vi - 1:
                 unseen += self._unseen_hand(p)
         powers = [_POWER[c.rank] for c in unseen if c.rank not in _SPECIAL]
-        now = beliefs.Pool(powers, len(unseen) - len(powers))
-        extra = [_POWER[c.rank] for c in back if c.rank not in _SPECIAL]
-        return now.plus(extra, len(back) - len(extra)), now
+        return beliefs.Pool(powers, len(unseen) - len(powers))
 
     def _unseen_hand(self, p: int) -> list[Card]:
         s = self._state
@@ -829,8 +831,8 @@ class Shithead(Game[ShitheadState]):
         assert top.rank not in _SPECIAL  # anything fits a 2; a 10 never stays on the pile
         for vi, comps in enumerate(s.beliefs):
             if vi != seat + 1:
-                pool = self._pool(vi)[1] if len(comps) > 1 else None
-                s.beliefs[vi] = beliefs.pick_up(comps, self.players, seat, _POWER[top.rank], unseen, pool)
+                s.beliefs[vi] = beliefs.pick_up(comps, self.players, seat, _POWER[top.rank], unseen,
+                                                lambda vi=vi: self._pool(vi))  # type: ignore[misc]
 
     def _learn_play(self, seat: int, rank: Rank, hidden: list[Card], unseen: int) -> None:
         """``seat`` played ``hidden`` (cards of ``rank`` that only its owner had seen) out of ``unseen``."""
@@ -839,15 +841,7 @@ class Shithead(Game[ShitheadState]):
         for vi, comps in enumerate(s.beliefs):
             if comps and vi != seat + 1:
                 s.beliefs[vi] = beliefs.play(comps, seat, bound, len(hidden), unseen,
-                                             lambda vi=vi: self._pool(vi, hidden))  # type: ignore[misc]
-
-    def _learn_reveal(self, cards: list[Card], viewers: Iterable[int]) -> None:
-        """``cards`` left unlimited hidden places face up for ``viewers``: a mixture is reweighted."""
-        s = self._state
-        for vi in viewers:
-            if len(s.beliefs[vi]) > 1:
-                before, now = self._pool(vi, cards)
-                s.beliefs[vi] = beliefs.reveal(s.beliefs[vi], before, now)
+                                             lambda vi=vi: self._pool(vi))  # type: ignore[misc]
 
     def _add_to_hand(self, seat: int, cards: list[Card]) -> None:
         s = self._state
@@ -897,7 +891,6 @@ class Shithead(Game[ShitheadState]):
         drawn = [s.draw.pop() for _ in range(need)]
         s.hands[seat].extend(drawn)
         s.hands[seat].sort(key=sort_key)
-        self._learn_reveal(drawn, (seat + 1,))
         left = f"{len(s.draw)} left" if s.draw else "the draw pile is now empty"
         self._log("draw", f"seat {seat} draws {need} card(s) ({left})", seat,
                   private=f"seat {seat} draws {', '.join(str(c) for c in drawn)} ({left})", private_to=seat,
