@@ -25,11 +25,12 @@ same chance: when a group's turn comes, the number of its places already taken i
 cards of the groups inside it, whatever the earlier choices were. That count also gives the exact
 chance that a given place receives a given card (:meth:`ChanceLaw.place_law`).
 
-Cards within a group are kept in a canonical order (rank, suit, pack), and places in the game's
-public order, so the law is a function of what the viewer knows alone: two games that the viewer
-cannot tell apart (they differ in where the hidden cards really are, or in which of two identical
-cards from two packs is which) give the same law, the same exact answers and, for the same
-generator, the same resampled faces. This holds as long as the game builds the groups from public
+Cards within a group are kept in a fixed order (canonical: rank, suit, pack; a game whose places
+have limits lists them in its chain's order, see below), and places in the game's public order, so
+the law is a function of what the viewer knows alone: two games that the viewer cannot tell apart
+(they differ in where the hidden cards really are, or in which of two identical cards from two packs
+is which) give the same law, the same exact answers and, for the same generator, the same resampled
+faces. This holds as long as the game builds the groups from public
 information only.
 
 Mixtures

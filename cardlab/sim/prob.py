@@ -28,12 +28,22 @@ game, tens of thousands of predictions):
   with an Ace-Ace tie the law predicted 0.1373 for "the first stock card is an Ace or a King" and 0.1357
   came true (the old count, which forgot the tie, said 0.1534: z = -3.8). Here the assumption holds
   within what the tests can see.
-* Shithead, cards nobody chose (the draw pile's top, a face-down card): |z| <= 2.9. But **"the player to
-  move picks up", seen by the table, fails the test**: predicted 0.029 where 0.042 came true in the
-  lowest bin (z = 6.6), 0.147 vs 0.184 in the next (z = 5.0). A greedy player keeps the cards it could
-  not play, so the unseen part of its hand is *not* a uniform draw from the unseen cards: its choices
-  carry information, exactly what the assumption ignores. That answer is exact for the uniform model,
-  and too low for real (greedy) play by about a third; teach it as a model, not as the truth.
+* Shithead: a **forced pick-up is information, not a choice**. A player who cannot play must pick up,
+  so at that moment every card of the hand was an ordinary rank below the top. The law conditions on
+  it (per viewer, the unseen cards a hand held at a pick-up are limited to the ranks below that top;
+  an exact chain of limits, a mixture when a later play could have come from several such groups; see
+  :mod:`cardlab.games.shithead.beliefs`), and that is checked exactly against a brute force over hidden
+  deals. The law that ignored it predicted 0.568 for "the player to move picks up" where 0.838 came
+  true, against uniformly random players (z = +27.7). With it, over 300 two-player games of uniformly
+  random bots (``bench_chance_law.py --shithead-calibration --policy random``, 2026-11-30): the draw
+  pile's top and a face-down card within |z| <= 2.41 in every bin (about 28,000 predictions); the
+  mover's pick-up seen by the table predicted 0.274 where 0.342 came true in its worst bin (z = +5.45;
+  largest |z| 5.45 over 8 bins, 7,192 predictions). A random player's choices still say a little: it
+  picks uniformly among its legal moves, and how many it has depends on its hand. Against greedy bots
+  (which keep their lowest cards at the set-up and play their lowest fitting rank) the same question
+  is now **over**-predicted: 0.415 against 0.315 in the worst bin (z = -4.90), and the draw pile's top
+  0.420 against 0.372 (z = -3.51). So the pick-up answer is exact for the model (uniform among the
+  arrangements that respect the pick-ups), and real players depart from it; teach it as a model.
 Spite and Malice keeps one known approximation: when a hidden hand plays a face whose two cards carry
 different public labels and the hand could hold either, the law goes on with the label of the card
 really played instead of the honest mixture of both. That is rare early in a round and common late:

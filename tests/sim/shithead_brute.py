@@ -22,6 +22,7 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -169,11 +170,17 @@ def worlds(start: Shithead, viewpoint: int | None) -> Iterator[Shithead]:
 
 
 def brute_force(start: Shithead, texts: list[str], taken: list[list[Card]], viewpoint: int | None,
-                real_views: list[tuple[Any, list[str]]]) -> list[list[dict[str, Any]]]:
-    """For each step (0 = the start, k = after move k), the truths of the worlds still consistent."""
+                real_views: list[tuple[Any, list[str]]], random_policy: bool = False) -> list[list[dict[str, Any]]]:
+    """For each step (0 = the start, k = after move k), the truths of the worlds still consistent.
+
+    With ``random_policy``, each truth also carries ``"weight"``: the chance, in that world, that
+    uniformly random players made the real moves (one over the number of legal moves, each move) and
+    that the engine took the real faces among the hand's unseen cards of the rank (one over the number
+    of ways) — the exact posterior for random players, which the law does not claim to be."""
     steps: list[list[dict[str, Any]]] = [[] for _ in range(len(texts) + 1)]
     for w in worlds(start, viewpoint):
-        steps[0].append(truth(w, viewpoint))
+        weight = Fraction(1)
+        steps[0].append(dict(truth(w, viewpoint), weight=weight))
         for k, text in enumerate(texts):
             want = taken[k]
 
@@ -190,6 +197,15 @@ def brute_force(start: Shithead, texts: list[str], taken: list[list[Card]], view
             legal = [m.text for m in w.legal_moves()]
             if text not in legal:
                 break
+            if random_policy:
+                weight /= len(legal)
+                m = w.current_player
+                move = w.parse_move(text)
+                if move.kind == "play" and getattr(move, "source", "") == "hand":
+                    unseen = w._unseen_hand(m)
+                    hidden = [c for c in want if c in unseen]
+                    same = sum(1 for c in unseen if c.rank == want[0].rank)
+                    weight /= comb(same, len(hidden))
             w._take = forced  # type: ignore[method-assign]
             before = len(w.events)
             try:
@@ -198,7 +214,7 @@ def brute_force(start: Shithead, texts: list[str], taken: list[list[Card]], view
                 break
             if _seen(w, viewpoint, before) != real_views[k]:
                 break
-            steps[k + 1].append(truth(w, viewpoint))
+            steps[k + 1].append(dict(truth(w, viewpoint), weight=weight))
     return steps
 
 
@@ -304,3 +320,33 @@ def _replaying(want: list[Card]) -> Any:
             cards.remove(c)
         return list(want)
     return take
+
+
+def random_policy_gaps(seed: int, moves: int = 20, hand: int = 2, draws: int = 3) -> list[tuple[Fraction, Fraction]]:
+    """For one small position, every viewpoint and step where the mover plays from a hand the viewer
+    cannot see: (the law's chance that the mover picks up, the exact chance for uniformly random players
+    from :func:`brute_force` with ``random_policy``). How far apart they are measures how much a random
+    player's choices say, which the law's assumption ignores."""
+    start = small_position(seed, hand, draws)
+    real = start.copy()
+    texts, taken = play_on(real, moves, seed)
+    out = []
+    for viewpoint in (None, 0, 1):
+        replay = start.copy()
+        views = []
+        games = [replay.copy()]
+        for text in texts:
+            before = len(replay.events)
+            replay._take = _replaying(taken[len(views)])  # type: ignore[method-assign]
+            replay.play(text)
+            del replay._take
+            views.append(_seen(replay, viewpoint, before))
+            games.append(replay.copy())
+        steps = brute_force(start, texts, taken, viewpoint, views, random_policy=True)
+        for game, rows in zip(games, steps, strict=True):
+            if game.is_over or game.current_player == viewpoint or game.source(game.current_player) != "hand":
+                continue
+            total = sum(r["weight"] for r in rows)
+            truth_random = sum(r["weight"] for r in rows if r["pickup"]) / total
+            out.append((prob.shithead_mover_picks_up(game, viewpoint), truth_random))
+    return out

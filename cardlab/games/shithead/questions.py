@@ -1,8 +1,13 @@
 """Shithead's questions for the panels and notebooks: face-down and draw-pile cards, picking up.
 
-Exact answers read the game's chance law; estimates play on with the greedy bot in the game's kernel
-(:mod:`.kernel`), the hidden cards drawn from the chance law for each play-out (see :mod:`cardlab.sim.prob`
-for the viewpoint and the intervals).
+Exact answers read the game's chance law (:meth:`Shithead.chance_law
+<cardlab.games.shithead.rules.Shithead.chance_law>`), which conditions on what forced pick-ups showed
+(a hand that had to pick up held only ordinary ranks below the top, a chain of limits, sometimes a
+mixture) and still assumes that the players' choices carry no information about their unseen cards.
+So a face-down card and the draw pile's top are no longer simply "any unseen card": the unseen cards
+that a hand is known to hold low make the other places likelier to hold high ones. Estimates play on
+with the greedy bot in the game's kernel (:mod:`.kernel`), the hidden cards drawn from the same law for
+each play-out (see :mod:`cardlab.sim.prob` for the viewpoint and the intervals).
 """
 
 from __future__ import annotations
@@ -34,8 +39,9 @@ def shithead_blind_reason(game: Game[Any]) -> str | None:
 def shithead_blind_fits(game: Game[Any], viewpoint: int | None = None) -> Fraction:
     """Exact chance that a face-down card fits the pile now.
 
-    Nobody has seen a face-down card, the owner included, so by the game's chance law it is equally
-    likely to be any card the viewer cannot locate: the answer counts the unseen cards that fit. Raises
+    Nobody has seen a face-down card, the owner included; by the game's chance law it is one of the
+    cards the viewer cannot locate, each weighted by the chance that it is not held by a hand that had
+    to pick up (without such a hand: the share of unseen cards that fit). Raises
     :class:`~cardlab.errors.InvalidInputError` when no face-down card is left.
     """
     expect_game(game, NAME)
@@ -60,9 +66,9 @@ def shithead_draw_reason(game: Game[Any]) -> str | None:
 def shithead_draw_top_fits(game: Game[Any], viewpoint: int | None = None) -> Fraction:
     """Exact chance that the top of the draw pile fits the pile now.
 
-    The draw pile's top is, like a face-down card, any unseen card with equal chance under the game's
-    chance law — so while both exist the two answers agree: a lesson in exchangeability. Raises
-    :class:`~cardlab.errors.InvalidInputError` when the draw pile is empty.
+    Nobody has seen the draw pile's top or a face-down card, and no pick-up limits them: under the
+    game's chance law they are exchangeable, so while both exist the two answers agree (a lesson in
+    exchangeability). Raises :class:`~cardlab.errors.InvalidInputError` when the draw pile is empty.
     """
     expect_game(game, NAME)
     game.check_seat(viewpoint, "shithead_draw_top_fits")
@@ -155,7 +161,8 @@ def panel(game: Game[Any], viewpoint: int | None, *, rng: np.random.Generator, r
                 continue
             label = f"seat {seat} picks up on its next turn"
             if seat == game.current_player and game.state.phase != "setup":
-                # exact under the uniform chance law; greedy play picks up more often (see the notes)
+                # exact under the chance law (uniform over the arrangements that respect forced pick-ups:
+                # choices carry no information); greedy play picks up more often (see the notes)
                 label = f"seat {seat} picks up in this turn (uniform model)"
                 out.append(Quantity.from_exact("must_pick_up", label,
                                                shithead_mover_picks_up(game, viewpoint), seat))

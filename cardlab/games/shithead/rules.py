@@ -66,12 +66,23 @@ Public knowledge
 The pile is face up, so cards picked up from it (and a blind card that is turned and picked up) are
 known to everyone. The state keeps them per seat in ``known``, and the views show them; they leave
 ``known`` when played. Face-down cards are hidden from everyone, their owner included.
-:meth:`Shithead.chance_law` states the law of the unseen cards for a viewer: every unseen card equally
-likely on every hidden place (face-down cards, the draw pile, the unseen part of other hands). That is a
-modelling assumption: the players' choices (which rank they play, when they must pick up) are treated
-as carrying no information about their unseen cards. Which unseen cards of the named rank a hand plays
-is drawn at random (see *A play*), so no fixed order leaks which suits a hand lacks; views and events
-show faces only (with two packs, which pack a card is from is hidden).
+:meth:`Shithead.chance_law` states the law of the unseen cards for a viewer (face-down cards, the
+draw pile, the unseen part of other hands). A **forced pick-up is public information**: a player who
+cannot play must pick up, so at that moment no card of the hand fitted the top ``t``, and every card of
+it the viewer has not seen is an ordinary rank (not a 2, not a 10) below ``t``. The law conditions on
+that: per hand and per viewer, the unseen cards that were there at a pick-up are limited to the ranks
+below the lowest top they were picked up under since; cards drawn later are free until the next
+pick-up (:mod:`.beliefs`). When the hand later plays a card that cards of several such groups could be,
+the viewer cannot tell which group held it, and the law becomes an exact mixture. Otherwise every
+arrangement is equally likely. That is the **modelling assumption** that remains: the players'
+*choices* (which cards they put face up, which rank and how many they play) are treated as carrying no
+information about their unseen cards; read exactly, the card a hand plays is taken as a uniformly
+random card of that hand whose face is then seen. Real players choose with their cards in mind (the
+greedy bot keeps its lowest cards at the set-up and plays its lowest fitting rank), and even a
+uniformly random player reveals a little (it picks among its legal moves, whose number depends on the
+hand); ``benchmarks/bench_chance_law.py`` measures both (see :mod:`cardlab.sim.prob`). Which unseen cards
+of the named rank a hand plays is drawn at random (see *A play*), so no fixed order leaks which suits a
+hand lacks; views and events show faces only (with two packs, which pack a card is from is hidden).
 """
 
 from __future__ import annotations
