@@ -95,12 +95,16 @@ def test_what_pick_ups_taught_survives_records_and_undo() -> None:
     assert again.state.beliefs == g.state.beliefs
     for viewpoint in (None, 0, 1):
         assert again.chance_law(viewpoint) == g.chance_law(viewpoint)
-    before = [list(b) for b in g.state.beliefs]
+    before = g.state.beliefs
     legal = g.legal_moves()
     g.play(legal[0])
     g.undo()
     assert g.state.beliefs == before
     record = json.loads(g.to_json())
-    record["initial"]["beliefs"] = [[[0, [[], []]]], [], []]
-    with pytest.raises(CorruptRecordError, match="beliefs"):
-        cardlab.load_game(json.dumps(record))
+    n = g.players
+    for bad in ([[[0, [[]] * n]]] + [[]] * n,          # a multiplicity of 0
+                [[[1, [[[10, 1]]] + [[]] * (n - 1)]]] + [[]] * n,  # a bound of 10 (a 10 never stays on top)
+                [[]] * n):                              # one viewer missing
+        record["initial"]["beliefs"] = bad
+        with pytest.raises(CorruptRecordError, match="beliefs"):
+            cardlab.load_game(json.dumps(record))

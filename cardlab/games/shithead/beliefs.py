@@ -25,11 +25,12 @@ blind card, the viewer's own draws) or a hand picks up again: nothing needs to b
 events, the weights are worked out from the viewer's unseen cards when the law is asked
 (:func:`weights`). A single component needs no weight at all.
 
-Components are kept as ``(m, cohorts per hand)`` tuples (a hand's cohorts ``(P, n)`` by ``P``
-ascending, its free cards left implicit), merged when equal (multiplicities add), sorted, divided by
-their common divisor, and capped at :data:`MAX_COMPONENTS`: past it the heaviest are kept (weight,
-then cohorts: still a function of what the viewer knows) and the law is no longer exact. An empty
-list means no constraint at all (nothing is computed while no hand has a constrained cohort).
+Components are kept as ``(m, cohorts per hand)`` tuples, a viewer's components as a tuple of them
+(a hand's cohorts ``(P, n)`` by ``P`` ascending, its free cards left implicit). Equal components are
+merged (multiplicities add), sorted, divided by their common divisor, and capped at
+:data:`MAX_COMPONENTS`: past it the heaviest are kept (weight, then cohorts: still a function of what
+the viewer knows) and the law is no longer exact. An empty tuple means no constraint at all (nothing
+is computed while no hand has a constrained cohort).
 """
 
 from __future__ import annotations
@@ -113,7 +114,7 @@ def weights(comps: Sequence[Component], pool: Pool) -> list[tuple[Fraction, Hand
     return [(Fraction(w, total), hands) for w, hands in raw if w]
 
 
-def settle(parts: Sequence[Component], pool: Callable[[], Pool]) -> list[Component]:
+def settle(parts: Sequence[Component], pool: Callable[[], Pool]) -> tuple[Component, ...]:
     """Components normalised: equal ones merged, sorted, multiplicities divided by their common divisor,
     capped at :data:`MAX_COMPONENTS` (``pool()`` gives the weights then); ``[]`` when nothing is left
     constrained."""
@@ -122,7 +123,7 @@ def settle(parts: Sequence[Component], pool: Callable[[], Pool]) -> list[Compone
         merged[hands] = merged.get(hands, 0) + m
     if len(merged) == 1:
         (hands, _), = merged.items()
-        return [(1, hands)] if any(hands) else []
+        return ((1, hands),) if any(hands) else ()
     items = sorted(merged.items())
     if len(items) > MAX_COMPONENTS:
         now = pool()
@@ -131,7 +132,7 @@ def settle(parts: Sequence[Component], pool: Callable[[], Pool]) -> list[Compone
     g = 0
     for _, m in items:
         g = gcd(g, m)
-    return [(m // g, hands) for hands, m in items]
+    return tuple((m // g, hands) for hands, m in items)
 
 
 def _with(hands: Hands, seat: int, cohorts: tuple[Cohort, ...]) -> Hands:
@@ -142,18 +143,18 @@ def blank(players: int) -> Hands:
     return tuple(() for _ in range(players))
 
 
-def pick_up(comps: list[Component], players: int, seat: int, bound: int, unseen: int,
-            pool: Callable[[], Pool]) -> list[Component]:
+def pick_up(comps: Sequence[Component], players: int, seat: int, bound: int, unseen: int,
+            pool: Callable[[], Pool]) -> tuple[Component, ...]:
     """``seat`` picks up under a top of power ``bound`` holding ``unseen`` cards the viewer has not seen:
     in every component they all lie below ``bound`` now (the new weights follow from :func:`ways`)."""
     if unseen <= 0:
-        return comps
+        return tuple(comps)
     out: list[Component] = []
     if len(comps) <= 1:  # one component: no multiplicity to keep
         hands = comps[0][1] if comps else blank(players)
         kept = tuple((p, n) for p, n in hands[seat] if p < bound)
         rest = unseen - sum(n for _, n in kept)
-        return [(1, _with(hands, seat, kept + (((bound, rest),) if rest > 0 else ())))]
+        return ((1, _with(hands, seat, kept + (((bound, rest),) if rest > 0 else ()))),)
     for m, hands in comps:
         kept = tuple((p, n) for p, n in hands[seat] if p < bound)
         rest = unseen - sum(n for _, n in kept)
@@ -172,27 +173,28 @@ def _splits(j: int, sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
             yield (k, *rest)
 
 
-def play(comps: list[Component], seat: int, power: int | None, j: int, unseen: int,
-         pool: Callable[[], Pool]) -> list[Component]:
+def play(comps: Sequence[Component], seat: int, power: int | None, j: int, unseen: int,
+         pool: Callable[[], Pool]) -> tuple[Component, ...]:
     """``seat`` plays ``j`` unseen cards of one rank (``power``; None for a 2 or a 10) out of ``unseen``.
 
     A cohort of bound ``P`` may have held them when ``power < P``; the free cards always. Every split of
     the ``j`` cards among the possible cohorts is a component, its multiplicity the old one times
     ``prod C(n_c, j_c)`` (module notes); with one possible cohort that cohort simply shrinks."""
     if j <= 0 or not comps:
-        return comps
+        return tuple(comps)
     if len(comps) == 1:
         cohorts = comps[0][1][seat]
         if not cohorts:
-            return comps  # one component, nothing known about this hand: its free cards shrink
+            return tuple(comps)  # one component, nothing known about this hand: its free cards shrink
         possible = [i for i, (p, n) in enumerate(cohorts) if power is not None and power < p]
         if not possible and unseen > sum(n for _, n in cohorts):
-            return comps  # only the free cards could have held them
+            return tuple(comps)  # only the free cards could have held them
         if len(possible) == 1 and unseen == sum(n for _, n in cohorts):
             i = possible[0]  # only one cohort could have held them
             p, n = cohorts[i]
             shrunk = cohorts[:i] + (((p, n - j),) if n > j else ()) + cohorts[i + 1:]
-            return settle([(1, _with(comps[0][1], seat, shrunk))], pool)
+            hands = _with(comps[0][1], seat, shrunk)
+            return ((1, hands),) if any(hands) else ()
     out: list[Component] = []
     for m, hands in comps:
         cohorts = hands[seat]

@@ -219,15 +219,19 @@ class ShitheadState(PlayState):
     shuffles: int
     over: bool
     winner: int | None
-    beliefs: list[list[beliefs.Component]]  # per viewer (table, seat 0, ...): what forced pick-ups taught
+    beliefs: tuple[tuple[beliefs.Component, ...], ...]  # per viewer (table, seat 0, ...): see .beliefs
 
 
 class _BeliefsSpec(Spec):
-    """One viewer's components (:mod:`.beliefs`): ``[[m, [[[P, n], ...] per hand]], ...]``."""
+    """Per viewer (the table, then each seat) its components (:mod:`.beliefs`):
+    ``[[[m, [[[P, n], ...] per hand]], ...] per viewer]``, read as tuples (immutable: a state's copy
+    shares them)."""
 
-    def read(self, value: Any, path: str, ctx: Any) -> list[beliefs.Component]:
+    def read(self, value: Any, path: str, ctx: Any) -> tuple[tuple[beliefs.Component, ...], ...]:
+        if not isinstance(value, list) or len(value) != ctx.players + 1:
+            raise self.fail(path, value, f"a list of {ctx.players + 1} viewers' components")
         try:
-            return beliefs.check(value, ctx.players)
+            return tuple(tuple(beliefs.check(v, ctx.players)) for v in value)
         except CorruptRecordError as exc:
             raise CorruptRecordError(f"record field {path}: {exc}") from exc
 
@@ -240,7 +244,7 @@ STATE_DESCRIPTION = {
     "ranking": ListOf(Int(0, last_seat), 0, lambda g: g.players, unique=True),
     "blind_plays": counter(), "blind_fits": counter(), "pickups": counter(), "burns": counter(),
     "clears": counter(), "stopped": Bool(), "shuffles": counter(), "over": Bool(), "winner": Maybe(Int(0, last_seat)),
-    "beliefs": ListOf(_BeliefsSpec(), length=lambda g: g.players + 1),
+    "beliefs": _BeliefsSpec(),
 }
 
 
@@ -330,7 +334,7 @@ class Shithead(Game[ShitheadState]):
             hands=hands, face_up=[[] for _ in range(n)], face_down=down, known=[[] for _ in range(n)],
             draw=draw, pile=[], out=[], to_move=0, phase="setup", turn=0, ranking=[], blind_plays=0,
             blind_fits=0, pickups=0, burns=0, clears=0, stopped=False, shuffles=0, over=False, winner=None,
-            beliefs=[[] for _ in range(n + 1)])
+            beliefs=((),) * (n + 1))
 
     def zones(self) -> dict[str, list[Card]]:
         s = self._state
@@ -840,19 +844,23 @@ class Shithead(Game[ShitheadState]):
             return
         top = s.pile[-1]
         assert top.rank not in _SPECIAL  # anything fits a 2; a 10 never stays on the pile
-        for vi, comps in enumerate(s.beliefs):
+        new = list(s.beliefs)
+        for vi, comps in enumerate(new):
             if vi != seat + 1:
-                s.beliefs[vi] = beliefs.pick_up(comps, self.players, seat, _POWER[top.rank], unseen,
-                                                lambda vi=vi: self._pool(vi))  # type: ignore[misc]
+                new[vi] = beliefs.pick_up(comps, self.players, seat, _POWER[top.rank], unseen,
+                                          lambda vi=vi: self._pool(vi))  # type: ignore[misc]
+        s.beliefs = tuple(new)
 
     def _learn_play(self, seat: int, rank: Rank, hidden: list[Card], unseen: int) -> None:
         """``seat`` played ``hidden`` (cards of ``rank`` that only its owner had seen) out of ``unseen``."""
         s = self._state
         bound = None if rank in _SPECIAL else _POWER[rank]
-        for vi, comps in enumerate(s.beliefs):
+        new = list(s.beliefs)
+        for vi, comps in enumerate(new):
             if comps and vi != seat + 1:
-                s.beliefs[vi] = beliefs.play(comps, seat, bound, len(hidden), unseen,
-                                             lambda vi=vi: self._pool(vi))  # type: ignore[misc]
+                new[vi] = beliefs.play(comps, seat, bound, len(hidden), unseen,
+                                       lambda vi=vi: self._pool(vi))  # type: ignore[misc]
+        s.beliefs = tuple(new)
 
     def _add_to_hand(self, seat: int, cards: list[Card]) -> None:
         s = self._state
