@@ -38,12 +38,13 @@ game, tens of thousands of predictions):
   random bots (``bench_chance_law.py --shithead-calibration --policy random``, 2026-11-30): the draw
   pile's top and a face-down card within |z| <= 2.41 in every bin (about 28,000 predictions); the
   mover's pick-up seen by the table predicted 0.274 where 0.342 came true in its worst bin (z = +5.45;
-  largest |z| 5.45 over 8 bins, 7,192 predictions). A random player's choices still say a little: it
-  picks uniformly among its legal moves, and how many it has depends on its hand. Against greedy bots
-  (which keep their lowest cards at the set-up and play their lowest fitting rank) the same question
-  is now **over**-predicted: 0.415 against 0.315 in the worst bin (z = -4.90), and the draw pile's top
-  0.420 against 0.372 (z = -3.51). So the pick-up answer is exact for the model (uniform among the
-  arrangements that respect the pick-ups), and real players depart from it; teach it as a model.
+  largest |z| 5.45 over 8 bins, 7,192 predictions). Part of that gap is probably what a random
+  player's choices still say (it picks uniformly among its legal moves, whose number depends on its
+  hand); it is not explained in full. Against greedy bots (which keep their lowest cards at the set-up
+  and play their lowest fitting rank) the same question is now **over**-predicted: 0.415 against 0.315
+  in the worst bin (z = -4.90), and the draw pile's top 0.420 against 0.372 (z = -3.51). So the pick-up
+  answer is exact for the model (uniform among the arrangements that respect the pick-ups), and real
+  players depart from it; teach it as a model.
 Spite and Malice keeps one known approximation: when a hidden hand plays a face whose two cards carry
 different public labels and the hand could hold either, the law goes on with the label of the card
 really played instead of the honest mixture of both. That is rare early in a round and common late:
