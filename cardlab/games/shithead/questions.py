@@ -13,6 +13,7 @@ each play-out (see :mod:`cardlab.sim.prob` for the viewpoint and the intervals).
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -120,6 +121,10 @@ def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fr
     total = Fraction(0)
     for weight, comp in law.components:
         short = sum(1 for c in comp.cards if not fits(c))
+        if not any(g.limits for g in comp.groups):  # one group, nothing limited: the hypergeometric
+            n = len(comp.cards)
+            total += weight * Fraction(comb(short, len(hand)), comb(n, len(hand)))
+            continue
         assert not any(not fits(c) for c in comp.cards[short:]), "the cards that do not fit are a prefix"
         total += weight * comp.within(hand, short)
     return total

@@ -112,7 +112,7 @@ from cardlab.engine.state import (
 )
 from cardlab.errors import CorruptRecordError, InvalidCardError
 from cardlab.games.shithead import beliefs
-from cardlab.sim.chance import ChanceLaw, Group, MixedLaw
+from cardlab.sim.chance import ChanceLaw, Group, MixedLaw, canonical
 
 FACE_DOWN = 3
 HAND_DEAL = 6
@@ -496,8 +496,9 @@ class Shithead(Game[ShitheadState]):
         so the law is exact (:mod:`cardlab.sim.chance`); when a hand has played a card that several of
         its cohorts could have held, the law is a :class:`~cardlab.sim.chance.MixedLaw` over the
         possibilities (:mod:`.beliefs`). Without any pick-up it is one group: every unseen card equally
-        likely on every hidden place. The cards are listed in the chain's order (ordinary ranks by power,
-        then 2s and 10s; suit, then pack), which depends on what the viewer knows alone.
+        likely on every hidden place (cards in the canonical order). With limits, the cards are listed in
+        the chain's order (ordinary ranks by power, then 2s and 10s; suit, then pack), which depends on
+        what the viewer knows alone.
 
         Modelling assumption: the players' *choices* (which cards they keep face up, which rank they
         play) carry no information about their unseen cards; forced pick-ups are not choices.
@@ -507,9 +508,9 @@ class Shithead(Game[ShitheadState]):
         names = tuple(f"{zone} {seat}" if seat >= 0 else zone for zone, seat, _ in places)
         everywhere = tuple(range(len(places)))
         comps = self._state.beliefs[0 if viewpoint is None else viewpoint + 1]
-        cards = tuple(sorted((c for _, _, c in places), key=_CHAIN_KEY.__getitem__))
         if not comps:
-            return ChanceLaw(names, (Group(everywhere, cards),))
+            return ChanceLaw(names, (Group(everywhere, canonical([c for _, _, c in places])),))
+        cards = tuple(sorted((c for _, _, c in places), key=_CHAIN_KEY.__getitem__))
         below = {b: sum(1 for c in cards if c.rank not in _SPECIAL and _POWER[c.rank] < b)
                  for b in beliefs.ORDINARY_POWERS}
         slots: list[list[int]] = [[] for _ in range(self.players)]
