@@ -73,12 +73,38 @@ top, then completed piles in order), and a card drawn keeps its layer's label as
 slot; since each card's label is public, everyone can tell how many cards of each label a hand holds.
 So resampling redeals each label's hidden cards among that label's places, uniformly: this is the
 exact law of the hidden cards given all that was seen, under the modelling assumption that the
-opponent's choices carry no information (they are not read as clues). One more approximation is
-left: when a hidden hand plays a face whose two cards carry different labels and the hand could hold
-either, the bookkeeping removes the label of the card really played, not the honest mixture of both.
-No viewer can know which copy that was, so in those positions the exact answers and the resampler
-depend on hidden information: a known leak, not yet fixed (``benchmarks/bench_chance_law.py --copies``
-counts twins that differ only in that copy: most get different answers).
+opponent's choices carry no information (they are not read as clues). Written out, the assumption is:
+the card a hidden hand plays is a uniformly random card of that hand, whose face is then seen. (Under
+it, showing one card of a uniformly dealt hand leaves the rest uniform, which is why one law per label
+is exact.)
+
+*Two copies, two labels: a mixture.* When a hand hidden from the viewer plays a face whose two cards
+carry different labels (one never seen, one back from a completed pile, say) and the hand could hold
+either, nobody but the engine knows which copy went, so nobody knows which label lost a card and which
+slot mark left the hand. The viewer's knowledge is then a *mixture*: one bookkeeping (labels of the
+hidden cards, by face; slot marks of the hidden hands) per possibility, weighted by its chance given
+what the viewer saw. Each step is Bayes' rule under the assumption above: a hidden hand's play splits
+every component by the label of the card shown, with weight the expected number of that hand's slots
+holding that face with that label (:meth:`~cardlab.sim.chance.ChanceLaw.face_chances`); a payoff card
+turned up and the viewer's own draws reweight every component by the chance of the face seen there;
+draws into hidden hands and completed piles change every component alike. Components that say the same
+thing by face are merged; when one is left it is the real bookkeeping. :meth:`SpiteMalice.chance_law`
+then returns a :class:`~cardlab.sim.chance.MixedLaw`, one component law per bookkeeping, in an order
+fixed by public information; the resampler and the kernel's play-outs pick a component by weight, then
+deal it. The mixture is worked out only when a law is asked for (:meth:`SpiteMalice._mixtures`): a copy
+of the game re-plays the moves since the last position worked out, or since the round was dealt, with
+the bookkeeping switched on, so play, records and undo carry no extra state and cost nothing extra; a
+position before the first move kept (a record's dealt position, a resampled game) counts as fully
+known. A brute force over every hidden deal and copy choice of small positions agrees exactly
+(``tests/sim/test_copy_mixture.py``), and two games that differ only in which copy was played get
+identical answers (``tests/sim/test_chance_law.py``, ``benchmarks/bench_chance_law.py --copies``).
+
+*The cap.* A mixture keeps at most :data:`MAX_LEDGERS` components (256; :data:`MAX_LEDGERS_SHUFFLE` = 16
+with ``completed_to="shuffle"``, where the mixture grows much faster and the law is approximate anyway,
+see below): past the cap the heaviest are kept (by weight, then by public key), so the answers stay a
+function of what the viewer knows but are **no longer exact**; should every kept component be ruled out
+later, the viewpoint falls back to the real bookkeeping (a leak in that rare case).
+``benchmarks/bench_chance_law.py --copies`` counts how often the cap is reached.
 With ``completed_to="shuffle"`` the stock is one mixed layer with labels ``lo..hi`` (``lo`` rises only
 when a completed pile lands on an empty stock), and a hand card drawn from it may hold any of those
 labels. When a card leaves a hand, the slot it came from is not known; the engine removes, by a fixed
