@@ -130,7 +130,7 @@ import numpy as np
 from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import SNAPSHOT_EVERY, Game, Move, Option
 from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, PlayState, Text, cards, counter
-from cardlab.errors import CorruptRecordError, InvalidCardError
+from cardlab.errors import CorruptRecordError, InvalidCardError, InvalidInputError
 from cardlab.sim.chance import ChanceLaw, Group, MixedLaw, canonical
 
 PACKS = 2
@@ -739,8 +739,14 @@ class SpiteMalice(Game[SpiteMaliceState]):
             w._real_after = self._state if i + 1 == n else self._stack[i + 1][0]
             for _ in w._apply(m):
                 pass
-            if (i + 1) % SNAPSHOT_EVERY == 0 or i + 1 == n:
+            if (i + 1) % SNAPSHOT_EVERY == 0 and i + 1 < n:
                 cache[i + 1] = (w._state.round, w._published())
+        a, b = w._state, self._state
+        if (len(a.stock), [len(h) for h in a.hands], [len(p) for p in a.payoff], a.shuffles) != \
+                (len(b.stock), [len(h) for h in b.hands], [len(p) for p in b.payoff], b.shuffles):
+            raise InvalidInputError("chance_law: this Spite and Malice position is in the middle of a move "
+                                    "(a frame of Game.stepwise); ask once the move is complete")
+        cache[n] = (w._state.round, w._published())
         return cache[n][1]
 
     def _published(self) -> Mixtures:
