@@ -731,8 +731,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         if start >= n:
             return mixtures
         w = self._worker(start)
-        w._beliefs = [[(wt, w._component_labels(v, fl), mk) for wt, fl, mk in m] for v, m in zip(VIEWS, mixtures,
-                                                                                                  strict=True)]
+        w._beliefs = [w._private_ledgers(v, m) for v, m in zip(VIEWS, mixtures, strict=True)]
         for i in range(start, n):
             m = self._moves[i]
             w._moves.append(m)
@@ -759,19 +758,21 @@ class SpiteMalice(Game[SpiteMaliceState]):
             out.append(tuple((w, tuple(sorted((c.face, lab[c.id]) for c in hidden)), mk) for w, lab, mk in comps))
         return (out[0], out[1], out[2])
 
-    def _component_labels(self, viewpoint: int | None, face_labels: FaceLabels) -> tuple[int, ...]:
-        """Labels per card id for one component: the real ones, except that the viewpoint's hidden cards of
-        each face take the component's labels of that face (in id order)."""
-        labels = list(self._state.labels)
-        by_face: dict[Any, list[int]] = {}
-        for face, label in face_labels:
-            by_face.setdefault(face, []).append(label)
-        hidden = sorted(self._hidden_cards(viewpoint), key=lambda c: c.id)
-        if sum(len(v) for v in by_face.values()) != len(hidden):
-            raise CorruptRecordError("a viewpoint's mixture does not match its hidden cards")
-        for c in hidden:
-            labels[c.id] = by_face[c.face].pop(0)
-        return tuple(labels)
+    def _private_ledgers(self, viewpoint: int | None, comps: tuple[PublicLedger, ...]) -> list[Ledger]:
+        """Components with labels per card id: the real labels, except that the viewpoint's hidden cards
+        of each face take the component's labels of that face (in id order)."""
+        hidden = sorted(((c.id, c.face) for c in self._hidden_cards(viewpoint)), key=lambda x: x[0])
+        faces = sorted((face, i) for i, face in hidden)  # the order of a component's (face, label) list
+        real = self._state.labels
+        out: list[Ledger] = []
+        for w, face_labels, marks in comps:
+            if len(face_labels) != len(faces) or any(a[0] != b[0] for a, b in zip(face_labels, faces, strict=True)):
+                raise CorruptRecordError("a viewpoint's mixture does not match its hidden cards")
+            labels = list(real)
+            for (_, label), (_, i) in zip(face_labels, faces, strict=True):
+                labels[i] = label
+            out.append((w, tuple(labels), marks))
+        return out
 
     def _round_start(self) -> int:
         """The number of the move that dealt the current round (0 if no move did)."""
@@ -809,8 +810,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         if self._beliefs is not None:
             comps = self._beliefs[_view_index(viewpoint)]
         else:
-            comps = [(w, self._component_labels(viewpoint, fl), mk) for w, fl, mk in
-                     self._mixtures()[_view_index(viewpoint)]]
+            comps = self._private_ledgers(viewpoint, self._mixtures()[_view_index(viewpoint)])
         if not comps:
             return [(Fraction(1), tuple(s.labels), _freeze(s.hand_marks))]
         return list(comps)
