@@ -103,8 +103,13 @@ identical answers (``tests/sim/test_chance_law.py``, ``benchmarks/bench_chance_l
 with ``completed_to="shuffle"``, where the mixture grows much faster and the law is approximate anyway,
 see below): past the cap the heaviest are kept (by weight, then by public key), so the answers stay a
 function of what the viewer knows but are **no longer exact**; should every kept component be ruled out
-later, the viewpoint falls back to the real bookkeeping (a leak in that rare case).
-``benchmarks/bench_chance_law.py --copies`` counts how often the cap is reached.
+later, the viewpoint falls back to the real bookkeeping (a leak in that rare case). How often, measured
+with ``benchmarks/bench_chance_law.py --copies`` (2026-11-30, every viewpoint's law asked after every
+move): over 100 default greedy games (18,748 positions) the table's mixture was at the cap in 5
+positions (the cap cut components once, nothing was ruled out later); the seats' mixtures stayed at 29
+components or fewer. With ``completed_to="shuffle"`` (50 games, 9,445 positions) each viewpoint's
+mixture was at its cap of 16 in about 57% of positions, and in 10 games every kept component was ruled
+out 3 times: in that mode the answers are approximate.
 With ``completed_to="shuffle"`` the stock is one mixed layer with labels ``lo..hi`` (``lo`` rises only
 when a completed pile lands on an empty stock), and a hand card drawn from it may hold any of those
 labels. When a card leaves a hand, the slot it came from is not known; the engine removes, by a fixed
