@@ -108,3 +108,27 @@ def test_the_mixture_is_the_same_however_it_is_asked_for_undone_or_reloaded() ->
         every.undo()
     assert [every.resample(v, np.random.default_rng(3)).state for v in (None, 1)] == \
         [cardlab.load_game(every.to_json()).resample(v, np.random.default_rng(3)).state for v in (None, 1)]
+
+
+def test_a_law_asked_in_the_middle_of_a_move_is_refused_clearly() -> None:
+    """A frame of ``stepwise`` (the move half done) has no mixture of its own: asking for its law is a clear
+    error, and the finished move's law is the same as the one the game gives after playing it."""
+    import pytest
+
+    import cardlab
+    from cardlab.errors import InvalidInputError
+
+    g = cardlab.new_game("spite-and-malice", players=2, seed=2)
+    policy = cardlab.policies.make_policy("greedy", g.name, np.random.default_rng(2))
+    while g.current_player == 0:
+        g.play(cardlab.policies.choose(policy, g))
+    while g.current_player == 1:  # seat 1's turn: its discard makes seat 0 draw in the same move
+        move = cardlab.policies.choose(policy, g)
+        if move.kind == "discard":
+            break
+        g.play(move)
+    frames = [f.copy() for f in g.stepwise(move)]
+    with pytest.raises(InvalidInputError, match="middle of a move"):
+        frames[0].chance_law(None)
+    g.play(move)
+    assert frames[-1].chance_law(None) == g.chance_law(None)

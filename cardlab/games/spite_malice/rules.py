@@ -73,12 +73,43 @@ top, then completed piles in order), and a card drawn keeps its layer's label as
 slot; since each card's label is public, everyone can tell how many cards of each label a hand holds.
 So resampling redeals each label's hidden cards among that label's places, uniformly: this is the
 exact law of the hidden cards given all that was seen, under the modelling assumption that the
-opponent's choices carry no information (they are not read as clues). One more approximation is
-left: when a hidden hand plays a face whose two cards carry different labels and the hand could hold
-either, the bookkeeping removes the label of the card really played, not the honest mixture of both.
-No viewer can know which copy that was, so in those positions the exact answers and the resampler
-depend on hidden information: a known leak, not yet fixed (``benchmarks/bench_chance_law.py --copies``
-counts twins that differ only in that copy: most get different answers).
+opponent's choices carry no information (they are not read as clues). Written out, the assumption is:
+the card a hidden hand plays is a uniformly random card of that hand, whose face is then seen. (Under
+it, showing one card of a uniformly dealt hand leaves the rest uniform, which is why one law per label
+is exact.)
+
+*Two copies, two labels: a mixture.* When a hand hidden from the viewer plays a face whose two cards
+carry different labels (one never seen, one back from a completed pile, say) and the hand could hold
+either, nobody but the engine knows which copy went, so nobody knows which label lost a card and which
+slot mark left the hand. The viewer's knowledge is then a *mixture*: one bookkeeping (labels of the
+hidden cards, by face; slot marks of the hidden hands) per possibility, weighted by its chance given
+what the viewer saw. Each step is Bayes' rule under the assumption above: a hidden hand's play splits
+every component by the label of the card shown, with weight the expected number of that hand's slots
+holding that face with that label (:meth:`~cardlab.sim.chance.ChanceLaw.face_chances`); a payoff card
+turned up and the viewer's own draws reweight every component by the chance of the face seen there;
+draws into hidden hands and completed piles change every component alike. Components that say the same
+thing by face are merged; when one is left it is the real bookkeeping. :meth:`SpiteMalice.chance_law`
+then returns a :class:`~cardlab.sim.chance.MixedLaw`, one component law per bookkeeping, in an order
+fixed by public information; the resampler and the kernel's play-outs pick a component by weight, then
+deal it. The mixture is worked out only when a law is asked for (:meth:`SpiteMalice._mixtures`): a copy
+of the game re-plays the moves since the last position worked out, or since the round was dealt, with
+the bookkeeping switched on, so play, records and undo carry no extra state and cost nothing extra; a
+position before the first move kept (a record's dealt position, a resampled game) counts as fully
+known. A brute force over every hidden deal and copy choice of small positions agrees exactly
+(``tests/sim/test_copy_mixture.py``), and two games that differ only in which copy was played get
+identical answers (``tests/sim/test_chance_law.py``, ``benchmarks/bench_chance_law.py --copies``).
+
+*The cap.* A mixture keeps at most :data:`MAX_LEDGERS` components (256; :data:`MAX_LEDGERS_SHUFFLE` = 16
+with ``completed_to="shuffle"``, where the mixture grows much faster and the law is approximate anyway,
+see below): past the cap the heaviest are kept (by weight, then by public key), so the answers stay a
+function of what the viewer knows but are **no longer exact**; should every kept component be ruled out
+later, the viewpoint falls back to the real bookkeeping (a leak in that rare case). How often, measured
+with ``benchmarks/bench_chance_law.py --copies`` (2026-11-30, every viewpoint's law asked after every
+move): over 100 default greedy games (18,748 positions) the table's mixture was at the cap in 5
+positions (the cap cut components once, nothing was ruled out later); the seats' mixtures stayed at 29
+components or fewer. With ``completed_to="shuffle"`` (50 games, 9,445 positions) each viewpoint's
+mixture was at its cap of 16 in about 57% of positions, and in 10 games every kept component was ruled
+out 3 times: in that mode the answers are approximate.
 With ``completed_to="shuffle"`` the stock is one mixed layer with labels ``lo..hi`` (``lo`` rises only
 when a completed pile lands on an empty stock), and a hand card drawn from it may hold any of those
 labels. When a card leaves a hand, the slot it came from is not known; the engine removes, by a fixed
@@ -104,7 +135,7 @@ import numpy as np
 from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import SNAPSHOT_EVERY, Game, Move, Option
 from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, PlayState, Text, cards, counter
-from cardlab.errors import CorruptRecordError, InvalidCardError
+from cardlab.errors import CorruptRecordError, InvalidCardError, InvalidInputError
 from cardlab.sim.chance import ChanceLaw, Group, MixedLaw, canonical
 
 PACKS = 2
@@ -705,16 +736,21 @@ class SpiteMalice(Game[SpiteMaliceState]):
         if start >= n:
             return mixtures
         w = self._worker(start)
-        w._beliefs = [[(wt, w._component_labels(v, fl), mk) for wt, fl, mk in m] for v, m in zip(VIEWS, mixtures,
-                                                                                                  strict=True)]
+        w._beliefs = [w._private_ledgers(v, m) for v, m in zip(VIEWS, mixtures, strict=True)]
         for i in range(start, n):
             m = self._moves[i]
             w._moves.append(m)
             w._real_after = self._state if i + 1 == n else self._stack[i + 1][0]
             for _ in w._apply(m):
                 pass
-            if (i + 1) % SNAPSHOT_EVERY == 0 or i + 1 == n:
+            if (i + 1) % SNAPSHOT_EVERY == 0 and i + 1 < n:
                 cache[i + 1] = (w._state.round, w._published())
+        a, b = w._state, self._state
+        if (len(a.stock), [len(h) for h in a.hands], [len(p) for p in a.payoff], a.shuffles) != \
+                (len(b.stock), [len(h) for h in b.hands], [len(p) for p in b.payoff], b.shuffles):
+            raise InvalidInputError("chance_law: this Spite and Malice position is in the middle of a move "
+                                    "(a frame of Game.stepwise); ask once the move is complete")
+        cache[n] = (w._state.round, w._published())
         return cache[n][1]
 
     def _published(self) -> Mixtures:
@@ -727,19 +763,21 @@ class SpiteMalice(Game[SpiteMaliceState]):
             out.append(tuple((w, tuple(sorted((c.face, lab[c.id]) for c in hidden)), mk) for w, lab, mk in comps))
         return (out[0], out[1], out[2])
 
-    def _component_labels(self, viewpoint: int | None, face_labels: FaceLabels) -> tuple[int, ...]:
-        """Labels per card id for one component: the real ones, except that the viewpoint's hidden cards of
-        each face take the component's labels of that face (in id order)."""
-        labels = list(self._state.labels)
-        by_face: dict[Any, list[int]] = {}
-        for face, label in face_labels:
-            by_face.setdefault(face, []).append(label)
-        hidden = sorted(self._hidden_cards(viewpoint), key=lambda c: c.id)
-        if sum(len(v) for v in by_face.values()) != len(hidden):
-            raise CorruptRecordError("a viewpoint's mixture does not match its hidden cards")
-        for c in hidden:
-            labels[c.id] = by_face[c.face].pop(0)
-        return tuple(labels)
+    def _private_ledgers(self, viewpoint: int | None, comps: tuple[PublicLedger, ...]) -> list[Ledger]:
+        """Components with labels per card id: the real labels, except that the viewpoint's hidden cards
+        of each face take the component's labels of that face (in id order)."""
+        hidden = sorted(((c.id, c.face) for c in self._hidden_cards(viewpoint)), key=lambda x: x[0])
+        faces = sorted((face, i) for i, face in hidden)  # the order of a component's (face, label) list
+        real = self._state.labels
+        out: list[Ledger] = []
+        for w, face_labels, marks in comps:
+            if len(face_labels) != len(faces) or any(a[0] != b[0] for a, b in zip(face_labels, faces, strict=True)):
+                raise CorruptRecordError("a viewpoint's mixture does not match its hidden cards")
+            labels = list(real)
+            for (_, label), (_, i) in zip(face_labels, faces, strict=True):
+                labels[i] = label
+            out.append((w, tuple(labels), marks))
+        return out
 
     def _round_start(self) -> int:
         """The number of the move that dealt the current round (0 if no move did)."""
@@ -777,8 +815,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         if self._beliefs is not None:
             comps = self._beliefs[_view_index(viewpoint)]
         else:
-            comps = [(w, self._component_labels(viewpoint, fl), mk) for w, fl, mk in
-                     self._mixtures()[_view_index(viewpoint)]]
+            comps = self._private_ledgers(viewpoint, self._mixtures()[_view_index(viewpoint)])
         if not comps:
             return [(Fraction(1), tuple(s.labels), _freeze(s.hand_marks))]
         return list(comps)
