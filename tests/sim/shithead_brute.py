@@ -277,7 +277,8 @@ def compare(g: Shithead, viewpoint: int | None, rows: list[dict[str, Any]]) -> l
     return bad
 
 
-def check(seed: int, moves: int = 10, hand: int = 2, draws: int = 2) -> tuple[int, int, int, int, list[str]]:
+def check(seed: int, moves: int = 10, hand: int = 2, draws: int = 2,
+          viewpoints: tuple[int | None, ...] = (None, 0, 1)) -> tuple[int, int, int, int, list[str]]:
     """One small position followed for ``moves`` random moves, every viewpoint: (positions x viewpoints
     compared, with a constrained law, with a mixed law, where the law that ignores pick-ups would give
     another "draw top fits" or another chance for some face to be in some hand, differences)."""
@@ -286,7 +287,7 @@ def check(seed: int, moves: int = 10, hand: int = 2, draws: int = 2) -> tuple[in
     texts, taken = play_on(real, moves, seed)
     compared = constrained = mixed = plain_wrong = 0
     bad: list[str] = []
-    for viewpoint in (None, 0, 1):
+    for viewpoint in viewpoints:
         replay = start.copy()
         views = []
         games = [replay.copy()]
