@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_chance_law.py [--quick]
     .venv/bin/python benchmarks/bench_chance_law.py --ties    # only the Ace-Ace tie figure (about 1 minute)
+    .venv/bin/python benchmarks/bench_chance_law.py --copies [--quick]  # same-face copies: the mixture's figures
 
 Prints, per game:
 
@@ -127,7 +128,7 @@ def deductions(name: str) -> None:
     print(f"  pack shown in events, views or HTML: {packs_shown}")
     if name == "spite-and-malice":
         print(f"  hand plays whose two same-face cards carried different labels, both possibly in that hand "
-              f"(the law then reads the label of the card really played; not yet an honest mixture): "
+              f"(the table's law becomes a mixture): "
               f"{spite_ambiguous_plays(players, options)} in {GAMES_PER} games")
         copy_twins(GAMES_PER)
     if name == "shithead":
@@ -135,25 +136,110 @@ def deductions(name: str) -> None:
     print(f"  deductions of hidden cards from public events over {GAMES_PER} games: {packs_shown + deduced}")
 
 
-def copy_twins(games: int) -> None:
+def copy_twins(games: int, viewpoints: tuple[int | None, ...] = (None, 0, 1), **options: Any) -> None:
     """Twins that differ exactly in which copy an ambiguous hand play put down
-    (:func:`tests.sim.chance_checks.spite_copy_twins`), default rules (payoff 20, completed piles under
-    the stock), every viewpoint that cannot see the playing hand: pairs built, and how many differ in
-    what the viewer sees (view, events, HTML: must be 0) and in the answers (exact, law, resampled faces
-    for the same seed, win estimates on every 10th pair). The answers differ while the law reads the
-    label of the copy really played (the honest mixture is not implemented)."""
-    for viewpoint in (None, 0, 1):
-        pairs = 0
+    (:func:`tests.sim.chance_checks.spite_copy_twins`), every viewpoint that cannot see the playing
+    hand: pairs built, and how many differ in what the viewer sees (view, events, HTML on every 8th
+    pair) and in the answers (exact, law with its weights, resampled faces for the same seed, win
+    estimates on every 10th pair). All must be 0."""
+    total = 0
+    for viewpoint in viewpoints:
+        pairs = mixed = 0
         kinds: dict[str, int] = {}
-        for g, t in cc.spite_copy_twins(range(30000, 30000 + games), viewpoint):
+        for g, t in cc.spite_copy_twins(range(30000, 30000 + games), viewpoint, **options):
             bad = cc.pair_differences(g, t, viewpoint, seed=pairs, estimates=pairs % 10 == 0, html=pairs % 8 == 0)
             pairs += 1
+            mixed += len(g.chance_law(viewpoint).components) > 1
             for kind in bad:
                 kinds[kind] = kinds.get(kind, 0) + 1
+        total += pairs
         seen = sum(kinds.get(k, 0) for k in ("view", "events", "html"))
-        print(f"  copy twins for viewpoint {viewpoint}: {pairs} pairs over {games} games; differ in what the viewer "
-              f"sees: {seen}; differ in answers: " + (", ".join(f"{k} {v}" for k, v in sorted(kinds.items())
-                                                              if k not in ("view", "events", "html")) or "none"))
+        print(f"  copy twins for viewpoint {viewpoint}: {pairs} pairs over {games} games ({mixed} with a mixed law); "
+              f"differ in what the viewer sees: {seen}; differ in answers: "
+              + (", ".join(f"{k} {v}" for k, v in sorted(kinds.items()) if k not in ("view", "events", "html"))
+                 or "none"))
+    print(f"  copy twins in all: {total} pairs")
+
+
+def copy_brute_force(seeds: int) -> None:
+    """Exact answers against the brute force over hidden deals and copy choices of small positions
+    (:mod:`tests.sim.copy_brute`), every viewpoint, after each of up to 8 random legal moves."""
+    from cardlab.sim.chance import MixedLaw
+    from tests.sim import copy_brute as cb
+
+    checks = mixed = mismatches = 0
+    for seed in range(seeds):
+        for viewpoint in (None, 0, 1):
+            g = cb.small_position(seed)
+            worlds = cb.prior(g, viewpoint)
+            rng = np.random.default_rng(seed)
+            for _ in range(8):
+                moves = g.legal_moves()
+                stepped = cb.step(worlds, g, moves[int(rng.integers(len(moves)))], viewpoint)
+                if stepped is None:
+                    break
+                worlds = stepped
+                checks += 1
+                mixed += isinstance(g.chance_law(viewpoint), MixedLaw)
+                mismatches += cb.package_answers(g, viewpoint) != cb.brute_answers(worlds, viewpoint)
+    print(f"  brute force over deals and copy choices: {mismatches} mismatches in {checks} positions x viewpoint "
+          f"({mixed} with a mixed law; {seeds} small positions)")
+
+
+def mixture_sizes(games: int, **options: Any) -> None:
+    """How large the viewpoints' mixtures grow in greedy games (the law asked after every move), how often
+    a mixture is at its cap (then no longer exact), and the time per move: plain play, and play with every
+    viewpoint's law asked after each move (what a panel does)."""
+    from cardlab.games.spite_malice.rules import MAX_LEDGERS, MAX_LEDGERS_SHUFFLE
+
+    cap = MAX_LEDGERS if options.get("completed_to", "bottom") == "bottom" else MAX_LEDGERS_SHUFFLE
+    largest = [0, 0, 0]
+    with_mixture = [0, 0, 0]
+    at_cap = [0, 0, 0]
+    moves = 0
+    plain = asked = 0.0
+    for seed in range(30000, 30000 + games):
+        g = cardlab.new_game("spite-and-malice", players=2, seed=seed, **options)
+        policy = cardlab.policies.make_policy("greedy", g.name, np.random.default_rng(seed))
+        start = time.perf_counter()
+        while not g.is_over:
+            g.play(cardlab.policies.choose(policy, g))
+        plain += time.perf_counter() - start
+        g = cardlab.new_game("spite-and-malice", players=2, seed=seed, **options)
+        policy = cardlab.policies.make_policy("greedy", g.name, np.random.default_rng(seed))
+        start = time.perf_counter()
+        while not g.is_over:
+            g.play(cardlab.policies.choose(policy, g))
+            moves += 1
+            for i, v in enumerate((None, 0, 1)):
+                size = len(g.chance_law(v).components)
+                largest[i] = max(largest[i], size)
+                with_mixture[i] += size > 1
+                at_cap[i] += size >= cap
+        asked += time.perf_counter() - start
+    print(f"  mixtures over {games} greedy games ({moves} moves): largest (table, seat 0, seat 1) {largest}, "
+          f"cap {cap}; positions at the cap (no longer exact) {at_cap}; positions with a mixture {with_mixture}")
+    print(f"  time per move: plain play {plain / moves * 1e3:.3f} ms; with all three laws asked after every move "
+          f"{asked / moves * 1e3:.3f} ms")
+
+
+def mixture_calibration(games: int, **options: Any) -> None:
+    """The stock top's predictions made while the viewer's law is a mixture, against the real card."""
+    rows: list[tuple[float, bool]] = []
+    for seed in range(40000, 40000 + games):
+        seen: set[tuple[Any, ...]] = set()
+        for g in cc.bot_games("spite-and-malice", 2, seed, **options):
+            if g.is_over:
+                break
+            for viewpoint in (None, g.current_player):
+                if len(g.chance_law(viewpoint).components) > 1:
+                    rows += [(float(p), real) for _, p, real in cc.real_outcomes(g, viewpoint, seen)]
+    print(f"  'next stock card fits' predicted under a mixed law: {len(rows)} predictions")
+    worst = 0.0
+    for label, n, mean, share, z in cc.binned_z(rows):
+        worst = max(worst, abs(z))
+        print(f"    p in {label}: n={n:6d}  predicted {mean:.4f}  real {share:.4f}  z={z:+.2f}")
+    print(f"  largest |z| over the bins: {worst:.2f}")
 
 
 def spite_ambiguous_plays(players: int, options: dict[str, Any]) -> int:
@@ -264,8 +350,16 @@ def main() -> None:
     print(f"bench_chance_law ({'quick' if QUICK else 'full'}), {time.strftime('%Y-%m-%d %H:%M')}, "
           f"load {os.getloadavg()[0]:.2f} (shared 2-core machine)")
     if "--copies" in sys.argv:
-        print("spite-and-malice, twins that differ in which same-face copy a hidden hand played:")
+        start = time.perf_counter()
+        print("spite-and-malice, default rules: same-face copies with different labels (a mixture):")
+        copy_brute_force(12 if QUICK else 40)
         copy_twins(GAMES_PER)
+        mixture_sizes(GAMES_PER // 2)
+        mixture_calibration(GAMES_PER // 2)
+        print("spite-and-malice, completed_to='shuffle':")
+        copy_twins(GAMES_PER // 4, (None,), completed_to="shuffle")
+        mixture_sizes(GAMES_PER // 4, completed_to="shuffle")
+        print(f"  ({time.perf_counter() - start:.0f} s)")
         return
     if "--ties" in sys.argv:
         print("spite-and-malice, first stock card after an Ace-Ace tie:")

@@ -30,8 +30,26 @@ public order, so the law is a function of what the viewer knows alone: two games
 cannot tell apart (they differ in where the hidden cards really are, or in which of two identical
 cards from two packs is which) give the same law, the same exact answers and, for the same
 generator, the same resampled faces. This holds as long as the game builds the groups from public
-information only; one known exception is documented in :mod:`cardlab.games.spite_malice` (a hidden hand
-playing a face whose two copies carry different public labels).
+information only.
+
+Mixtures
+--------
+Sometimes what a viewer knows is not one laminar law but a weighted choice between several. In Spite
+and Malice, when a hand hidden from the viewer plays a face whose two copies (one per pack) carry
+different public labels, nobody but the engine knows which label lost a card (see
+:mod:`cardlab.games.spite_malice.rules`): the honest law is then a **mixture**, one laminar law per
+possibility, each weighted by its chance given what the viewer saw (Bayes' rule under the modelling
+assumption above, which reads "the card a hidden hand plays is a uniformly random card of that hand,
+whose face is then seen"). :class:`MixedLaw` is that law: ``MixedLaw(components)`` with ``components``
+a tuple of ``(weight, ChanceLaw)``, positive Fraction weights adding up to 1, every component over the
+same hidden places (``names``), in an order the game fixes from public information only. Its exact
+functions (:meth:`MixedLaw.place_law`, :meth:`MixedLaw.chance`) are the weighted sums of the
+components'; :meth:`MixedLaw.draw` first picks a component with chance equal to its weight (one
+``rng.random()`` call), then makes that component's :meth:`ChanceLaw.draw` calls. A plain
+:class:`ChanceLaw` also has ``components`` (itself, weight 1), so code that reads ``law.components``
+handles both; the kernels sample a mixture the same way from their own generator
+(:class:`cardlab.sim.jitkit.LawArrays`). A game that keeps a mixture updates it by Bayes' rule;
+:meth:`ChanceLaw.face_chances` gives, per group, the chance that revealed places show a face.
 """
 
 from __future__ import annotations
@@ -168,3 +186,94 @@ class ChanceLaw:
     def faces(self) -> list[Card]:
         """The hidden cards by face, in canonical order."""
         return sorted((face_of(c) for c in self.cards), key=lambda c: (int(c.rank), int(c.suit)))
+
+    @property
+    def components(self) -> tuple[tuple[Fraction, ChanceLaw], ...]:
+        """This law as a mixture of one component (so callers treat :class:`MixedLaw` alike)."""
+        return ((Fraction(1), self),)
+
+    def face_chances(self, places: Sequence[int], face: Card) -> list[Fraction]:
+        """For each group, the exact expected number of ``places`` that receive a card of ``face``'s face
+        from that group (for one place: the chance that it does).
+
+        Divided by ``len(places)`` this is the chance that a uniformly random one of ``places`` shows the
+        face, split by the group the card came from: the likelihood a mixture needs to reweight its
+        components when a hidden card is revealed (:class:`MixedLaw`).
+        """
+        out = [Fraction(0)] * len(self.groups)
+        for q in places:
+            for i, share in enumerate(self.group_chances(q)):
+                if share:
+                    g = self.groups[i]
+                    same = sum(1 for c in g.cards if c.face == face.face)
+                    out[i] += share * Fraction(same, len(g.cards))
+        return out
+
+
+@dataclass(frozen=True)
+class MixedLaw:
+    """A weighted mixture of chance laws over the same hidden places: ``components`` is a tuple of
+    ``(weight, ChanceLaw)`` with positive :class:`~fractions.Fraction` weights adding up to 1.
+
+    The law of the hidden cards is: pick a component with chance equal to its weight, then deal the
+    hidden cards by that component. Exact questions are the weighted sums of the components' exact
+    answers. Components come in an order the game fixes from public information only, so the mixture
+    is, like each component, a function of what the viewer knows.
+    """
+
+    components: tuple[tuple[Fraction, ChanceLaw], ...]
+
+    def __post_init__(self) -> None:
+        if not self.components or any(w <= 0 for w, _ in self.components) or \
+                sum(w for w, _ in self.components) != 1:
+            raise CorruptRecordError("a mixed chance law needs positive weights that add up to 1")
+        names = self.components[0][1].names
+        if any(law.names != names for _, law in self.components):
+            raise CorruptRecordError("the components of a mixed chance law must share their hidden places")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The hidden places' public names (the same in every component)."""
+        return self.components[0][1].names
+
+    def choose(self, rng: np.random.Generator) -> int:
+        """The index of a component, drawn with its weight from one ``rng.random()`` call (a uniform
+        double: each chance is exact up to its rounding to a multiple of 2**-53)."""
+        u = Fraction(float(rng.random()))
+        total = Fraction(0)
+        for i, (w, _) in enumerate(self.components):
+            total += w
+            if u < total:
+                return i
+        return len(self.components) - 1
+
+    def draw(self, rng: np.random.Generator) -> tuple[int, list[int]]:
+        """A component index and one assignment from that component (indices into its ``cards``)."""
+        k = self.choose(rng)
+        return k, self.components[k][1].draw(rng)
+
+    def sample(self, rng: np.random.Generator) -> list[Card]:
+        """One assignment from the mixture: the card on each hidden place."""
+        k, order = self.draw(rng)
+        cards = self.components[k][1].cards
+        return [cards[i] for i in order]
+
+    def place_law(self, place: int) -> dict[Card, Fraction]:
+        """The exact law of the card on ``place`` by face: the weighted sum of the components' laws."""
+        law: dict[Card, Fraction] = {}
+        for w, comp in self.components:
+            for face, p in comp.place_law(place).items():
+                law[face] = law.get(face, Fraction(0)) + w * p
+        return {face: p for face, p in law.items() if p}
+
+    def chance(self, place: int, predicate: Callable[[Card], bool]) -> Fraction:
+        """Exact chance that the card on ``place`` satisfies ``predicate`` (a function of the face)."""
+        return sum((w * law.chance(place, predicate) for w, law in self.components), Fraction(0))
+
+    def faces(self) -> list[Card]:
+        """The hidden cards by face, in canonical order (the same multiset in every component)."""
+        return self.components[0][1].faces()
+
+
+AnyLaw = ChanceLaw | MixedLaw
+"""What a game's ``chance_law`` returns: one laminar law, or a mixture of them."""

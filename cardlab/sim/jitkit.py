@@ -28,12 +28,21 @@ group by group, inner groups first, each card on a uniformly chosen free place o
 valid assignments). :class:`LawArrays` flattens a law into int64 arrays and :func:`draw_law` makes the
 same draw inside a kernel, from a SplitMix64 state: the law is stated once, in ``chance.py``, and
 every kernel samples it through this one function.
+
+A mixture (:class:`cardlab.sim.chance.MixedLaw`) becomes one :class:`LawArrays` too: the components'
+groups one after another, ``comp_start`` saying which groups are component ``k``'s, and ``thresholds``
+its cumulative weights in units of ``2**-62`` (exact Fractions rounded down; the last is ``2**62``).
+:func:`draw_mixed` first picks component ``k`` for the draw, the first whose threshold exceeds the top
+62 bits of one SplitMix64 output (so each component's chance is its weight up to the rounding, less than
+``2**-62``), then draws that component's groups as :func:`draw_law` does. For a single law it draws
+nothing for the component and is exactly :func:`draw_law` (the same numbers from the same state).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, TypeVar, cast
 
 import numpy as np
@@ -41,7 +50,7 @@ import numpy.typing as npt
 
 from cardlab.cards import Card
 from cardlab.errors import InvalidInputError
-from cardlab.sim.chance import ChanceLaw
+from cardlab.sim.chance import ChanceLaw, MixedLaw
 
 IntArray = npt.NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -75,6 +84,7 @@ GAMMA = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 MIX2 = np.uint64(0x94D049BB133111EB)
 U27, U30, U31, U32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
+U2 = np.uint64(2)
 LOW32 = np.uint64(0xFFFFFFFF)
 TWO32 = np.uint64(1 << 32)
 MASK64 = (1 << 64) - 1
@@ -163,12 +173,15 @@ def new_state(seed: Any) -> npt.NDArray[np.uint64]:
 # ---------------------------------------------------------------------------------------------- chance law
 @dataclass(frozen=True)
 class LawArrays:
-    """A :class:`~cardlab.sim.chance.ChanceLaw` as arrays a kernel reads.
+    """A :class:`~cardlab.sim.chance.ChanceLaw` (or a :class:`~cardlab.sim.chance.MixedLaw`) as arrays a
+    kernel reads.
 
     Group ``g`` may use the places ``places[place_start[g]:place_start[g + 1]]`` (indices into the law's
     ``names``, in the law's order) and holds the cards ``cards[card_start[g]:card_start[g + 1]]``, encoded
-    by the kernel's own card code. ``whole`` is 1 when one group covers every place (then a draw is one
-    Fisher-Yates shuffle of the cards onto the places, in order).
+    by the kernel's own card code. Component ``k`` of a mixture is the groups ``comp_start[k]`` to
+    ``comp_start[k + 1] - 1``, drawn with chance ``(thresholds[k] - thresholds[k - 1]) / 2**62`` (a single
+    law is one component). ``whole`` is 1 when the law is a single group covering every place (then a
+    draw is one Fisher-Yates shuffle of the cards onto the places, in order).
     """
 
     places: IntArray
@@ -177,22 +190,53 @@ class LawArrays:
     card_start: IntArray
     size: int
     whole: int
+    comp_start: IntArray = field(default_factory=lambda: np.zeros(2, dtype=np.int64))
+    thresholds: IntArray = field(default_factory=lambda: np.full(1, 1 << 62, dtype=np.int64))
 
     @classmethod
-    def of(cls, law: ChanceLaw, encode: Callable[[Card], int] = lambda c: c.id) -> LawArrays:
-        places = [q for g in law.groups for q in g.places]
-        cards = [encode(c) for g in law.groups for c in g.cards]
-        place_start = np.cumsum([0] + [len(g.places) for g in law.groups]).astype(np.int64)
-        card_start = np.cumsum([0] + [len(g.cards) for g in law.groups]).astype(np.int64)
+    def of(cls, law: ChanceLaw | MixedLaw, encode: Callable[[Card], int] = lambda c: c.id) -> LawArrays:
+        parts = law.components
+        groups = [g for _, comp in parts for g in comp.groups]
+        places = [q for g in groups for q in g.places]
+        cards = [encode(c) for g in groups for c in g.cards]
+        place_start = np.cumsum([0] + [len(g.places) for g in groups]).astype(np.int64)
+        card_start = np.cumsum([0] + [len(g.cards) for g in groups]).astype(np.int64)
+        comp_start = np.cumsum([0] + [len(comp.groups) for _, comp in parts]).astype(np.int64)
+        total = Fraction(0)
+        thresholds = []
+        for w, _ in parts:
+            total += w
+            thresholds.append(int(total * (1 << 62)))  # rounded down; the last is exactly 2**62
         n = len(law.names)
-        whole = int(len(law.groups) == 1 and law.groups[0].places == tuple(range(n)))
+        whole = int(len(groups) == 1 and groups[0].places == tuple(range(n)))
         return cls(np.array(places, dtype=np.int64), place_start, np.array(cards, dtype=np.int64),
-                   card_start, n, whole)
+                   card_start, n, whole, comp_start, np.array(thresholds, dtype=np.int64))
 
-    def draw(self, state: Any, out: IntArray) -> None:
-        """One draw into ``out`` (``size`` entries: the card code on each place), from a SplitMix64 state."""
-        draw_law(self.places, self.place_start, self.cards, self.card_start, self.size, self.whole, state, out,
-                 np.empty(max(self.size, 1), dtype=np.int64))
+    def draw(self, state: Any, out: IntArray) -> int:
+        """One draw into ``out`` (``size`` entries: the card code on each place), from a SplitMix64 state;
+        returns the component drawn (0 for a single law)."""
+        return int(draw_mixed(self.places, self.place_start, self.cards, self.card_start, self.comp_start,
+                              self.thresholds, self.size, self.whole, state, out,
+                              np.empty(max(self.size, 1), dtype=np.int64)))
+
+
+@jit_inline
+def _draw_groups(places: Any, place_start: Any, cards: Any, card_start: Any, first: int, stop: int, state: Any,
+                 out: Any, pool: Any) -> None:
+    """Groups ``first`` to ``stop - 1`` in order, card by card: each card goes to a uniformly chosen place
+    among the group's places still free; the last free place takes the chosen one's slot in the pool."""
+    for g in range(first, stop):
+        m = 0
+        for i in range(place_start[g], place_start[g + 1]):
+            q = places[i]
+            if out[q] < 0:
+                pool[m] = q
+                m += 1
+        for k in range(card_start[g], card_start[g + 1]):
+            pick = below(state, m)
+            out[pool[pick]] = cards[k]
+            pool[pick] = pool[m - 1]
+            m -= 1
 
 
 @jit
@@ -213,15 +257,25 @@ def draw_law(places: Any, place_start: Any, cards: Any, card_start: Any, size: i
             out[q] = cards[q]
         shuffle(out, size, state)
         return
-    for g in range(place_start.shape[0] - 1):
-        m = 0
-        for i in range(place_start[g], place_start[g + 1]):
-            q = places[i]
-            if out[q] < 0:
-                pool[m] = q
-                m += 1
-        for k in range(card_start[g], card_start[g + 1]):
-            pick = below(state, m)
-            out[pool[pick]] = cards[k]
-            pool[pick] = pool[m - 1]
-            m -= 1
+    _draw_groups(places, place_start, cards, card_start, 0, place_start.shape[0] - 1, state, out, pool)
+
+
+@jit
+def draw_mixed(places: Any, place_start: Any, cards: Any, card_start: Any, comp_start: Any, thresholds: Any,
+               size: int, whole: int, state: Any, out: Any, pool: Any) -> Any:
+    """:func:`draw_law` for a law that may be a mixture: with more than one component, pick component
+    ``k`` (the first whose ``thresholds[k]`` exceeds the top 62 bits of one SplitMix64 output), then draw
+    its groups. Returns ``k``. A single law draws exactly as :func:`draw_law`."""
+    n_comp = comp_start.shape[0] - 1
+    if n_comp <= 1:
+        draw_law(places, place_start, cards, card_start, size, whole, state, out, pool)
+        return 0
+    u = np.int64(next_u64(state) >> U2)
+    k = 0
+    while k < n_comp - 1 and u >= thresholds[k]:
+        k += 1
+    for q in range(size):
+        out[q] = -1
+    if size > 0:
+        _draw_groups(places, place_start, cards, card_start, comp_start[k], comp_start[k + 1], state, out, pool)
+    return k

@@ -34,11 +34,14 @@ game, tens of thousands of predictions):
   not play, so the unseen part of its hand is *not* a uniform draw from the unseen cards: its choices
   carry information, exactly what the assumption ignores. That answer is exact for the uniform model,
   and too low for real (greedy) play by about a third; teach it as a model, not as the truth.
-Spite and Malice keeps one known approximation: when a hidden hand plays a face whose two cards carry
-different public labels and the hand could hold either, the law goes on with the label of the card
-really played instead of the honest mixture of both. That is rare early in a round and common late:
-about 6 such plays per default round as the table sees it (42 per round with ``completed_to="shuffle"``),
-so late-round Spite and Malice answers are not yet exact in that sense.
+In Spite and Malice, when a hidden hand plays a face whose two cards (one per pack) carry different
+public labels, nobody can tell which label lost a card: the law is then an honest **mixture** of laws
+(a :class:`~cardlab.sim.chance.MixedLaw`: one component per possibility, weighted by Bayes' rule; see
+:mod:`cardlab.games.spite_malice.rules`), checked exactly against a brute force over hidden deals and
+copy choices, and the same for two games that differ only in which copy was played. Written out, the
+assumption above reads, for that game: a hidden hand's play is a uniformly random card of that hand,
+whose face is then seen. The mixture is exact up to a cap on its size (256 components; 16 with
+``completed_to="shuffle"``), past which it keeps the heaviest components and is no longer exact.
 
 A question that has no meaning in the position (the pile it asks about is empty) is *not applicable*:
 the panel says why instead of showing an exact 0, and the function raises

@@ -345,8 +345,9 @@ def pair_differences(g: cardlab.Game[Any], t: cardlab.Game[Any], viewpoint: int 
         bad.append("html")
     if exact_answers(g, viewpoint) != exact_answers(t, viewpoint):
         bad.append("exact")
-    def law(game: cardlab.Game[Any]) -> list[tuple[tuple[int, ...], list[Card]]]:
-        return [(grp.places, [face_of(c) for c in grp.cards]) for grp in game.chance_law(viewpoint).groups]
+    def law(game: cardlab.Game[Any]) -> list[tuple[Fraction, list[tuple[tuple[int, ...], list[Card]]]]]:
+        return [(w, [(grp.places, [face_of(c) for c in grp.cards]) for grp in comp.groups])
+                for w, comp in game.chance_law(viewpoint).components]
 
     if law(g) != law(t):
         bad.append("law")
@@ -471,9 +472,9 @@ def spite_copy_twins(seeds: range, viewpoint: int | None = None, **options: Any
     Over greedy bot games (``completed_to="bottom"`` marks are single labels), whenever a hand hidden
     from ``viewpoint`` plays (to a centre pile below the Queen, or to a side pile) a face of which it
     holds both packs' cards, with different labels, the game just after the play is paired with the
-    game in which the engine had picked the other copy: the two cards trade places, and the hand's
-    slot marks lose the other label's slot instead (the engine's public rule). No viewer can tell the
-    two apart, so every answer for ``viewpoint`` must be the same in both.
+    game in which the engine had picked the other copy (the same game before the play, played on
+    with the engine's copy choice forced to the other card): the engine does all the bookkeeping in
+    both. No viewer can tell the two apart, so every answer for ``viewpoint`` must be the same in both.
     """
     for seed in seeds:
         g = cardlab.new_game("spite-and-malice", players=2, seed=seed, **options)
@@ -484,28 +485,25 @@ def spite_copy_twins(seeds: range, viewpoint: int | None = None, **options: Any
             move = cardlab.policies.choose(policy, g)
             s: Any = g.state
             m = g.current_player
-            amb = None
+            before = None
             if move.kind in ("hand", "discard") and m != viewpoint:
                 copies = [c for c in s.hands[m] if c.face == hand_card(move).face]
                 if len(copies) == 2 and s.labels[copies[0].id] != s.labels[copies[1].id]:
                     played = spite_move(move)
                     pile = (played.centre if move.kind == "hand" else played.side) - 1
                     if move.kind == "discard" or len(s.centre[pile]) + 1 < 12:
-                        amb = (copies, [list(mk) for mk in s.hand_marks[m]], move.kind, pile)
+                        before = (g.copy(), copies, move.kind, pile)
             g.play(move)
-            if amb is None or g.is_over:
+            if before is None or g.is_over:
                 continue
-            copies, marks, kind, pile = amb
-            t = g.copy()
-            ts: Any = t._state
-            dest = ts.sides[m][pile] if kind == "discard" else ts.centre[pile]
-            played = dest[-1]
+            t, copies, kind, pile = before
+            gs: Any = g.state
+            played = (gs.sides[m][pile] if kind == "discard" else gs.centre[pile])[-1]
             other = copies[1] if played == copies[0] else copies[0]
-            dest[-1] = other
-            ts.hands[m] = sorted([played if c == other else c for c in ts.hands[m]])
-            label = ts.labels[other.id]
-            best = min((i for i, (lo, hi) in enumerate(marks) if lo <= label <= hi), key=lambda i: marks[i][1])
-            del marks[best]
-            ts.hand_marks[m] = marks
+            t._pick_copy = lambda _seat, _copies, o=other: o  # the engine's seam: this play puts down the other copy
+            t.play(move)
+            del t._pick_copy
+            ts: Any = t.state
+            assert (ts.sides[m][pile] if kind == "discard" else ts.centre[pile])[-1] == other
             t._check_conservation("copy twin")
             yield g, t

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from fractions import Fraction
 
 import numpy as np
 
 from cardlab.cards import Card
-from cardlab.sim.chance import ChanceLaw, Group
-from cardlab.sim.jitkit import LawArrays, SplitMix64, below, new_state, next_u64, shuffle
+from cardlab.sim.chance import ChanceLaw, Group, MixedLaw
+from cardlab.sim.jitkit import LawArrays, SplitMix64, below, draw_law, new_state, next_u64, shuffle
 
 
 def test_python_and_kernel_generators_give_the_same_numbers() -> None:
@@ -66,3 +67,41 @@ def test_a_single_group_on_every_place_is_a_uniform_permutation() -> None:
     assert len(seen) == 6
     chi2 = sum((v - 1000) ** 2 / 1000 for v in seen.values())
     assert chi2 < 20.5                       # 5 degrees of freedom: 0.1% upper point
+
+
+def test_a_mixture_draws_each_component_with_its_weight_then_that_components_assignment() -> None:
+    """A MixedLaw as arrays: over every (component, assignment) pair the draws follow weight x uniform
+    within the component (counted against the exact weights, chi-square), the component returned is the
+    one whose assignment was dealt, and a single law draws exactly as before (the same numbers)."""
+    law = _law()
+    c = law.cards
+    other = ChanceLaw(names=law.names, groups=(Group((3, 4), (c[2], c[4])), Group((0, 1, 2, 3, 4), (c[0], c[1], c[3]))))
+    mix = MixedLaw(((Fraction(2, 7), law), (Fraction(5, 7), other)))
+    arrays = LawArrays.of(mix)
+    ids = [card.id for card in c]
+    valid = [
+        {p for p in itertools.permutations(ids) if {p[0], p[1]} == {ids[0], ids[1]}},
+        {p for p in itertools.permutations(ids) if {p[3], p[4]} == {ids[2], ids[4]}},
+    ]
+    cells = {(k, v): float(w) / len(valid[k]) for k, w in ((0, Fraction(2, 7)), (1, Fraction(5, 7)))
+             for v in valid[k]}
+    n = 30_000
+    state = new_state(99)
+    out = np.empty(5, dtype=np.int64)
+    seen: Counter[tuple[int, tuple[int, ...]]] = Counter()
+    for _ in range(n):
+        k = arrays.draw(state, out)
+        seen[(k, tuple(out.tolist()))] += 1
+    assert set(seen) <= set(cells)               # each draw is an assignment of the component it names
+    chi2 = sum((seen[cell] - n * p) ** 2 / (n * p) for cell, p in cells.items())
+    assert chi2 < 49.7                           # 23 degrees of freedom: 0.1% upper point
+    firsts = sum(v for (k, _), v in seen.items() if k == 0)
+    assert abs(firsts / n - 2 / 7) < 3.29 * (2 / 7 * 5 / 7 / n) ** 0.5
+    one = LawArrays.of(law)
+    single, plain = new_state(5), new_state(5)
+    a, b = np.empty(5, dtype=np.int64), np.empty(5, dtype=np.int64)
+    for _ in range(50):
+        assert one.draw(single, a) == 0
+        draw_law(one.places, one.place_start, one.cards, one.card_start, one.size, one.whole, plain, b,
+                 np.empty(5, dtype=np.int64))
+        assert a.tolist() == b.tolist()

@@ -38,6 +38,7 @@ from cardlab.games.spite_malice import COPY_STREAM, SpiteMalice, spite_move
 from cardlab.games.spite_malice import kernel as ksm
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
+from cardlab.sim.chance import MixedLaw
 from cardlab.sim.parallel import run_engine_games
 
 GAME = "spite-and-malice"
@@ -286,11 +287,15 @@ def test_hidden_deals_follow_the_chance_law(completed_to: str) -> None:
     hidden |= {ksm.PAY + ksm.PCAP + i for i in range(real[ksm.PAY_N + 1] - 1)}
     hidden |= {ksm.HAND + ksm.HCAP + i for i in range(ksm.HCAP)} | {ksm.STOCK + i for i in range(ksm.RING)}
     seen = [q for q in range(ksm.BOARD) if q not in hidden]
-    law_cards = sorted(ksm.code_of(c) for c in law.cards)
+    law_cards = sorted(ksm.code_of(c) for c in law.components[0][1].cards)  # the same cards in every component
     top = len(law.names) - 1
     exact = law.place_law(top)
     faces = sorted(exact)
     counts: Counter[int] = Counter()
+    real_labels: dict[Any, list[int]] = {}  # per face, the labels its hidden copies may carry (any component)
+    for _, labels, _ in g._ledgers(0):
+        for c in law.components[0][1].cards:
+            real_labels.setdefault(c.face, []).append(labels[c.id])
     n = 6000
     boards = ksm.deal_hidden(g, 0, range(n))
     assert (boards[:, seen] == real[seen]).all()
@@ -299,13 +304,60 @@ def test_hidden_deals_follow_the_chance_law(completed_to: str) -> None:
         dealt = pos["payoff"][0][:-1] + pos["payoff"][1][:-1] + pos["hands"][1] + pos["stock"]
         assert sorted(ksm.code_of(c) for c in dealt) == law_cards
         assert pos["hands"][1] == sorted(pos["hands"][1])
-        # cards seen in a completed pile lie only where the law allows: never under a payoff top
-        assert all(g.state.labels[c.id] <= 0 for c in pos["payoff"][0] + pos["payoff"][1])
+        # cards seen in a completed pile lie only where the law allows: never under a payoff top (by face: in a
+        # mixture, which copy of a face carries which label is not known, and components differ)
+        assert all(min(real_labels[c.face]) <= 0 for c in pos["payoff"][0][:-1] + pos["payoff"][1][:-1])
     stock_top = boards[np.arange(n), ksm.STOCK + boards[:, ksm.STOCK_N] - 1]
     counts.update((stock_top >> 1).tolist())
     z = chi2_z([counts[ksm.code_of(f) >> 1] for f in faces], [float(exact[f]) for f in faces])
     assert abs(z) < Z, z
     assert sum(counts.values()) == n and set(counts) <= {ksm.code_of(f) >> 1 for f in faces}
+
+
+def mixed_position(seed: int, viewpoint: int | None) -> SpiteMalice:
+    """The first position of a greedy game where ``viewpoint``'s law is a mixture whose components give the
+    stock top different laws (a hidden hand played a face whose two copies carry different labels)."""
+    g = cardlab.new_game(GAME, seed=seed)
+    assert isinstance(g, SpiteMalice)
+    policy = make_policy("greedy", GAME, np.random.default_rng(seed))
+    while not g.is_over:
+        g.play(choose(policy, g))
+        law = g.chance_law(viewpoint)
+        if isinstance(law, MixedLaw) and g.state.stock and len(
+                {tuple(sorted(comp.place_law(len(law.names) - 1).items())) for _, comp in law.components}) > 1:
+            return g
+    raise AssertionError(f"no mixed position in game {seed}")
+
+
+@pytest.mark.parametrize("viewpoint", [None, 1])
+def test_a_mixed_law_is_dealt_with_its_component_weights(viewpoint: int | None) -> None:
+    """Where the viewer's law is a mixture, the kernel picks a component per play-out with its weight and
+    deals it: the stock top's face follows the mixture's exact law (the weighted sum of the components',
+    chi-square), the hidden hand's cards are the law's, and the play-outs are a function of the seed."""
+    g = mixed_position(7, viewpoint)
+    law = g.chance_law(viewpoint)
+    assert isinstance(law, MixedLaw)
+    top = len(law.names) - 1
+    exact = law.place_law(top)
+    n = 8000
+    boards = ksm.deal_hidden(g, viewpoint, range(n))
+    stock_top = boards[np.arange(n), ksm.STOCK + boards[:, ksm.STOCK_N] - 1]
+    counts = Counter((stock_top >> 1).tolist())
+    faces = sorted(exact)
+    assert set(counts) <= {ksm.code_of(f) >> 1 for f in faces}
+    z = chi2_z([counts[ksm.code_of(f) >> 1] for f in faces], [float(exact[f]) for f in faces])
+    assert abs(z) < Z, z
+    # the heaviest component alone is a different law for this place: the test can tell the two apart
+    heaviest = max(law.components, key=lambda wc: wc[0])[1].place_law(top)
+    assert heaviest != exact
+    law_cards = sorted(ksm.code_of(c) for c in law.components[0][1].cards)
+    for board in boards[:100]:
+        pos = ksm.position_of(board)
+        hands = [h for seat, h in enumerate(pos["hands"]) if seat != viewpoint]
+        dealt = pos["payoff"][0][:-1] + pos["payoff"][1][:-1] + [c for h in hands for c in h] + pos["stock"]
+        assert sorted(ksm.code_of(c) for c in dealt) == law_cards
+    again = ksm.deal_hidden(g, viewpoint, range(200))
+    assert np.array_equal(again, boards[:200])
 
 
 def test_twins_the_viewer_cannot_tell_apart_get_identical_play_outs() -> None:

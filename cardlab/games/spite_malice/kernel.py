@@ -87,8 +87,11 @@ Hidden cards
 assignment of the law's cards to its places with ``draw_law`` (the law's places are the payoff piles
 under their tops, the hidden hands and the stock, in that order; :func:`_zones` reads them from the
 law's place names) and writes it over the board's hidden places, so the real hidden cards are never
-read. The whole law is one :class:`LawArrays` passed to ``_deal_hidden``; that is the one place where
-a law made of several weighted components (a mixture) would first draw its component.
+read. The whole law is one :class:`LawArrays` passed to ``_deal_hidden``. When the viewer's law is a
+mixture (:class:`~cardlab.sim.chance.MixedLaw`: a hidden hand played a face whose two copies carry
+different labels), each play-out first picks a component with chance equal to its weight, from the
+play-out's own SplitMix64 stream, then deals that component (:func:`~cardlab.sim.jitkit.draw_mixed`):
+play-outs are a function of (what the viewer knows, seed) only, and reproducible.
 
 Limits and errors
 -----------------
@@ -115,7 +118,7 @@ import numpy.typing as npt
 from cardlab.cards import Card, Rank, Suit
 from cardlab.errors import InvalidInputError, KernelError
 from cardlab.games.spite_malice.bot import discard_class, distance
-from cardlab.sim.jitkit import HAVE_NUMBA, LawArrays, below, draw_law, jit, jit_inline, next_u64, seeds, shuffle
+from cardlab.sim.jitkit import HAVE_NUMBA, LawArrays, below, draw_mixed, jit, jit_inline, next_u64, seeds, shuffle
 
 IntArray = npt.NDArray[np.int64]
 
@@ -822,12 +825,12 @@ def _shard(seed: Any, start: int, stop: int, opts: Any, pol: Any, dist: Any, dis
 
 
 @jit
-def _deal_hidden(board: Any, places: Any, place_start: Any, cards: Any, card_start: Any, size: int, whole: int,
-                 zone: Any, state: Any, out: Any, pool: Any) -> None:
+def _deal_hidden(board: Any, places: Any, place_start: Any, cards: Any, card_start: Any, comp_start: Any,
+                 thresholds: Any, size: int, whole: int, zone: Any, state: Any, out: Any, pool: Any) -> None:
     """Write one draw of the chance law over the board's hidden places. ``zone[q]`` says where place ``q``
     is: 0/1 seat 0/1's payoff pile (under the top, bottom first), 2/3 seat 0/1's hand, 4 the stock
-    (bottom first). A law made of weighted components would pick its component here, before ``draw_law``."""
-    draw_law(places, place_start, cards, card_start, size, whole, state, out, pool)
+    (bottom first). A mixture picks its component first, with its weight (``draw_mixed``)."""
+    draw_mixed(places, place_start, cards, card_start, comp_start, thresholds, size, whole, state, out, pool)
     pay0 = 0
     pay1 = 0
     stock = 0
@@ -856,8 +859,9 @@ def _deal_hidden(board: Any, places: Any, place_start: Any, cards: Any, card_sta
 
 
 @jit
-def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: Any, card_start: Any, size: int,
-              whole: int, zone: Any, opts: Any, dist: Any, disc: Any, one_turn: int, out: Any, board: Any) -> Any:
+def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: Any, card_start: Any,
+              comp_start: Any, thresholds: Any, size: int, whole: int, zone: Any, opts: Any, dist: Any, disc: Any,
+              one_turn: int, out: Any, board: Any) -> Any:
     """One play-out per seed from ``base`` with its hidden places drawn from the law; ``out[i]`` the winner
     (-1 none), or with ``one_turn`` 1 if a payoff card was played this turn. Returns (index of the first
     failed play-out or -1, its status)."""
@@ -873,7 +877,8 @@ def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: A
         state[0] = seed_list[i]
         for q in range(BOARD):
             board[q] = base[q]
-        _deal_hidden(board, places, place_start, cards, card_start, size, whole, zone, state, drawn, pool)
+        _deal_hidden(board, places, place_start, cards, card_start, comp_start, thresholds, size, whole, zone, state,
+                     drawn, pool)
         status = _play(board, opts, pol, dist, disc, state, ROLLOUT_MAX_MOVES, one_turn, 0, empty, no_tape, empty,
                        empty, empty, buf)
         if status == OK and not _conserved(board, seen):
@@ -1170,9 +1175,9 @@ def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one
     out = np.empty(int(n), dtype=np.int64)
     board = np.empty(BOARD, dtype=np.int64)
     with np.errstate(over="ignore"):
-        failed, status = _rollouts(base, seed_list, law.places, law.place_start, law.cards, law.card_start, law.size,
-                                   law.whole, zone, opts, DIST[bool(opts[O_KING_STARTS])], DISC, int(one_turn), out,
-                                   board)
+        failed, status = _rollouts(base, seed_list, law.places, law.place_start, law.cards, law.card_start,
+                                   law.comp_start, law.thresholds, law.size, law.whole, zone, opts,
+                                   DIST[bool(opts[O_KING_STARTS])], DISC, int(one_turn), out, board)
     if failed >= 0:
         log = np.full(ROLLOUT_MAX_MOVES, -1, dtype=np.int64)
         state = np.array([seed_list[failed]], dtype=np.uint64)
@@ -1180,8 +1185,8 @@ def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one
         drawn = np.zeros(max(law.size, 1), dtype=np.int64)
         board[:] = base
         with np.errstate(over="ignore"):
-            _deal_hidden(board, law.places, law.place_start, law.cards, law.card_start, law.size, law.whole, zone,
-                         state, drawn, pool)
+            _deal_hidden(board, law.places, law.place_start, law.cards, law.card_start, law.comp_start,
+                         law.thresholds, law.size, law.whole, zone, state, drawn, pool)
             _play(board, opts, np.zeros(2, dtype=np.int64), DIST[bool(opts[O_KING_STARTS])], DISC, state,
                   ROLLOUT_MAX_MOVES, int(one_turn), 0, _EMPTY, _NO_TAPE_AT, _EMPTY, _EMPTY, log,
                   np.zeros(RING, dtype=np.int64))
@@ -1207,8 +1212,8 @@ def deal_hidden(game: Any, viewpoint: int | None, seed_list: Sequence[int]) -> I
         for i, seed in enumerate(seed_list):
             boards[i] = base
             state[0] = _seed64(seed)
-            _deal_hidden(boards[i], law.places, law.place_start, law.cards, law.card_start, law.size, law.whole,
-                         zone, state, work, pool)
+            _deal_hidden(boards[i], law.places, law.place_start, law.cards, law.card_start, law.comp_start,
+                         law.thresholds, law.size, law.whole, zone, state, work, pool)
     return boards
 
 

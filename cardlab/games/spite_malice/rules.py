@@ -73,12 +73,43 @@ top, then completed piles in order), and a card drawn keeps its layer's label as
 slot; since each card's label is public, everyone can tell how many cards of each label a hand holds.
 So resampling redeals each label's hidden cards among that label's places, uniformly: this is the
 exact law of the hidden cards given all that was seen, under the modelling assumption that the
-opponent's choices carry no information (they are not read as clues). One more approximation is
-left: when a hidden hand plays a face whose two cards carry different labels and the hand could hold
-either, the bookkeeping removes the label of the card really played, not the honest mixture of both.
-No viewer can know which copy that was, so in those positions the exact answers and the resampler
-depend on hidden information: a known leak, not yet fixed (``benchmarks/bench_chance_law.py --copies``
-counts twins that differ only in that copy: most get different answers).
+opponent's choices carry no information (they are not read as clues). Written out, the assumption is:
+the card a hidden hand plays is a uniformly random card of that hand, whose face is then seen. (Under
+it, showing one card of a uniformly dealt hand leaves the rest uniform, which is why one law per label
+is exact.)
+
+*Two copies, two labels: a mixture.* When a hand hidden from the viewer plays a face whose two cards
+carry different labels (one never seen, one back from a completed pile, say) and the hand could hold
+either, nobody but the engine knows which copy went, so nobody knows which label lost a card and which
+slot mark left the hand. The viewer's knowledge is then a *mixture*: one bookkeeping (labels of the
+hidden cards, by face; slot marks of the hidden hands) per possibility, weighted by its chance given
+what the viewer saw. Each step is Bayes' rule under the assumption above: a hidden hand's play splits
+every component by the label of the card shown, with weight the expected number of that hand's slots
+holding that face with that label (:meth:`~cardlab.sim.chance.ChanceLaw.face_chances`); a payoff card
+turned up and the viewer's own draws reweight every component by the chance of the face seen there;
+draws into hidden hands and completed piles change every component alike. Components that say the same
+thing by face are merged; when one is left it is the real bookkeeping. :meth:`SpiteMalice.chance_law`
+then returns a :class:`~cardlab.sim.chance.MixedLaw`, one component law per bookkeeping, in an order
+fixed by public information; the resampler and the kernel's play-outs pick a component by weight, then
+deal it. The mixture is worked out only when a law is asked for (:meth:`SpiteMalice._mixtures`): a copy
+of the game re-plays the moves since the last position worked out, or since the round was dealt, with
+the bookkeeping switched on, so play, records and undo carry no extra state and cost nothing extra; a
+position before the first move kept (a record's dealt position, a resampled game) counts as fully
+known. A brute force over every hidden deal and copy choice of small positions agrees exactly
+(``tests/sim/test_copy_mixture.py``), and two games that differ only in which copy was played get
+identical answers (``tests/sim/test_chance_law.py``, ``benchmarks/bench_chance_law.py --copies``).
+
+*The cap.* A mixture keeps at most :data:`MAX_LEDGERS` components (256; :data:`MAX_LEDGERS_SHUFFLE` = 16
+with ``completed_to="shuffle"``, where the mixture grows much faster and the law is approximate anyway,
+see below): past the cap the heaviest are kept (by weight, then by public key), so the answers stay a
+function of what the viewer knows but are **no longer exact**; should every kept component be ruled out
+later, the viewpoint falls back to the real bookkeeping (a leak in that rare case). How often, measured
+with ``benchmarks/bench_chance_law.py --copies`` (2026-11-30, every viewpoint's law asked after every
+move): over 100 default greedy games (18,748 positions) the table's mixture was at the cap in 5
+positions (the cap cut components once, nothing was ruled out later); the seats' mixtures stayed at 29
+components or fewer. With ``completed_to="shuffle"`` (50 games, 9,445 positions) each viewpoint's
+mixture was at its cap of 16 in about 57% of positions, and in 10 games every kept component was ruled
+out 3 times: in that mode the answers are approximate.
 With ``completed_to="shuffle"`` the stock is one mixed layer with labels ``lo..hi`` (``lo`` rises only
 when a completed pile lands on an empty stock), and a hand card drawn from it may hold any of those
 labels. When a card leaves a hand, the slot it came from is not known; the engine removes, by a fixed
@@ -102,10 +133,10 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
-from cardlab.engine.game import Game, Move, Option
+from cardlab.engine.game import SNAPSHOT_EVERY, Game, Move, Option
 from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, PlayState, Text, cards, counter
-from cardlab.errors import CorruptRecordError, InvalidCardError
-from cardlab.sim.chance import ChanceLaw, Group, canonical
+from cardlab.errors import CorruptRecordError, InvalidCardError, InvalidInputError
+from cardlab.sim.chance import ChanceLaw, Group, MixedLaw, canonical
 
 PACKS = 2
 COPY_STREAM = 1  # keyed generator stream for "which of two identical hand cards is played"
@@ -117,6 +148,15 @@ CENTRE_PILES = 3
 QUEEN = 12
 MAX_PAYOFF = 40
 MAX_MATCH_ROUNDS = 200
+MAX_LEDGERS = 256  # cap on a viewpoint's mixture of bookkeepings (see the module notes)
+MAX_LEDGERS_SHUFFLE = 16  # the cap with completed_to="shuffle", whose law is approximate anyway
+VIEWS: tuple[int | None, ...] = (None, 0, 1)  # the order of the mixtures: the table, seat 0, seat 1
+Marks = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+Ledger = tuple[Fraction, tuple[int, ...], Marks]  # (weight, label per card id, slot marks per hand)
+FaceLabels = tuple[tuple[tuple[int, int], int], ...]  # sorted (face, label) of a viewpoint's hidden cards
+PublicLedger = tuple[Fraction, FaceLabels, Marks]  # a component as public information: by face only
+Mixtures = tuple[tuple[PublicLedger, ...], tuple[PublicLedger, ...], tuple[PublicLedger, ...]]
+NO_MIXTURE: Mixtures = ((), (), ())
 MOVE_FORMS = "'payoff to centre 1', 'side 2 to centre 3', 'hand 7♥ to centre 1' or 'hand 7♥ to side 4'"
 _MOVE_RE = re.compile(r"(payoff|side (-?\d+)|hand (\S+)) to (centre|center|side) (-?\d+)")
 
@@ -154,6 +194,20 @@ class SpiteMaliceState(PlayState):
 
 def _two(item: Any) -> ListOf:
     return ListOf(item, length=2)
+
+
+def _freeze(marks: Any) -> Marks:
+    return (tuple((int(m[0]), int(m[1])) for m in marks[0]), tuple((int(m[0]), int(m[1])) for m in marks[1]))
+
+
+def _drop_mark(marks: tuple[tuple[int, int], ...], label: int) -> tuple[tuple[int, int], ...]:
+    """The public rule: a hand card of ``label`` leaves the slot with the smallest ``hi`` that accepts it."""
+    best = min((i for i, (lo, hi) in enumerate(marks) if lo <= label <= hi), key=lambda i: marks[i][1])
+    return marks[:best] + marks[best + 1:]
+
+
+def _view_index(viewpoint: int | None) -> int:
+    return 0 if viewpoint is None else viewpoint + 1
 
 
 _LABEL = Int(-2, COUNTER_MAX)   # -1 / -2: a card seen as a tied payoff top of seat 0 / 1 (it stays in that pile)
@@ -254,6 +308,9 @@ SIDE_MOVES = tuple(tuple(SpiteMove(f"side {j} to centre {k}", "side", side=j, ce
 HAND_MOVES = {c: tuple(SpiteMove(f"hand {c} to centre {k}", "hand", card=c, centre=k)
                        for k in range(1, CENTRE_PILES + 1))
               for c in full_deck(PACKS)}
+COPIES: dict[Any, tuple[Card, ...]] = {}
+for _card in full_deck(PACKS):
+    COPIES[_card.face] = COPIES.get(_card.face, ()) + (_card,)
 DISCARD_MOVES = {c: tuple(SpiteMove(f"hand {c} to side {j}", "discard", card=c, side=j)
                           for j in range(1, SIDE_PILES + 1))
                  for c in full_deck(PACKS)}
@@ -284,10 +341,35 @@ class SpiteMalice(Game[SpiteMaliceState]):
                         "play rounds until a player reaches the target"),
     }
 
+    _beliefs: list[list[Ledger]] | None
+    """While this game re-plays its history to work out the mixtures (:meth:`_mixtures`): each
+    viewpoint's mixture (table, seat 0, seat 1; empty: the real bookkeeping). None in a game in play."""
+    _belief_cache: dict[int, tuple[int, Mixtures]]
+    """Mixtures worked out so far, by move number: (round, mixtures). Undo forgets those past the game's end."""
+    _real_after: SpiteMaliceState | None
+    """While re-playing a move: the real position after it, when kept (it names the copy played)."""
+
     # ------------------------------------------------------------------ set-up
     @property
     def packs(self) -> int:
         return PACKS
+
+    def _reset_history(self) -> None:
+        super()._reset_history()
+        self._beliefs = None
+        self._belief_cache = {}
+        self._real_after = None
+
+    def copy(self) -> SpiteMalice:
+        g = super().copy()
+        g._belief_cache = dict(self._belief_cache)  # entries are immutable; both games share the history so far
+        return g
+
+    def _restore_last(self) -> None:
+        super()._restore_last()
+        n = len(self._moves)
+        for k in [k for k in self._belief_cache if k > n]:
+            del self._belief_cache[k]
 
     def _deal(self, rng: np.random.Generator, deck: list[str | Card] | None) -> SpiteMaliceState:
         cards = stack_deck(deck, PACKS, rng) if deck is not None else shuffled_deck(PACKS, rng)
@@ -314,6 +396,8 @@ class SpiteMalice(Game[SpiteMaliceState]):
         s.centre = [[] for _ in range(CENTRE_PILES)]
         s.labels = [0] * CARDS
         s.completions = 0
+        if self._beliefs is not None:  # a new round: every viewpoint's bookkeeping is the real one again
+            self._beliefs = [[], [], []]
 
     def _choose_first(self) -> str:
         """Set who starts this round; returns the reason in words."""
@@ -542,7 +626,14 @@ class SpiteMalice(Game[SpiteMaliceState]):
             return
         k = move.centre
         if move.kind == "payoff":
+            pending = {}
+            if self._beliefs is not None and len(s.payoff[seat]) > 1:  # the card under the top is about to show
+                shown_card = s.payoff[seat][-2]
+                pending = {v: self._reveal(v, shown_card, place=f"payoff {seat}") for v in VIEWS
+                           if self._beliefs[_view_index(v)]}
             card = s.payoff[seat].pop()
+            for v, children in pending.items():
+                self._settle(v, children)
             source = "the payoff pile"
         elif move.kind == "side":
             card = s.sides[seat][move.side - 1].pop()
@@ -585,17 +676,274 @@ class SpiteMalice(Game[SpiteMaliceState]):
         """
         s = self._state
         copies = [c for c in s.hands[seat] if c.face == card.face]
-        if len(copies) > 1:
-            pick = np.random.default_rng([self._shuffle_key, len(self._moves), COPY_STREAM])
-            card = copies[int(pick.integers(len(copies)))]
-        else:
-            card = copies[0]
+        card = self._pick_copy(seat, copies) if len(copies) > 1 else copies[0]
+        beliefs = self._beliefs
+        pending = {} if beliefs is None else {
+            v: self._reveal(v, card, seat=seat) for v in VIEWS
+            if v != seat and (beliefs[_view_index(v)] or self._ambiguous(v, seat, card))}
         s.hands[seat].remove(card)
         label = s.labels[card.id]
         marks = s.hand_marks[seat]
         best = min((i for i, (lo, hi) in enumerate(marks) if lo <= label <= hi), key=lambda i: marks[i][1])
         del marks[best]
+        if beliefs is not None:
+            for v, children in pending.items():
+                self._settle(v, children)
+            own = beliefs[_view_index(seat)]
+            if own:  # the owner's own slot marks play no part in its law: keep them equal to the real ones
+                mine = _freeze(s.hand_marks)[seat]
+                beliefs[_view_index(seat)] = [(w, lab, (mine, mk[1]) if seat == 0 else (mk[0], mine))
+                                              for w, lab, mk in own]
         return card
+
+    def _pick_copy(self, seat: int, copies: list[Card]) -> Card:
+        """Which of two same-face hand cards a move plays: drawn from the keyed generator. A game that
+        re-plays its own history to work out a viewpoint's mixture (:meth:`_mixtures`) takes instead the
+        copy the real game played, read from the real position after the move when it is kept."""
+        after = self._real_after
+        if after is not None:
+            gone = [c for c in copies if c not in after.hands[seat]]
+            if len(gone) == 1:
+                return gone[0]
+        pick = np.random.default_rng([self._shuffle_key, len(self._moves), COPY_STREAM])
+        return copies[int(pick.integers(len(copies)))]
+
+    # ------------------------------------------------------------------ the viewpoints' mixtures
+    def _mixtures(self) -> Mixtures:
+        """Each viewpoint's mixture of bookkeepings now (table, seat 0, seat 1; empty: the real one).
+
+        Worked out lazily from the game's own history, only when a viewpoint's law is asked for: a copy
+        of the game re-plays the moves since the last position worked out (or since the current round
+        was dealt, when every bookkeeping was the real one), with the mixture hooks switched on. Play,
+        records and undo carry no extra state; the results are kept by move number. Positions before
+        the first move kept (a record's dealt position, a resampled game) count as fully known: there
+        every viewpoint's bookkeeping is the real one.
+        """
+        if self._beliefs is not None:
+            return self._published()
+        n = len(self._moves)
+        cache = self._belief_cache
+        hit = cache.get(n)
+        if hit is not None and hit[0] == self._state.round:
+            return hit[1]
+        known = max((k for k in cache if k <= n), default=-1)
+        if known < 0 or cache[known][0] != self._state.round:
+            start, mixtures = max(self._round_start(), known), NO_MIXTURE
+            if known == start:
+                mixtures = cache[known][1]
+        else:
+            start, mixtures = known, cache[known][1]
+        if start >= n:
+            return mixtures
+        w = self._worker(start)
+        w._beliefs = [w._private_ledgers(v, m) for v, m in zip(VIEWS, mixtures, strict=True)]
+        for i in range(start, n):
+            m = self._moves[i]
+            w._moves.append(m)
+            w._real_after = self._state if i + 1 == n else self._stack[i + 1][0]
+            for _ in w._apply(m):
+                pass
+            if (i + 1) % SNAPSHOT_EVERY == 0 and i + 1 < n:
+                cache[i + 1] = (w._state.round, w._published())
+        a, b = w._state, self._state
+        if (len(a.stock), [len(h) for h in a.hands], [len(p) for p in a.payoff], a.shuffles) != \
+                (len(b.stock), [len(h) for h in b.hands], [len(p) for p in b.payoff], b.shuffles):
+            raise InvalidInputError("chance_law: this Spite and Malice position is in the middle of a move "
+                                    "(a frame of Game.stepwise); ask once the move is complete")
+        cache[n] = (w._state.round, w._published())
+        return cache[n][1]
+
+    def _published(self) -> Mixtures:
+        """A re-playing game's mixtures as public information: each component's labels by face only (two
+        copies of a face are interchangeable, so which id holds which label says nothing)."""
+        assert self._beliefs is not None
+        out = []
+        for v, comps in zip(VIEWS, self._beliefs, strict=True):
+            hidden = self._hidden_cards(v)
+            out.append(tuple((w, tuple(sorted((c.face, lab[c.id]) for c in hidden)), mk) for w, lab, mk in comps))
+        return (out[0], out[1], out[2])
+
+    def _private_ledgers(self, viewpoint: int | None, comps: tuple[PublicLedger, ...]) -> list[Ledger]:
+        """Components with labels per card id: the real labels, except that the viewpoint's hidden cards
+        of each face take the component's labels of that face (in id order)."""
+        hidden = sorted(((c.id, c.face) for c in self._hidden_cards(viewpoint)), key=lambda x: x[0])
+        faces = sorted((face, i) for i, face in hidden)  # the order of a component's (face, label) list
+        real = self._state.labels
+        out: list[Ledger] = []
+        for w, face_labels, marks in comps:
+            if len(face_labels) != len(faces) or any(a[0] != b[0] for a, b in zip(face_labels, faces, strict=True)):
+                raise CorruptRecordError("a viewpoint's mixture does not match its hidden cards")
+            labels = list(real)
+            for (_, label), (_, i) in zip(face_labels, faces, strict=True):
+                labels[i] = label
+            out.append((w, tuple(labels), marks))
+        return out
+
+    def _round_start(self) -> int:
+        """The number of the move that dealt the current round (0 if no move did)."""
+        first = self._stack[0][1] if self._stack else len(self._events)
+        for e in range(len(self._events) - 1, -1, -1):
+            event = self._events[e]
+            if event.kind == "deal":
+                return 0 if e < first else event.move_index
+        return 0
+
+    def _worker(self, start: int) -> SpiteMalice:
+        """A copy of this game as it stood before move ``start``, for re-playing (no snapshots, no history)."""
+        j = start
+        while self._stack[j][0] is None:
+            j -= 1
+        snap = self._stack[j][0]
+        assert snap is not None
+        w = self._blank(self.players, self.options, self._shuffle_key)
+        w._state = snap.clone()
+        w._initial = w._state
+        w._moves = self._moves[:j]
+        for m in self._moves[j:start]:  # a loaded record keeps few positions: replay from the last one kept
+            w._moves.append(m)
+            for _ in w._apply(m):
+                pass
+        return w
+
+    def _hidden_cards(self, viewpoint: int | None) -> list[Card]:
+        """The physical cards ``viewpoint`` cannot see."""
+        return [p[4] for p in self._hidden_places(viewpoint)]
+
+    def _ledgers(self, viewpoint: int | None) -> list[Ledger]:
+        """The viewpoint's mixture as (weight, labels, marks); the real bookkeeping when it has none."""
+        s = self._state
+        if self._beliefs is not None:
+            comps = self._beliefs[_view_index(viewpoint)]
+        else:
+            comps = self._private_ledgers(viewpoint, self._mixtures()[_view_index(viewpoint)])
+        if not comps:
+            return [(Fraction(1), tuple(s.labels), _freeze(s.hand_marks))]
+        return list(comps)
+
+    def _ambiguous(self, viewpoint: int | None, seat: int, card: Card) -> bool:
+        """Could the hand's play of ``card``'s face be, for ``viewpoint``, the other copy with another label?"""
+        s = self._state
+        other = COPIES[card.face][0] if COPIES[card.face][1] == card else COPIES[card.face][1]
+        label = s.labels[other.id]
+        if label < 0 or label == s.labels[card.id] or not any(lo <= label <= hi for lo, hi in s.hand_marks[seat]):
+            return False
+        return other in s.stock or other in s.hands[seat] or (viewpoint is None and other in s.hands[1 - seat]) \
+            or any(other in pile[:-1] for pile in s.payoff)
+
+    def _reveal(self, viewpoint: int | None, card: Card, *, seat: int | None = None, place: str = "hand"
+                ) -> dict[tuple[Any, ...], Ledger]:
+        """Split and reweight the viewpoint's mixture as ``card`` (hidden from it) shows its face.
+
+        ``seat``: a uniformly random card of that hand is the one seen (a hand play, by the modelling
+        assumption); else ``place`` ("stock" top, or "payoff 0"/"payoff 1" just under its top) shows it.
+        Each component splits by the label of the card seen: weight times the expected number of the
+        place's slots (all of the hand's) holding a card of that face and label; the child gives that
+        label to the card seen and forgets the slot the public rule drops. Returned by key, before
+        normalising (:meth:`_settle` finishes after the real move).
+        """
+        hidden = self._hidden_cards(viewpoint)
+        copies = sorted((c for c in hidden if c.face == card.face), key=lambda c: c.id)
+        after = [c for c in hidden if c != card]
+        hidden_ids = [c.id for c in hidden]
+        copy_ids = [c.id for c in copies]
+        children: dict[tuple[Any, ...], Ledger] = {}
+        s = self._state
+        for w, labels, marks in self._ledgers(viewpoint):
+            if seat is not None:
+                query = [("hand", seat, m[0], m[1]) for m in marks[seat]]
+            elif place == "stock":
+                query = [("stock", -1, s.stock_parts[-1][0], s.stock_parts[-1][1])]
+            else:
+                query = [("payoff", int(place[-1]), 0, 0)]
+            by_label = self._face_chances(viewpoint, labels, marks, hidden_ids, query, copy_ids)
+            for ell, x in by_label.items():
+                lab = list(labels)
+                rest = sorted(labels[c.id] for c in copies)
+                rest.remove(ell)
+                lab[card.id] = ell
+                for c, other_label in zip((c for c in copies if c != card), rest, strict=True):
+                    lab[c.id] = other_label
+                mk = marks
+                if seat is not None:
+                    hand = _drop_mark(marks[seat], ell)
+                    mk = (hand, marks[1]) if seat == 0 else (marks[0], hand)
+                key = self._ledger_key(viewpoint, after, lab, mk)
+                old = children.get(key)
+                children[key] = (w * x + old[0], old[1], old[2]) if old else (w * x, tuple(lab), mk)
+        return children
+
+    def _face_chances(self, viewpoint: int | None, labels: Any, marks: Any, hidden: list[int],
+                      query: list[tuple[str, int, int, int]], face: list[int]) -> dict[int, Fraction]:
+        """Per label, the expected number of ``query`` places holding a card of ``face`` with that label,
+        under the bookkeeping (``labels``, ``marks``; ``hidden``: the ids of the hidden cards, ``face``: those
+        of the face's hidden copies): :meth:`ChanceLaw.face_chances` of the law :meth:`_law_parts`
+        builds, grouped by label, worked out from counts alone (the nested-count formula: ties first,
+        then the labels of the place's block from the highest down)."""
+        s = self._state
+        his: dict[int, list[int]] = {}
+        payoff = [max(len(s.payoff[seat]) - 1, 0) for seat in (0, 1)]
+        if payoff[0] + payoff[1]:
+            his[0] = [0] * (payoff[0] + payoff[1])
+        for seat in (0, 1):
+            if seat != viewpoint:
+                for lo, hi in marks[seat]:
+                    his.setdefault(lo, []).append(hi)
+        for lo, hi, count in s.stock_parts:
+            his.setdefault(lo, []).extend([hi] * count)
+        los = sorted(his)
+        n: dict[int, int] = {}
+        nf: dict[int, int] = {}
+        for i in hidden:
+            label = labels[i]
+            n[label] = n.get(label, 0) + 1
+        for i in face:
+            label = labels[i]
+            nf[label] = nf.get(label, 0) + 1
+        ties = n.get(TIE_LABEL[0], 0) + n.get(TIE_LABEL[1], 0)
+        out: dict[int, Fraction] = {}
+        for zone, seat, lo_q, hi_q in query:
+            survive = Fraction(1)
+            if zone == "payoff":
+                tie = TIE_LABEL[seat]
+                if n.get(tie):
+                    free = payoff[seat]
+                    if nf.get(tie):
+                        out[tie] = out.get(tie, Fraction(0)) + Fraction(nf[tie], free)
+                    survive *= Fraction(free - n[tie], free)
+            block = [lb for lb in n if lb >= 0 and los[bisect_right(los, lb) - 1] == lo_q and lb <= hi_q]
+            inner = sum(n[lb] for lb in n if lb >= 0 and los[bisect_right(los, lb) - 1] == lo_q and lb > hi_q)
+            for label in sorted(block, reverse=True):
+                free = sum(1 for h in his[lo_q] if h >= label) - inner - (ties if label == 0 else 0)
+                if nf.get(label):
+                    out[label] = out.get(label, Fraction(0)) + survive * Fraction(nf[label], free)
+                survive *= Fraction(free - n[label], free)
+                inner += n[label]
+        return {label: x for label, x in out.items() if x}
+
+    @staticmethod
+    def _ledger_key(viewpoint: int | None, hidden: list[Card], labels: Any, marks: Marks) -> tuple[Any, ...]:
+        """What a component says, by face only: the labels of the hidden cards of each face, and the
+        slot marks of the hidden hands. Components with the same key are the same law."""
+        cards = tuple(sorted((c.face, labels[c.id]) for c in hidden))
+        return cards, tuple(marks[seat] for seat in (0, 1) if seat != viewpoint)
+
+    def _settle(self, viewpoint: int | None, children: dict[tuple[Any, ...], Ledger]) -> None:
+        """Normalise a split mixture, order it by key, keep at most :data:`MAX_LEDGERS` components (the
+        heaviest, ties by key), and forget it when one component is left: that one is the real bookkeeping."""
+        s = self._state
+        beliefs = self._beliefs
+        assert beliefs is not None
+        live = sorted((k, v) for k, v in children.items() if v[0] > 0)
+        cap = MAX_LEDGERS if self.options["completed_to"] == "bottom" else MAX_LEDGERS_SHUFFLE
+        if len(live) > cap:
+            live = sorted(sorted(live, key=lambda kv: (-kv[1][0], kv[0]))[:cap])
+        total = sum((v[0] for _, v in live), Fraction(0))
+        i = _view_index(viewpoint)
+        truth = self._ledger_key(viewpoint, self._hidden_cards(viewpoint), s.labels, _freeze(s.hand_marks))
+        if not live or (len(live) == 1 and live[0][0] == truth):
+            beliefs[i] = []
+            return
+        beliefs[i] = [(w / total, lab, mk) for _, (w, lab, mk) in live]
 
     def _start_turn(self, seat: int) -> Iterator[None]:
         s = self._state
@@ -623,14 +971,25 @@ class SpiteMalice(Game[SpiteMaliceState]):
             return
         drawn: list[Card] = []
         marks = s.hand_marks[seat]
+        beliefs = self._beliefs
+        added: list[tuple[int, int]] = []
         for _ in range(min(need, len(s.stock))):
+            children = self._reveal(seat, s.stock[-1], place="stock") \
+                if beliefs is not None and beliefs[_view_index(seat)] else None
             drawn.append(s.stock.pop())
             part = s.stock_parts[-1]
             marks.append([part[0], part[1]])
+            added.append((part[0], part[1]))
             part[2] -= 1
             if part[2] == 0:
                 s.stock_parts.pop()
+            if children is not None:
+                self._settle(seat, children)
         marks.sort()
+        if beliefs is not None:  # every component's hand gets the same public slot marks
+            for i, comps in enumerate(beliefs):
+                beliefs[i] = [(w, lab, (tuple(sorted(mk[0] + tuple(added))), mk[1]) if seat == 0 else
+                               (mk[0], tuple(sorted(mk[1] + tuple(added))))) for w, lab, mk in comps]
         s.hands[seat] = sorted(s.hands[seat] + drawn)
         short = f" (all the stock held; {need} were due)" if len(drawn) < need else ""
         word = "card" if len(drawn) == 1 else "cards"
@@ -647,6 +1006,11 @@ class SpiteMalice(Game[SpiteMaliceState]):
         label = s.completions
         for card in pile:
             s.labels[card.id] = label
+        if self._beliefs is not None:  # every component: the pile's cards are seen, with the new label
+            ids = {card.id for card in pile}
+            for i, comps in enumerate(self._beliefs):
+                self._beliefs[i] = [(w, tuple(label if j in ids else x for j, x in enumerate(lab)), mk)
+                                    for w, lab, mk in comps]
         rng = self._shuffle_rng()
         order = rng.permutation(len(pile))
         cards = [pile[i] for i in order]
@@ -732,20 +1096,21 @@ class SpiteMalice(Game[SpiteMaliceState]):
             king_starts_pile=self.options["king_starts_pile"], over=s.over, winner=s.winner)
 
     # ------------------------------------------------------------------ hidden cards
-    def _hidden_places(self, viewpoint: int | None) -> list[tuple[str, int, int, int, Card]]:
+    def _hidden_places(self, viewpoint: int | None, marks: Any = None) -> list[tuple[str, int, int, int, Card]]:
         """Every place ``viewpoint`` cannot see: (zone, seat or -1, lo, hi, card now there).
 
-        Hand places carry the hand's marks in order, paired with the hand's cards in order; the pairing
-        is arbitrary (a hand is a set), only the multiset of marks matters.
+        Hand places carry the hand's marks in order (``marks``, by default the real ones), paired with the
+        hand's cards in order; the pairing is arbitrary (a hand is a set), only the multiset of marks matters.
         """
         s = self._state
+        hand_marks = s.hand_marks if marks is None else marks
         places: list[tuple[str, int, int, int, Card]] = []
         for seat in (0, 1):
             places += [("payoff", seat, 0, 0, c) for c in s.payoff[seat][:-1]]
         for seat in (0, 1):
             if seat != viewpoint:
                 places += [("hand", seat, m[0], m[1], c)
-                           for m, c in zip(s.hand_marks[seat], s.hands[seat], strict=True)]
+                           for m, c in zip(hand_marks[seat], s.hands[seat], strict=True)]
         pos = 0
         for lo, hi, count in s.stock_parts:
             places += [("stock", -1, lo, hi, c) for c in s.stock[pos:pos + count]]
@@ -765,7 +1130,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         hands = sum(len(s.hands[p]) for p in (0, 1) if p != viewpoint)
         return {"stock": len(s.stock), "payoff": sum(len(p) - 1 for p in s.payoff if p), "hands": hands}
 
-    def chance_law(self, viewpoint: int | None) -> ChanceLaw:
+    def chance_law(self, viewpoint: int | None) -> ChanceLaw | MixedLaw:
         """The law of the hidden cards as ``viewpoint`` knows the game (see the module notes).
 
         Places are :meth:`_hidden_places` in that order. Groups, innermost first: the cards seen as a
@@ -773,19 +1138,32 @@ class SpiteMalice(Game[SpiteMaliceState]):
         (``lo``) and label by label from the highest down, the cards of that label on the places of
         the block whose ``hi`` admits it. Label 0 (never seen) is last: its places are every place of
         block 0 that is left, payoff piles included.
+
+        A :class:`~cardlab.sim.chance.MixedLaw` when the viewpoint's knowledge is a mixture of
+        bookkeepings (a hidden hand played a face whose copies carry different labels, see the module
+        notes): one such law per component, in the components' public order.
         """
         self.check_seat(viewpoint, "chance_law")
-        s = self._state
-        places = self._hidden_places(viewpoint)
-        labels = s.labels
+        comps = self._ledgers(viewpoint)
+        if len(comps) == 1:
+            return self._law_parts(viewpoint, comps[0][1], comps[0][2])[0]
+        return MixedLaw(tuple((w, self._law_parts(viewpoint, lab, mk)[0]) for w, lab, mk in comps))
+
+    def _law_parts(self, viewpoint: int | None, labels: Any, marks: Any
+                   ) -> tuple[ChanceLaw, list[int], list[tuple[str, int, int, int, Card]]]:
+        """The chance law for one bookkeeping (``labels`` per card id, slot ``marks`` per hand), the label
+        of each of its groups, and its places."""
+        places = self._hidden_places(viewpoint, marks)
         los = sorted({p[2] for p in places})
         groups: list[Group] = []
+        glabels: list[int] = []
         by_block: dict[int, dict[int, list[Card]]] = {lo: {} for lo in los}
         for seat, tie in enumerate(TIE_LABEL):
             cards = [p[4] for p in places if labels[p[4].id] == tie]
             if cards:
                 where = tuple(i for i, p in enumerate(places) if p[0] == "payoff" and p[1] == seat)
                 groups.append(Group(where, canonical(cards)))
+                glabels.append(tie)
         for p in places:
             label = labels[p[4].id]
             if label >= 0:
@@ -795,8 +1173,9 @@ class SpiteMalice(Game[SpiteMaliceState]):
             for label in sorted(by_block[lo], reverse=True):
                 where = tuple(i for i, p in enumerate(places) if p[2] == lo and p[3] >= label)
                 groups.append(Group(where, canonical(by_block[lo][label])))
+                glabels.append(label)
         names = tuple(f"{p[0]} {p[1]}" if p[0] != "stock" else "stock" for p in places)
-        return ChanceLaw(names, tuple(groups))
+        return ChanceLaw(names, tuple(groups)), glabels, places
 
     def next_draw_chances(self, viewpoint: int | None) -> dict[Card, Fraction]:
         """For each face, the exact chance that it is the top of the stock, as ``viewpoint`` knows the
@@ -808,10 +1187,31 @@ class SpiteMalice(Game[SpiteMaliceState]):
         return law.place_law(len(law.names) - 1)
 
     def _resample_state(self, viewpoint: int | None, rng: np.random.Generator) -> SpiteMaliceState:
+        """A state drawn from the viewpoint's law. From a mixture: a component drawn by weight, dealt,
+        and the resampled state gets that component's labels (hidden cards) and slot marks (hidden
+        hands): it is a real position whose own bookkeeping is its truth."""
         s = self._state
-        places = self._hidden_places(viewpoint)
-        cards = self.chance_law(viewpoint).sample(rng)
+        law = self.chance_law(viewpoint)
         new = s.clone()
+        comps = self._ledgers(viewpoint)
+        if isinstance(law, MixedLaw):
+            k, order = law.draw(rng)
+            _, labels, marks = comps[k]
+            hidden = {c.id for c in self._hidden_cards(viewpoint)}
+            new.labels = [labels[i] if i in hidden else x for i, x in enumerate(s.labels)]
+            for seat in (0, 1):
+                if seat != viewpoint:
+                    new.hand_marks[seat] = [list(m) for m in marks[seat]]
+            comp = law.components[k][1].cards
+            cards = [comp[i] for i in order]
+        else:
+            cards = law.sample(rng)
+            _, labels, marks = comps[0]  # the real bookkeeping, or the one component left after a cap
+            new.labels = list(labels)
+            for seat in (0, 1):
+                if seat != viewpoint:
+                    new.hand_marks[seat] = [list(m) for m in marks[seat]]
+        places = self._hidden_places(viewpoint, new.hand_marks)
         payoff: list[list[Card]] = [[], []]
         hands: list[list[Card]] = [[], []]
         stock: list[Card] = []
