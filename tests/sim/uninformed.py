@@ -6,9 +6,10 @@ error (a public fact the law ignores, such as a forced pick-up), not the assumpt
 the greedy bots, whose choices do depend on their cards, measure how well the assumption holds.
 
 * **Spite and Malice.** Moves of public cards only (payoff top, side-pile tops) are taken at random
-  when there are any, half of the time; otherwise the player discards a hand card picked by a
-  uniformly random slot onto a random side pile. No hand card is ever played to the centre, so the
-  only choice involving a hidden card is which slot is discarded, and that slot is uniform.
+  when there are any, half of the time; otherwise the player picks a hand card by a uniformly random
+  slot and plays it to a random centre pile that takes it, or, if none does, discards it onto a
+  random side pile. The only choice involving a hidden card is the slot, and it is uniform: exactly
+  the reading of the chance law (the card a hidden hand puts down is a uniformly random card of it).
 * **Shithead.** Set-up: three hand cards picked by uniformly random slots go face up. Play from the
   hand: a uniformly random card among those that fit, one card at a time. Face-up and face-down
   plays, and pick-ups, are decided by the rules or public cards alone (face-down: lowest position).
@@ -31,7 +32,7 @@ from cardlab.policies import Policy, make_policy
 
 
 class UninformedSpite:
-    """Spite and Malice: public moves at random, else discard a uniformly random hand slot."""
+    """Spite and Malice: public moves at random, else a uniformly random hand slot, played or discarded."""
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
@@ -40,12 +41,14 @@ class UninformedSpite:
         public = [m for m in legal if m.kind in ("payoff", "side")]
         if public and self.rng.random() < 0.5:
             return public[int(self.rng.integers(len(public)))]
-        discards = [spite_move(m) for m in legal if m.kind == "discard"]
-        if not discards:  # no discard offered (the hand is empty): a public move, as there must be one
+        if not view.hand:  # nothing in hand (the turn goes on with public cards only)
             return legal[int(self.rng.integers(len(legal)))]
         card = view.hand[int(self.rng.integers(len(view.hand)))]
-        same = [m for m in discards if hand_card(m).face == card.face]
-        return same[int(self.rng.integers(len(same)))]
+        hand_moves = [spite_move(m) for m in legal if m.kind in ("hand", "discard")]
+        same = [m for m in hand_moves if hand_card(m).face == card.face]
+        to_centre = [m for m in same if m.kind == "hand"]
+        pool = to_centre or same
+        return pool[int(self.rng.integers(len(pool)))]
 
 
 class UninformedShithead:
