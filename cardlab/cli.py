@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     sim.add_argument("--policy", default="greedy",
-                     help="greedy or random, or one per seat separated by commas (default greedy)")
+                     help="greedy, random or uninformed, or one per seat separated by commas (default greedy)")
     sim.add_argument("--processes", type=int, default=1, help="worker processes (default 1)")
     sim.add_argument("--backend", default="local", help="local (default) or dask")
     sim.add_argument("--engine", action="store_true", help="play on the engine even where the fast path applies")

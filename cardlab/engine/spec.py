@@ -70,6 +70,9 @@ class GameSpec:
     given) compiles the kernel ahead of time and returns the seconds it took (``cardlab compile``);
     ``compile_ready`` says whether compiled code is available (numba installed). ``curve_title`` names the
     x axis of the panel's curves when the game's questions include curves (empty: the panel's default).
+    ``uninformed`` makes, from a generator, a player whose choices carry as little information about its
+    hidden cards as the rules allow (the chance laws' modelling assumption made true, for calibrating
+    them); None when no choice in the game depends on a hidden card, so the greedy bot serves.
     """
 
     name: str
@@ -83,6 +86,7 @@ class GameSpec:
     curve_title: str = ""
     compile: Callable[[], float] | None = None
     compile_ready: Callable[[], bool] | None = None
+    uninformed: Callable[[np.random.Generator], Callable[..., Any]] | None = None
 
     def draw(self) -> Drawer:
         """The table drawer (imports the view module now)."""

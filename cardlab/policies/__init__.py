@@ -2,7 +2,9 @@
 
 ``view`` is what the seat to move may see (``game.observe(seat)``), ``legal_moves`` the list of
 :class:`~cardlab.engine.Move`; the policy returns one of them or its text. A student's own function of
-that shape plays as well as the built-in ones. Built-ins are named ``"random"`` and ``"greedy"``.
+that shape plays as well as the built-in ones. Built-ins are named ``"random"``, ``"greedy"`` (the game's
+bot) and ``"uninformed"``: a player whose choices carry as little information about its hidden cards as
+the rules allow, which is what the chance laws assume (see each game's ``bot`` module).
 """
 
 from __future__ import annotations
@@ -32,26 +34,31 @@ class RandomPolicy:
         return "RandomPolicy()"
 
 
-POLICY_NAMES = ("random", "greedy")
+POLICY_NAMES = ("random", "greedy", "uninformed")
 
 
 def make_policy(spec: str | Policy, game_name: str, rng: np.random.Generator) -> Policy:
-    """Turn ``"random"``, ``"greedy"`` or a callable into a policy for ``game_name``.
+    """Turn ``"random"``, ``"greedy"``, ``"uninformed"`` or a callable into a policy for ``game_name``.
 
-    ``"greedy"`` is the bot the game's spec registers (:attr:`~cardlab.engine.spec.GameSpec.bot`)."""
+    ``"greedy"`` is the bot the game's spec registers (:attr:`~cardlab.engine.spec.GameSpec.bot`);
+    ``"uninformed"`` its :attr:`~cardlab.engine.spec.GameSpec.uninformed` player, drawing from ``rng`` (the
+    greedy bot where the game registers none: no choice there depends on a hidden card)."""
     if callable(spec):
         return spec
     if spec == "random":
         return RandomPolicy(rng)
-    if spec == "greedy":
+    if spec in ("greedy", "uninformed"):
         try:
-            bot = game_spec(game_name).bot
+            registered = game_spec(game_name)
         except UnknownGameError:
             pass
         else:
-            return bot()
+            if spec == "uninformed" and registered.uninformed is not None:
+                return registered.uninformed(rng)
+            return registered.bot()
     raise InvalidInputError(
-        f"unknown policy {spec!r} for {game_name}; accepted: 'random', 'greedy', or a callable (view, legal_moves)")
+        f"unknown policy {spec!r} for {game_name}; accepted: 'random', 'greedy', 'uninformed', or a callable "
+        "(view, legal_moves)")
 
 
 def choose(policy: Policy, game: Game[Any]) -> Move:

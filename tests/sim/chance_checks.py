@@ -430,8 +430,11 @@ def _real_outcomes(g: cardlab.Game[Any], viewpoint: int | None) -> list[tuple[st
             out.append(("next", exact["next"], bool(g.can_use(seat, s.stock[-1])), (s.hand, s.shuffles, s.stock[-1])))
     elif g.name == "spite-and-malice":
         if exact["next"] is not None:
+            # the subject is the exposure (round, completions, stock size), not the card: a card that was
+            # on top once can come back through a completed pile, and skipping it then would pick the
+            # sample by the card's history (which depends on its face)
             out.append(("next", exact["next"], bool(g.can_play_on_centre(s.stock[-1])),
-                        (s.round, s.stock[-1])))
+                        (s.round, s.completions, len(s.stock))))
     else:
         if exact["draw"] is not None:
             out.append(("draw", exact["draw"], bool(g.fits(s.draw[-1])), s.draw[-1]))

@@ -9,7 +9,9 @@ Exact definition:
 3. Always displace a face-up wild with its pip card; the wild then goes (by rule 2) to the lowest
    face-down spot.
 
-Garbage has no other choices, so this is the whole policy.
+Garbage has no other choices, so this is the whole policy. None of these choices depends on a hidden
+card (a face-down spot is hidden from its owner too), so this bot also serves as Garbage's ``uninformed``
+player: the chance law's assumption, that choices carry no information about hidden cards, holds here.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from cardlab.games.shithead.rules import *  # noqa: F403  (the rules' names, as 
 from cardlab.engine.registry import register
 from cardlab.engine.spec import GameSpec, RolloutBudgets
 from cardlab.games.shithead import kernel
-from cardlab.games.shithead.bot import greedy_shithead
+from cardlab.games.shithead.bot import greedy_shithead, uninformed_shithead
 from cardlab.games.shithead.questions import panel
 from cardlab.games.shithead.rules import Shithead
 
@@ -16,6 +16,7 @@ SPEC = register(GameSpec(
     aliases=Shithead.aliases,
     rules=Shithead,
     bot=lambda: greedy_shithead,
+    uninformed=uninformed_shithead,
     questions=panel,
     drawer="cardlab.games.shithead.table:draw",
     budgets=RolloutBudgets(win=2000, panel=1000, batch=kernel.BATCH),

@@ -13,12 +13,22 @@ Exact definition (it looks only at the legal moves, which carry each play's rank
    again), otherwise a single 2.
 3. **Blind**: turn the lowest-numbered face-down card still there (all are equally unknown).
 4. **Pick up** only when it is the sole legal move.
+
+The ``uninformed`` player (:class:`UninformedShithead`) chooses as little as the rules allow with its
+hidden cards in mind: in the set-up it puts face up the cards of three uniformly random hand slots; from
+the hand it plays a uniformly random card among those that fit, one card at a time; from the face-up
+cards a uniformly random rank that fits, one card; blind, the lowest position. Which cards fit still
+depends on the hand ("a player who can play must play"), so its plays are not quite free of information,
+but nothing else is read from its cards. The greedy bot keeps its lowest cards in hand and plays its
+lowest fitting rank: choices that tell an observer about its hand, which the chance law ignores.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from cardlab.cards import Card, Rank
 from cardlab.engine.game import Move
@@ -64,3 +74,32 @@ def greedy_shithead(view: Any, legal_moves: Sequence[Move]) -> Move:
     return special.get(int(Rank.TEN)) or special[int(Rank.TWO)]
 
 
+
+
+class UninformedShithead:
+    """The ``uninformed`` player (see the module notes)."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def __call__(self, view: Any, legal_moves: Sequence[Move]) -> Move:
+        first = legal_moves[0]
+        if first.kind == "setup":
+            card = view.hand[int(self.rng.integers(len(view.hand)))]
+            return next(m for m in legal_moves if setup_card(m).face == card.face)
+        if first.kind in ("blind", "pickup"):
+            return first
+        singles = {shithead_move(m).rank: m for m in legal_moves if shithead_move(m).count == 1}
+        if shithead_move(first).source == "up":
+            ranks = sorted(singles)
+            return singles[ranks[int(self.rng.integers(len(ranks)))]]
+        fitting = [int(c.rank) for c in view.hand if int(c.rank) in singles]
+        return singles[fitting[int(self.rng.integers(len(fitting)))]]
+
+    def __repr__(self) -> str:
+        return "UninformedShithead()"
+
+
+def uninformed_shithead(rng: np.random.Generator) -> Any:
+    """A new :class:`UninformedShithead` drawing from ``rng``."""
+    return UninformedShithead(rng)

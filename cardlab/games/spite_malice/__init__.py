@@ -7,7 +7,7 @@ from cardlab.games.spite_malice.rules import *  # noqa: F403  (the rules' names,
 from cardlab.engine.registry import register
 from cardlab.engine.spec import GameSpec, RolloutBudgets
 from cardlab.games.spite_malice import kernel
-from cardlab.games.spite_malice.bot import greedy_spite_malice
+from cardlab.games.spite_malice.bot import greedy_spite_malice, uninformed_spite_malice
 from cardlab.games.spite_malice.questions import panel
 from cardlab.games.spite_malice.rules import SpiteMalice
 
@@ -16,6 +16,7 @@ SPEC = register(GameSpec(
     aliases=SpiteMalice.aliases,
     rules=SpiteMalice,
     bot=lambda: greedy_spite_malice,
+    uninformed=uninformed_spite_malice,
     questions=panel,
     drawer="cardlab.games.spite_malice.table:draw",
     budgets=RolloutBudgets(win=2000, panel=1000),

@@ -23,11 +23,22 @@ it, else 1.
    3 if the top equals c; 4 if the top is lower than c (a smaller gap is better). The bot takes the
    lowest class, then the smallest gap, then the highest card, then the lowest pile number, then the
    lowest card (suits in the order ♠ ♥ ♦ ♣).
+
+The ``uninformed`` player (:class:`UninformedSpiteMalice`) chooses without looking at what its hidden
+cards are: half of the time, when there is one, it makes a move of a face-up card (payoff top or a side-pile
+top) chosen uniformly; otherwise it picks a hand card by a uniformly random slot, plays it to a centre pile
+that takes it (chosen uniformly) or, if none does, discards it onto a uniformly chosen side pile. The
+only choice that involves a hidden card is the slot, and it is uniform: the card a hidden hand puts down is
+a uniformly random card of it, exactly the reading of the chance law (:mod:`cardlab.games.spite_malice.rules`).
+The greedy bot, which plays every card that fits before it discards, breaks that assumption.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
 
 from cardlab.cards import Card, Rank
 from cardlab.engine.game import Move
@@ -119,3 +130,31 @@ def greedy_spite_malice(view: SpiteMaliceView, legal_moves: Sequence[Move]) -> M
     return legal_moves[0]
 
 
+
+
+class UninformedSpiteMalice:
+    """The ``uninformed`` player (see the module notes): face-up moves at random half of the time, else a
+    uniformly random hand slot, played to a centre pile if it fits there, discarded otherwise."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def __call__(self, view: SpiteMaliceView, legal_moves: Sequence[Move]) -> Move:
+        face_up = [m for m in legal_moves if m.kind in ("payoff", "side")]
+        if face_up and self.rng.random() < 0.5:
+            return face_up[int(self.rng.integers(len(face_up)))]
+        if not view.hand:  # an empty hand (refill_on_empty=False ends the turn before this): face-up cards only
+            return legal_moves[int(self.rng.integers(len(legal_moves)))]
+        card = view.hand[int(self.rng.integers(len(view.hand)))]
+        mine = [m for m in legal_moves if m.kind in ("hand", "discard") and hand_card(m).face == card.face]
+        to_centre = [m for m in mine if m.kind == "hand"]
+        choices = to_centre or mine
+        return choices[int(self.rng.integers(len(choices)))]
+
+    def __repr__(self) -> str:
+        return "UninformedSpiteMalice()"
+
+
+def uninformed_spite_malice(rng: np.random.Generator) -> Any:
+    """A new :class:`UninformedSpiteMalice` drawing from ``rng``."""
+    return UninformedSpiteMalice(rng)
