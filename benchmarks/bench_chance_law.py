@@ -1,15 +1,17 @@
 """The games' chance laws against the truth: the figures of the issue "Exact means exact".
 
-    .venv/bin/python benchmarks/bench_chance_law.py [--quick] [--policy greedy|random]
+    .venv/bin/python benchmarks/bench_chance_law.py [--quick] [--policy uninformed|greedy|random]
     .venv/bin/python benchmarks/bench_chance_law.py --ties    # only the Ace-Ace tie figure (about 1 minute)
-    .venv/bin/python benchmarks/bench_chance_law.py --shithead-calibration --policy random [--games N]
+    .venv/bin/python benchmarks/bench_chance_law.py --shithead-calibration [--policy P] [--games N]
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-brute [--games N]
     .venv/bin/python benchmarks/bench_chance_law.py --copies [--quick]  # same-face copies: the mixture's figures
 
-``--policy`` (default greedy) says which bots play the calibration games: uniformly random bots follow
-no strategy (their choices still depend a little on their hands: they pick among their legal moves),
-so against them the law itself is tested more closely; greedy bots measure how far the law's
-assumption (choices carry no information) is from a real strategy. ``--shithead-calibration`` runs
+The calibration games are played by two kinds of players, each in its own table (``--policy`` picks
+one): the ``uninformed`` players (``make_policy("uninformed", ...)``), whose choices carry as little
+information about their hidden cards as the rules allow, so that the law itself is tested; and the
+``greedy`` bots, which measure how far the law's assumption (choices carry no information) is from a
+real strategy. (``random`` is accepted too: uniformly random legal moves, whose number depends on the
+hand, so they are not uninformed.) ``--shithead-calibration`` runs
 only Shithead's calibration (two players, table and mover views, ``--games`` games from seed 5000);
 ``--shithead-brute`` only the brute force of :mod:`tests.sim.shithead_brute` (small positions after
 forced pick-ups, every viewpoint, ``--games`` positions from seed 10).
@@ -51,7 +53,7 @@ def _arg(flag: str, default: str) -> str:
     return sys.argv[sys.argv.index(flag) + 1] if flag in sys.argv else default
 
 
-POLICY = _arg("--policy", "greedy")
+POLICIES = [_arg("--policy", "")] if "--policy" in sys.argv else ["uninformed", "greedy"]
 GAMES_PER = 40 if QUICK else 200
 SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "garbage": [(2, {}), (3, {}), (4, {"last_round": True})],
@@ -83,12 +85,18 @@ def counts_and_twins(name: str) -> None:
 
 
 def calibration(name: str, setups: list[tuple[int, dict[str, Any]]] | None = None, games: int = GAMES_PER) -> None:
+    for policy in POLICIES:
+        calibration_against(policy, name, setups, games)
+
+
+def calibration_against(policy: str, name: str, setups: list[tuple[int, dict[str, Any]]] | None,
+                        games: int) -> None:
     pairs: dict[str, list[tuple[float, bool]]] = {}
-    print(f"  calibration against {POLICY} bots:")
+    print(f"  calibration against {policy} players:")
     for k, (players, options) in enumerate(SETUPS[name] if setups is None else setups):
         for seed in range(5000 + 1000 * k, 5000 + 1000 * k + games):
             seen: set[tuple[Any, ...]] = set()
-            for g in cc.bot_games(name, players, seed, POLICY, **options):
+            for g in cc.bot_games(name, players, seed, policy, **options):
                 if g.is_over:
                     break
                 for viewpoint in (None, g.current_player):

@@ -34,19 +34,23 @@ from cardlab.sim import prob
 from cardlab.viz.table import table_html
 
 GAMES = ("garbage", "spite-and-malice", "shithead")
+POLICY_STREAM = 99  # the bots' generator: [seed, POLICY_STREAM], never the game's own seed
 
 
 # ---------------------------------------------------------------------------------------------- positions
 def bot_games(name: str, players: int, seed: int, policy: str = "greedy", **options: Any
               ) -> Iterator[cardlab.Game[Any]]:
-    """Every position of one game between bots of ``policy`` ("greedy" or "random": uniformly random
-    legal moves), the game itself advanced in place (copy what you keep).
+    """Every position of one game between bots of ``policy`` ("greedy", "uninformed" or "random"), the
+    game itself advanced in place (copy what you keep).
 
-    The chance laws assume that choices carry no information; a uniformly random player's choices
-    carry none about its unseen cards, so calibration against random play tests the law itself, and
-    against greedy play it measures how far the assumption is from a real strategy."""
+    The chance laws assume that choices carry no information about hidden cards. The ``uninformed``
+    players make that true as far as the rules allow, so calibration against them tests the law itself;
+    against greedy play it measures how far the assumption is from a real strategy. (Uniformly random
+    legal moves are not uninformed: how many moves are legal depends on the hand.) The bots draw from a
+    generator of their own: one seeded like the game's would repeat the deal's random numbers in the
+    players' choices and tie those choices to the hidden cards."""
     g = cardlab.new_game(name, players=players, seed=seed, **options)
-    bot = make_policy(policy, name, np.random.default_rng(seed))
+    bot = make_policy(policy, name, np.random.default_rng([seed, POLICY_STREAM]))
     for _ in range(3000):
         yield g
         if g.is_over:
