@@ -181,16 +181,20 @@ print(status(bots))
 #
 # ### Will a face-down card fit? Will the top of the draw pile? (exact)
 #
-# Nobody has seen a face-down card — not even its owner — so it is equally likely to be *any* card the viewer cannot
-# locate. The same holds for the top of the draw pile. So both chances are the same count:
+# Nobody has seen a face-down card — not even its owner — so, as long as no hand the viewer cannot see has had to
+# pick up the pile, it is equally likely to be *any* card the viewer cannot locate. The same holds for the top of
+# the draw pile. So both chances are the same count:
 #
 # $$P(\text{fits}) = \frac{\#\{\text{unseen cards that fit the pile}\}}{\#\{\text{unseen cards}\}}.$$
 #
 # This is **exchangeability**, and it rests on a **modelling assumption**: *every arrangement of the cards the
-# viewer has not seen is equally likely*. At the deal that is what a fair shuffle means. Later it also needs
-# *the players' choices to carry no information* about the cards the viewer cannot see: if a player's choices
-# depend on their hand (and they do), watching those choices could in principle tell the viewer something, and
-# the count above ignores it. We test the assumption against real deals below. The answer depends on who is
+# viewer has not seen that fits what the viewer saw is equally likely*. At the deal that is what a fair shuffle
+# means. A forced pick-up is part of what was seen: a player picks up only when nothing fits, so every card then
+# in that hand was below the top. That is not a choice but information, and cardlab's law uses it (after a pick-up
+# the unseen cards are no longer all alike, and the count becomes a ratio of two products). Beyond that, the
+# assumption needs *the players' choices to carry no information* about the cards the viewer cannot see: if a
+# player's choices depend on their hand (and they do), watching those choices could tell the viewer something,
+# and the count ignores it. We test the assumption against real deals below. The answer depends on who is
 # asking: seat 0 knows its own hand, so fewer cards are unseen for seat 0 than for the table.
 #
 # Take the position just before seat 0 had to pick up: an Ace on top, so only a 2, a 10 or another Ace fits. Had
@@ -285,7 +289,8 @@ assert abs(z_all) < 4          # a gap of 4 standard errors would mean the model
 #
 # Seat 0 is to move with an Ace on the pile. It must pick up exactly when none of its hand cards fits. For the
 # table, under the same assumption, seat 0's hand of $h$ cards is a random $h$-subset of the $U$ cards the table
-# cannot see, of which $F$ fit. So
+# cannot see, of which $F$ fit (here nobody has had to pick up yet; after a pick-up, a hand's unseen cards are
+# limited to the ranks below that top, and the count becomes a ratio of two products). So
 #
 # $$P(\text{pick up}) = \frac{\binom{U-F}{h}}{\binom{U}{h}},$$
 #
@@ -308,6 +313,14 @@ assert abs(check.value - exact_pickup) < 4 * np.sqrt(exact_pickup * (1 - exact_p
 # The play-outs agree with the count (the cell checks the gap is within four standard errors; a `False` above would
 # be one of the one-in-twenty misses of a 95% interval). Seat 0 itself knows its hand and knows it must pick up: for
 # seat 0 the chance is 1.
+#
+# The play-outs resample with the same model, so their agreement checks the *counting*, not the *model*. Against
+# real games this question is where the model is weakest. Every play a player makes is a card that fits, and
+# which cards fitted says something about the rest of the hand, even for a player who picks among them at
+# random. Over hundreds of real games (`benchmarks/bench_chance_law.py --shithead-calibration`, figures in
+# `docs/performance.md`), the table's exact pick-up chance misses by several percentage points: too low against
+# players who choose at random, too high against the greedy bot, which keeps its low cards. Read it as the
+# answer of a stated model.
 #
 # ### Will a player have to pick up on a later turn? Who will win? (estimates)
 #
@@ -406,8 +419,9 @@ for key, values in result.extras.items():
 # %% [markdown]
 # ## Misconceptions to discuss
 #
-# - *"The face-down card and the top of the draw pile have different chances."* Exchangeability: both are any
-#   unseen card, equally likely (under the stated assumption).
+# - *"The face-down card and the top of the draw pile have different chances."* Exchangeability: the two are
+#   interchangeable (no pick-up ever limits them), so their chances are equal; while no hand has had to pick up,
+#   both are any unseen card, equally likely (under the stated assumption).
 # - *"The table is wrong because seat 0 knows better."* Both answers are right for their information.
 # - *"A simulation with cardlab's resampler proves the model."* It shows consistency; only real deals test the
 #   assumption (section 4).
