@@ -57,7 +57,7 @@ POLICIES = [_arg("--policy", "")] if "--policy" in sys.argv else ["uninformed", 
 GAMES_PER = 40 if QUICK else 200
 SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "garbage": [(2, {}), (3, {}), (4, {"last_round": True})],
-    "spite-and-malice": [(2, {"payoff_size": 8}), (2, {"payoff_size": 8, "completed_to": "shuffle"}),
+    "spite-and-malice": [(2, {}), (2, {"payoff_size": 8}), (2, {"payoff_size": 8, "completed_to": "shuffle"}),
                          (2, {"payoff_size": 3})],
     "shithead": [(2, {}), (3, {})],
 }

@@ -20,31 +20,35 @@ viewer knows and the seed, never of where the hidden cards really are.
 
 The law is uniform over the arrangements that fit what was seen: **an assumption**, that the other
 players' choices carry no information about their hidden cards. ``benchmarks/bench_chance_law.py``
-compares the exact predictions with the cards that were really there over many greedy-bot games
-(binned z-tests; see ``docs/performance.md``). Its run of 2026-11-30 (200 to 600 greedy-bot games per
-game, tens of thousands of predictions):
+compares the exact predictions with the cards that were really there in real games (binned z-tests; see
+``docs/performance.md``), played by two kinds of players. The ``uninformed`` players
+(``make_policy("uninformed", ...)``) choose as little with their hidden cards in mind as the rules
+allow, so against them the law itself is tested; the ``greedy`` bots measure how far the assumption is
+from a real strategy. Runs of 2026-11-30 and 2026-12-01:
 
-* Garbage and Spite and Malice: every bin within |z| < 2 (largest 1.81 and 1.00). On 6,000 deals opening
-  with an Ace-Ace tie the law predicted 0.1373 for "the first stock card is an Ace or a King" and 0.1357
-  came true (the old count, which forgot the tie, said 0.1534: z = -3.8). Here the assumption holds
-  within what the tests can see.
+* Garbage: no choice depends on a hidden card (the greedy bot is also the uninformed player); over 1,200
+  games every bin within |z| < 2.6. Spite and Malice, uninformed players, 1,000 default rounds (124,000
+  predictions): every bin within |z| < 1.7. On 6,000 deals opening with an Ace-Ace tie the law predicted
+  0.1373 for "the first stock card is an Ace or a King" and 0.1357 came true (the old count, which forgot
+  the tie, said 0.1534: z = -3.8).
+* Spite and Malice, greedy bots, 300 default rounds: **the assumption fails**. The next stock card fits
+  more often than predicted (0.296 against 0.275 in the busiest bin, z = +5.1): a greedy hand plays every
+  card that fits before it discards, so what it keeps does not fit, and the stock is left richer in cards
+  that do. In short rounds (payoff piles of 8) the gap is too small to see (|z| < 1).
 * Shithead: a **forced pick-up is information, not a choice**. A player who cannot play must pick up,
   so at that moment every card of the hand was an ordinary rank below the top. The law conditions on
   it (per viewer, the unseen cards a hand held at a pick-up are limited to the ranks below that top;
   an exact chain of limits, a mixture when a later play could have come from several such groups; see
   :mod:`cardlab.games.shithead.beliefs`), and that is checked exactly against a brute force over hidden
-  deals. The law that ignored it predicted 0.568 for "the player to move picks up" where 0.838 came
-  true, against uniformly random players (z = +27.7). With it, over 300 two-player games of uniformly
-  random bots (``bench_chance_law.py --shithead-calibration --policy random``, 2026-11-30): the draw
-  pile's top and a face-down card within |z| <= 2.41 in every bin (about 28,000 predictions); the
-  mover's pick-up seen by the table predicted 0.274 where 0.342 came true in its worst bin (z = +5.45;
-  largest |z| 5.45 over 8 bins, 7,192 predictions). Part of that gap is probably what a random
-  player's choices still say (it picks uniformly among its legal moves, whose number depends on its
-  hand); it is not explained in full. Against greedy bots (which keep their lowest cards at the set-up
-  and play their lowest fitting rank) the same question is now **over**-predicted: 0.415 against 0.315
-  in the worst bin (z = -4.90), and the draw pile's top 0.420 against 0.372 (z = -3.51). So the pick-up
-  answer is exact for the model (uniform among the arrangements that respect the pick-ups), and real
-  players depart from it; teach it as a model.
+  deals. Uninformed players, 300 games: the draw pile's top and a face-down card within |z| < 1.6 in
+  every bin (about 30,000 predictions). **"The player to move picks up", seen by the table, is not
+  calibrated**: 0.274 predicted where 0.348 came true in the worst bin (z = +5.9; the law that ignored
+  pick-ups was off by z = +28 there). Every play must be a card that fits, and which cards fitted says
+  something about the rest of the hand even when the player picks among them at random; the law reads
+  a play as a uniformly random card of the hand and misses that. Against greedy bots (which keep their
+  lowest cards at the set-up and play their lowest fitting rank) the same answer is too *high* (0.315
+  against 0.415, z = -4.9). So it is exact for the model, and real players depart from it in both
+  directions; the panel labels it "(uniform model)", and notebook ``03_shithead`` says so.
 In Spite and Malice, when a hidden hand plays a face whose two cards (one per pack) carry different
 public labels, nobody can tell which label lost a card: the law is then an honest **mixture** of laws
 (a :class:`~cardlab.sim.chance.MixedLaw`: one component per possibility, weighted by Bayes' rule; see

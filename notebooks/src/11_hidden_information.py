@@ -243,11 +243,11 @@ print(f"seat 0's real hand before the pick-up (the game knows it): {', '.join(ma
 # %% [markdown]
 # The pick-up moves the table's belief: the chance of a 10 drops from its prior to exactly 0, and the chance of a
 # King *rises*, because the hand is now known to be made of non-fitting cards only, and Kings are among them. A
-# player's **choice** (here a forced one) carries information.
+# player's move, even a forced one, carries information.
 #
-# Now the count that ignores it. After the pick-up, count the table's chance of a 10 among seat 0's unknown cards as
-# if they were any unseen cards (the hypergeometric formula), and see what cardlab's resampler says; both use the
-# stated assumption that choices carry no information:
+# Now a count that ignores it: after the pick-up, count the table's chance of a 10 among seat 0's unknown cards as
+# if they were any unseen cards (the hypergeometric formula). Compare it with cardlab's resampler, whose chance law
+# conditions on forced pick-ups (a pick-up is public information, not a choice):
 
 # %%
 after = position.copy()
@@ -265,16 +265,17 @@ for _ in range(4000):
         rest.remove(card)
     hits += any(c.rank == cardlab.Rank.TEN for c in rest)
 resampled = wilson(hits, 4000)
-print(f"ignoring the pick-up: {naive:.4f} (count), {resampled} (resampler); using it (Bayes): "
-      f"{results['a 10'][1]:.4f}")
-assert results["a 10"][1] == 0 and naive > 0
+print(f"ignoring the pick-up: {naive:.4f} (count); cardlab's resampler, which uses it: {resampled}; "
+      f"Bayes: {results['a 10'][1]:.4f}")
+assert results["a 10"][1] == 0 and naive > 0 and hits == 0
 
 # %% [markdown]
-# If the resampled share printed above is clearly above 0, the resampler, like the simple count, ignores what the
-# pick-up revealed: its answer is the right answer *to a different question* ("if seat 0's cards were any unseen
-# cards"). This is why "opponents' choices carry no information" must be stated as an assumption. Section 2's test
-# against real deals found no detectable problem for a face-down card, which no choice can reveal; right after a
-# forced pick-up the assumption fails for the picker's hand, as Bayes' rule shows.
+# The count that ignores the pick-up is the right answer *to a different question* ("if seat 0's cards were any
+# unseen cards"). cardlab's law uses what the pick-up showed: every card then in seat 0's hand was below the Ace and
+# neither a 2 nor a 10. So none of its 4000 resampled hands holds a 10, as Bayes' rule says. What stays an
+# **assumption** is that the players' real *choices* (which rank to play, which cards to put face up) carry no
+# information. They do carry some, and `03_shithead` says how far that moves the table's pick-up chance in real
+# games.
 
 # %% [markdown]
 # ## 4. When there is nothing private, everybody agrees

@@ -78,9 +78,10 @@ arrangement is equally likely. That is the **modelling assumption** that remains
 *choices* (which cards they put face up, which rank and how many they play) are treated as carrying no
 information about their unseen cards; read exactly, the card a hand plays is taken as a uniformly
 random card of that hand whose face is then seen. Real players choose with their cards in mind (the
-greedy bot keeps its lowest cards at the set-up and plays its lowest fitting rank), and even a
-uniformly random player reveals a little (it picks among its legal moves, whose number depends on the
-hand); ``benchmarks/bench_chance_law.py`` measures both (see :mod:`cardlab.sim.prob`). Which unseen cards
+greedy bot keeps its lowest cards at the set-up and plays its lowest fitting rank), and even the
+``uninformed`` player, which picks at random among the cards that fit, reveals something: every play is a
+card that fits, and which cards fitted says something about the rest of the hand.
+``benchmarks/bench_chance_law.py`` measures both (see :mod:`cardlab.sim.prob`). Which unseen cards
 of the named rank a hand plays is drawn at random (see *A play*), so no fixed order leaks which suits a
 hand lacks; views and events show faces only (with two packs, which pack a card is from is hidden).
 """
