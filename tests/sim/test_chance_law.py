@@ -112,8 +112,9 @@ def test_exact_predictions_are_calibrated_against_the_real_cards(name: str) -> N
     "the player to move picks up", seen by the table. Its exact value holds for the law's model (the
     brute force of tests/sim/shithead_brute.py: 0 differences), but a player who must play a card that
     fits reveals something about the rest of its hand with every play, even an uninformed one, and the
-    model ignores it: ``bench_chance_law.py --shithead-calibration`` finds z above 4 in 150 games of
-    uninformed players (and below -4 against greedy bots). Leaving it out here is stated, not hidden."""
+    model ignores it: ``bench_chance_law.py --shithead-calibration`` finds z = +5.9 in 300 games of
+    uninformed players (and -4.9 against greedy bots). It is left out of the |z| < 3 check, and only its
+    documented direction (too low against uninformed players) is asserted."""
     players = {"garbage": 2, "spite-and-malice": 2, "shithead": 2}[name]
     options = {"payoff_size": 8} if name == "spite-and-malice" else {}
     seeds = {"garbage": range(100, 190), "spite-and-malice": range(100, 130), "shithead": range(100, 116)}[name]
@@ -125,8 +126,12 @@ def test_exact_predictions_are_calibrated_against_the_real_cards(name: str) -> N
                 break
             for key, p, real in cc.real_outcomes(g, None, seen):
                 pairs.setdefault(key, []).append((float(p), real))
-    if name == "shithead":
-        assert len(pairs.pop("pickup")) >= 300  # made, then set aside (see above)
+    if name == "shithead":  # made, then set aside from the |z| < 3 check (see above); its documented direction
+        every = pairs.pop("pickup")
+        cc.binned_z(every)  # this still asserts that every certain prediction (0 or 1) came true
+        pickup = [(p, y) for p, y in every if 0 < p < 1]
+        assert len(pickup) >= 300
+        assert sum(y for _, y in pickup) > sum(p for p, _ in pickup)  # too low against uninformed players
     assert sum(len(v) for v in pairs.values()) >= 500
     for key, rows in pairs.items():
         for label, n, mean, share, z in cc.binned_z(rows):
