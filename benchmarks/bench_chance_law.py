@@ -196,18 +196,11 @@ def copy_brute_force(seeds: int) -> None:
     checks = mixed = mismatches = 0
     for seed in range(seeds):
         for viewpoint in (None, 0, 1):
-            g = cb.small_position(seed)
-            worlds = cb.prior(g, viewpoint)
-            rng = np.random.default_rng(seed)
-            for _ in range(8):
-                moves = g.legal_moves()
-                stepped = cb.step(worlds, g, moves[int(rng.integers(len(moves)))], viewpoint)
-                if stepped is None:
-                    break
-                worlds = stepped
-                checks += 1
-                mixed += isinstance(g.chance_law(viewpoint), MixedLaw)
-                mismatches += cb.package_answers(g, viewpoint) != cb.brute_answers(worlds, viewpoint)
+            for k, g, worlds in cb.walk(seed, viewpoint):
+                if k:
+                    checks += 1
+                    mixed += isinstance(g.chance_law(viewpoint), MixedLaw)
+                    mismatches += cb.package_answers(g, viewpoint) != cb.brute_answers(worlds, viewpoint)
     print(f"  brute force over deals and copy choices: {mismatches} mismatches in {checks} positions x viewpoint "
           f"({mixed} with a mixed law; {seeds} small positions)")
 

@@ -247,22 +247,42 @@ class LawArrays:
 
 
 @jit_inline
+def _place_on_free(places: Any, place_start: Any, g: int, src: Any, first: int, stop: int, state: Any, out: Any,
+                   pool: Any) -> None:
+    """``src[first:stop]`` in order, each on a uniformly chosen place of group ``g`` still free (``out`` is
+    -1 there); the last free place takes the chosen one's slot in the pool."""
+    m = 0
+    for i in range(place_start[g], place_start[g + 1]):
+        q = places[i]
+        if out[q] < 0:
+            pool[m] = q
+            m += 1
+    for k in range(first, stop):
+        pick = below(state, m)
+        out[pool[pick]] = src[k]
+        pool[pick] = pool[m - 1]
+        m -= 1
+
+
+@jit_inline
 def _draw_groups(places: Any, place_start: Any, cards: Any, card_start: Any, first: int, stop: int, state: Any,
                  out: Any, pool: Any) -> None:
-    """Groups ``first`` to ``stop - 1`` in order, card by card: each card goes to a uniformly chosen place
-    among the group's places still free; the last free place takes the chosen one's slot in the pool."""
+    """Groups ``first`` to ``stop - 1`` in order, each group's cards on its free places."""
     for g in range(first, stop):
-        m = 0
-        for i in range(place_start[g], place_start[g + 1]):
-            q = places[i]
-            if out[q] < 0:
-                pool[m] = q
-                m += 1
-        for k in range(card_start[g], card_start[g + 1]):
-            pick = below(state, m)
-            out[pool[pick]] = cards[k]
-            pool[pick] = pool[m - 1]
-            m -= 1
+        _place_on_free(places, place_start, g, cards, card_start[g], card_start[g + 1], state, out, pool)
+
+
+@jit_inline
+def _pick_component(comp_start: Any, thresholds: Any, state: Any) -> Any:
+    """A mixture's component: the first ``k`` whose ``thresholds[k]`` exceeds the top 62 bits of one
+    SplitMix64 output (nothing drawn, 0, for a single law)."""
+    n_comp = comp_start.shape[0] - 1
+    k = 0
+    if n_comp > 1:
+        u = np.int64(next_u64(state) >> U2)
+        while k < n_comp - 1 and u >= thresholds[k]:
+            k += 1
+    return k
 
 
 @jit
@@ -292,14 +312,10 @@ def draw_mixed(places: Any, place_start: Any, cards: Any, card_start: Any, comp_
     """:func:`draw_law` for a law that may be a mixture: with more than one component, pick component
     ``k`` (the first whose ``thresholds[k]`` exceeds the top 62 bits of one SplitMix64 output), then draw
     its groups. Returns ``k``. A single law draws exactly as :func:`draw_law`."""
-    n_comp = comp_start.shape[0] - 1
-    if n_comp <= 1:
+    if comp_start.shape[0] <= 2:
         draw_law(places, place_start, cards, card_start, size, whole, state, out, pool)
         return 0
-    u = np.int64(next_u64(state) >> U2)
-    k = 0
-    while k < n_comp - 1 and u >= thresholds[k]:
-        k += 1
+    k = _pick_component(comp_start, thresholds, state)
     for q in range(size):
         out[q] = -1
     if size > 0:
@@ -320,12 +336,7 @@ def draw_limited(places: Any, place_start: Any, cards: Any, card_start: Any, com
     if lim_places.shape[0] == 0:
         return draw_mixed(places, place_start, cards, card_start, comp_start, thresholds, size, whole, state, out,
                           pool)
-    n_comp = comp_start.shape[0] - 1
-    k = 0
-    if n_comp > 1:
-        u = np.int64(next_u64(state) >> U2)
-        while k < n_comp - 1 and u >= thresholds[k]:
-            k += 1
+    k = _pick_component(comp_start, thresholds, state)
     for q in range(size):
         out[q] = -1
     for g in range(comp_start[k], comp_start[k + 1]):
@@ -341,15 +352,5 @@ def draw_limited(places: Any, place_start: Any, cards: Any, card_start: Any, com
             deck[i] = deck[j]
             deck[j] = t
             out[lim_places[first + i]] = deck[i]
-        free = 0
-        for i in range(place_start[g], place_start[g + 1]):
-            q = places[i]
-            if out[q] < 0:
-                pool[free] = q
-                free += 1
-        for i in range(m, n):
-            pick = below(state, free)
-            out[pool[pick]] = deck[i]
-            pool[pick] = pool[free - 1]
-            free -= 1
+        _place_on_free(places, place_start, g, deck, m, n, state, out, pool)
     return k

@@ -119,6 +119,24 @@ def prior(g: cardlab.Game[Any], viewpoint: int | None) -> dict[World, Fraction]:
     return {w: p / total for w, p in worlds.items()}
 
 
+def walk(seed: int, viewpoint: int | None, moves: int = 8
+         ) -> Iterator[tuple[int, cardlab.Game[Any], dict[World, Fraction]]]:
+    """Small position ``seed`` and its worlds for ``viewpoint``, then after each of up to ``moves`` random
+    legal moves (seeded by ``seed``): ``(moves made, game, worlds)``, until a move leaves the brute force's
+    domain (:func:`step`)."""
+    g = small_position(seed)
+    worlds = prior(g, viewpoint)
+    yield 0, g, worlds
+    rng = np.random.default_rng(seed)
+    for k in range(1, moves + 1):
+        legal = g.legal_moves()
+        stepped = step(worlds, g, legal[int(rng.integers(len(legal)))], viewpoint)
+        if stepped is None:
+            return
+        worlds = stepped
+        yield k, g, worlds
+
+
 def step(worlds: dict[World, Fraction], g: cardlab.Game[Any], move: Any, viewpoint: int | None
          ) -> dict[World, Fraction] | None:
     """Play ``move`` in ``g`` and in every world; None when the move completed a centre pile or ended the

@@ -288,16 +288,7 @@ def check(seed: int, moves: int = 10, hand: int = 2, draws: int = 2,
     compared = constrained = mixed = plain_wrong = 0
     bad: list[str] = []
     for viewpoint in viewpoints:
-        replay = start.copy()
-        views = []
-        games = [replay.copy()]
-        for text in texts:
-            before = len(replay.events)
-            replay._take = _replaying(taken[len(views)])  # type: ignore[method-assign]
-            replay.play(text)
-            del replay._take
-            views.append(_seen(replay, viewpoint, before))
-            games.append(replay.copy())
+        views, games = _replay(start, texts, taken, viewpoint)
         steps = brute_force(start, texts, taken, viewpoint, views)
         for k, (game, rows) in enumerate(zip(games, steps, strict=True)):
             if game.is_over:
@@ -310,6 +301,23 @@ def check(seed: int, moves: int = 10, hand: int = 2, draws: int = 2,
             constrained += any(g.limits for _, comp in law.components for g in comp.groups)
             mixed += isinstance(law, MixedLaw)
     return compared, constrained, mixed, plain_wrong, bad
+
+
+def _replay(start: Shithead, texts: list[str], taken: list[list[Card]], viewpoint: int | None
+            ) -> tuple[list[tuple[Any, list[str]]], list[Shithead]]:
+    """The real moves replayed from ``start``, card for card: what ``viewpoint`` saw at each move, and the
+    game before the first move and after each one."""
+    replay = start.copy()
+    views = []
+    games = [replay.copy()]
+    for text in texts:
+        before = len(replay.events)
+        replay._take = _replaying(taken[len(views)])  # type: ignore[method-assign]
+        replay.play(text)
+        del replay._take
+        views.append(_seen(replay, viewpoint, before))
+        games.append(replay.copy())
+    return views, games
 
 
 def _replaying(want: list[Card]) -> Any:
@@ -333,16 +341,7 @@ def random_policy_gaps(seed: int, moves: int = 20, hand: int = 2, draws: int = 3
     texts, taken = play_on(real, moves, seed)
     out = []
     for viewpoint in (None, 0, 1):
-        replay = start.copy()
-        views = []
-        games = [replay.copy()]
-        for text in texts:
-            before = len(replay.events)
-            replay._take = _replaying(taken[len(views)])  # type: ignore[method-assign]
-            replay.play(text)
-            del replay._take
-            views.append(_seen(replay, viewpoint, before))
-            games.append(replay.copy())
+        views, games = _replay(start, texts, taken, viewpoint)
         steps = brute_force(start, texts, taken, viewpoint, views, random_policy=True)
         for game, rows in zip(games, steps, strict=True):
             if game.is_over or game.current_player == viewpoint or game.source(game.current_player) != "hand":

@@ -17,19 +17,11 @@ def test_exact_answers_match_a_brute_force_over_deals_and_copy_choices() -> None
     checks = mixed = 0
     for seed in range(6):
         for viewpoint in (None, 0, 1):
-            g = cb.small_position(seed)
-            worlds = cb.prior(g, viewpoint)
-            assert cb.package_answers(g, viewpoint) == cb.brute_answers(worlds, viewpoint)
-            rng = np.random.default_rng(seed)
-            for _ in range(8):
-                moves = g.legal_moves()
-                stepped = cb.step(worlds, g, moves[int(rng.integers(len(moves)))], viewpoint)
-                if stepped is None:
-                    break
-                worlds = stepped
-                assert cb.package_answers(g, viewpoint) == cb.brute_answers(worlds, viewpoint), (seed, viewpoint)
-                checks += 1
-                mixed += isinstance(g.chance_law(viewpoint), MixedLaw)
+            for k, g, worlds in cb.walk(seed, viewpoint):
+                assert cb.package_answers(g, viewpoint) == cb.brute_answers(worlds, viewpoint), (seed, viewpoint, k)
+                if k:
+                    checks += 1
+                    mixed += isinstance(g.chance_law(viewpoint), MixedLaw)
     # the small positions must reach the case under test (a mixture), not only the plain law
     assert checks >= 30 and mixed >= 5, (checks, mixed)
 

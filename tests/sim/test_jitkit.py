@@ -34,6 +34,17 @@ def _law() -> ChanceLaw:
                      groups=(Group((0, 1), (c[0], c[1])), Group((0, 1, 2, 3, 4), (c[2], c[3], c[4]))))
 
 
+def _draws(arrays: LawArrays, n: int, seed: int, size: int) -> Counter[tuple[int, ...]]:
+    """How often each assignment comes up in ``n`` kernel draws from one SplitMix64 state."""
+    state = new_state(seed)
+    out = np.empty(size, dtype=np.int64)
+    seen: Counter[tuple[int, ...]] = Counter()
+    for _ in range(n):
+        arrays.draw(state, out)
+        seen[tuple(out.tolist())] += 1
+    return seen
+
+
 def test_draw_law_is_uniform_over_the_assignments_that_respect_the_groups() -> None:
     law = _law()
     arrays = LawArrays.of(law)
@@ -42,12 +53,7 @@ def test_draw_law_is_uniform_over_the_assignments_that_respect_the_groups() -> N
     valid = [p for p in itertools.permutations(ids) if {p[0], p[1]} == {ids[0], ids[1]}]
     assert len(valid) == 2 * 6
     n = 24_000
-    state = new_state(12345)
-    out = np.empty(5, dtype=np.int64)
-    seen: Counter[tuple[int, ...]] = Counter()
-    for _ in range(n):
-        arrays.draw(state, out)
-        seen[tuple(out.tolist())] += 1
+    seen = _draws(arrays, n, 12345, 5)
     assert set(seen) == set(valid)           # nothing outside the law, and every assignment reached
     expected = n / len(valid)
     chi2 = sum((seen[v] - expected) ** 2 / expected for v in valid)
@@ -58,12 +64,7 @@ def test_a_single_group_on_every_place_is_a_uniform_permutation() -> None:
     cards = tuple(Card.parse(t) for t in ("AS", "2S", "3S"))
     arrays = LawArrays.of(ChanceLaw(names=("a", "b", "c"), groups=(Group((0, 1, 2), cards),)))
     assert arrays.whole == 1
-    state = new_state(7)
-    out = np.empty(3, dtype=np.int64)
-    seen: Counter[tuple[int, ...]] = Counter()
-    for _ in range(6_000):
-        arrays.draw(state, out)
-        seen[tuple(out.tolist())] += 1
+    seen = _draws(arrays, 6_000, 7, 3)
     assert len(seen) == 6
     chi2 = sum((v - 1000) ** 2 / 1000 for v in seen.values())
     assert chi2 < 20.5                       # 5 degrees of freedom: 0.1% upper point
@@ -127,12 +128,7 @@ def test_draw_limited_is_uniform_over_the_assignments_that_respect_a_chain_of_li
     arrays = LawArrays.of(law, encode=lambda c: law.cards.index(c))
     assert arrays.limited and arrays.whole == 0
     n = 72_000
-    state = new_state(2026)
-    out = np.empty(8, dtype=np.int64)
-    seen: Counter[tuple[int, ...]] = Counter()
-    for _ in range(n):
-        arrays.draw(state, out)
-        seen[tuple(out.tolist())] += 1
+    seen = _draws(arrays, n, 2026, 8)
     assert set(seen) == set(valid)
     expected = n / len(valid)
     chi2 = sum((seen[v] - expected) ** 2 / expected for v in valid)

@@ -149,17 +149,17 @@ def pick_up(comps: Sequence[Component], players: int, seat: int, bound: int, uns
     in every component they all lie below ``bound`` now (the new weights follow from :func:`ways`)."""
     if unseen <= 0:
         return tuple(comps)
-    out: list[Component] = []
     if len(comps) <= 1:  # one component: no multiplicity to keep
-        hands = comps[0][1] if comps else blank(players)
-        kept = tuple((p, n) for p, n in hands[seat] if p < bound)
-        rest = unseen - sum(n for _, n in kept)
-        return ((1, _with(hands, seat, kept + (((bound, rest),) if rest > 0 else ()))),)
-    for m, hands in comps:
-        kept = tuple((p, n) for p, n in hands[seat] if p < bound)
-        rest = unseen - sum(n for _, n in kept)
-        out.append((m, _with(hands, seat, kept + (((bound, rest),) if rest > 0 else ()))))
-    return settle(out, pool)
+        return ((1, _after_pick_up(comps[0][1] if comps else blank(players), seat, bound, unseen)),)
+    return settle([(m, _after_pick_up(hands, seat, bound, unseen)) for m, hands in comps], pool)
+
+
+def _after_pick_up(hands: Hands, seat: int, bound: int, unseen: int) -> Hands:
+    """``hands`` once ``seat``'s ``unseen`` cards all lie below ``bound``: cohorts already below it stay,
+    the rest of the hand's unseen cards become one cohort of bound ``bound``."""
+    kept = tuple((p, n) for p, n in hands[seat] if p < bound)
+    rest = unseen - sum(n for _, n in kept)
+    return _with(hands, seat, kept + (((bound, rest),) if rest > 0 else ()))
 
 
 def _splits(j: int, sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
