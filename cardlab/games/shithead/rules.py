@@ -88,9 +88,8 @@ hand lacks; views and events show faces only (with two packs, which pack a card 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -113,7 +112,7 @@ from cardlab.engine.state import (
 )
 from cardlab.errors import CorruptRecordError, InvalidCardError
 from cardlab.games.shithead import beliefs
-from cardlab.sim.chance import ChanceLaw, Group, MixedLaw, canonical
+from cardlab.sim.hands_law import HandsLaw
 
 FACE_DOWN = 3
 HAND_DEAL = 6
@@ -128,8 +127,8 @@ CHOICE_STREAM = 1  # keyed generator stream for "which unseen cards of the named
 _POWER: dict[Rank, int] = {r: int(r) for r in Rank} | {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.ACE: 14}
 _SPECIAL = (Rank.TWO, Rank.TEN)
 _SORT_KEY: dict[Card, tuple[int, int, int]] = {c: (_POWER[c.rank], int(c.suit), c.pack) for c in full_deck(3)}
-_CHAIN_KEY: dict[Card, tuple[bool, int, int, int]] = {c: (c.rank in (Rank.TWO, Rank.TEN), _POWER[c.rank], int(c.suit),
-                                                          c.pack) for c in full_deck(3)}
+_LAW_KEY: dict[Card, tuple[int, int, int, int]] = {c: (beliefs.CLASS[c.rank], int(c.rank), int(c.suit), c.pack)
+                                                  for c in full_deck(3)}
 _RANK_WORDS: dict[str, Rank] = {r.label.lower(): r for r in Rank} | {"t": Rank.TEN, "1": Rank.ACE}
 
 
@@ -220,21 +219,30 @@ class ShitheadState(PlayState):
     shuffles: int
     over: bool
     winner: int | None
-    beliefs: tuple[tuple[beliefs.Component, ...], ...]  # per viewer (table, seat 0, ...): see .beliefs
+    beliefs: tuple[tuple[beliefs.Belief, ...], ...]  # per viewer (table, seat 0, ...), per seat: see .beliefs
 
 
 class _BeliefsSpec(Spec):
-    """Per viewer (the table, then each seat) its components (:mod:`.beliefs`):
-    ``[[[m, [[[P, n], ...] per hand]], ...] per viewer]``, read as tuples (immutable: a state's copy
-    shares them)."""
+    """Per viewer (the table, then each seat), per seat, the viewer's belief about that hand's unseen
+    cards (:mod:`.beliefs`): ``[[[[state, weight], ...] per seat] per viewer]``; ``[]`` for a hand (or a
+    whole viewer) about which nothing is known. Read as tuples (immutable: a state's copy shares them);
+    the sizes are checked against the hands by the game (``_validate_beliefs``)."""
 
-    def read(self, value: Any, path: str, ctx: Any) -> tuple[tuple[beliefs.Component, ...], ...]:
-        if not isinstance(value, list) or len(value) != ctx.players + 1:
-            raise self.fail(path, value, f"a list of {ctx.players + 1} viewers' components")
-        try:
-            return tuple(tuple(beliefs.check(v, ctx.players)) for v in value)
-        except CorruptRecordError as exc:
-            raise CorruptRecordError(f"record field {path}: {exc}") from exc
+    def read(self, value: Any, path: str, ctx: Any) -> tuple[tuple[beliefs.Belief, ...], ...]:
+        if not isinstance(value, list) or len(value) != ctx.players + 1 or \
+                any(not isinstance(v, list) or len(v) not in (0, ctx.players) for v in value):
+            raise self.fail(path, value, f"a list of {ctx.players + 1} viewers, each [] or a list of "
+                                         f"{ctx.players} hands' beliefs")
+        out = []
+        for i, v in enumerate(value):
+            hands = []
+            for p, b in enumerate(v or [[]] * ctx.players):
+                if not isinstance(b, list) or any(not isinstance(x, list) or len(x) != 2 or
+                                                  not isinstance(x[0], list) for x in b):
+                    raise self.fail(f"{path}[{i}][{p}]", b, "[] or a list of [state, weight] pairs")
+                hands.append(tuple((tuple(st), w) for st, w in b))
+            out.append(tuple(hands))
+        return tuple(out)
 
 
 STATE_DESCRIPTION = {
@@ -335,7 +343,7 @@ class Shithead(Game[ShitheadState]):
             hands=hands, face_up=[[] for _ in range(n)], face_down=down, known=[[] for _ in range(n)],
             draw=draw, pile=[], out=[], to_move=0, phase="setup", turn=0, ranking=[], blind_plays=0,
             blind_fits=0, pickups=0, burns=0, clears=0, stopped=False, shuffles=0, over=False, winner=None,
-            beliefs=((),) * (n + 1))
+            beliefs=tuple(((),) * n for _ in range(n + 1)))
 
     def zones(self) -> dict[str, list[Card]]:
         s = self._state
@@ -366,16 +374,18 @@ class Shithead(Game[ShitheadState]):
         self._validate_progress()
 
     def _validate_beliefs(self) -> None:
-        """Each viewer's components name every seat, never the viewer's own hand, and limit no more cards
-        of a hand than the viewer cannot see."""
+        """Each viewer's belief about each hand is about exactly that hand's unseen cards (never the
+        viewer's own hand), in the form :func:`.beliefs.check` accepts."""
         s = self._state
-        for v, comps in enumerate(s.beliefs):
-            beliefs.check(comps, self.players)
-            for _, hands in comps:
-                for p, cohorts in enumerate(hands):
-                    if cohorts and (p == v - 1 or sum(k for _, k in cohorts) > len(s.hands[p]) - len(s.known[p])):
-                        raise CorruptRecordError(f"record field initial.beliefs[{v}] limits more cards of hand "
-                                                 f"{p} than the viewer cannot see")
+        for v, hands in enumerate(s.beliefs):
+            for p, b in enumerate(hands):
+                if b and p == v - 1:
+                    raise CorruptRecordError(f"record field initial.beliefs[{v}][{p}] describes the viewer's own "
+                                             "hand, which it sees; expected []")
+                try:
+                    beliefs.check(b, len(s.hands[p]) - len(s.known[p]))
+                except CorruptRecordError as exc:
+                    raise CorruptRecordError(f"record field initial.beliefs[{v}][{p}]: {exc}") from exc
 
     def _validate_progress(self) -> None:
         """The phase, the finishing order and the end of the game agree with the cards (a record that
@@ -485,50 +495,41 @@ class Shithead(Game[ShitheadState]):
                         places.append(("hand", p, c))
         return places
 
-    def chance_law(self, viewpoint: int | None = None) -> ChanceLaw | MixedLaw:
+    def chance_law(self, viewpoint: int | None = None) -> HandsLaw:
         """The law of the hidden cards as ``viewpoint`` knows the game: the unseen cards on the hidden
-        places (face-down cards, the draw pile, the unseen part of other hands), every arrangement
-        equally likely among those that respect what forced pick-ups showed.
+        places (face-down cards, the draw pile, the unseen part of other hands).
 
-        A player who cannot play must pick up, so at that moment every card of the hand was an ordinary
-        rank below the top: those of its cards the viewer has not seen (and that are still there) are
-        limited to the ranks below the lowest such top since they arrived, a prefix of the order 3 < 4 <
-        ... < 9 < J < Q < K < A (2s and 10s never). Cards drawn since are free. The limits form a chain,
-        so the law is exact (:mod:`cardlab.sim.chance`); when a hand has played a card that several of
-        its cohorts could have held, the law is a :class:`~cardlab.sim.chance.MixedLaw` over the
-        possibilities (:mod:`.beliefs`). Without any pick-up it is one group: every unseen card equally
-        likely on every hidden place (cards in the canonical order). With limits, the cards are listed in
-        the chain's order (ordinary ranks by power, then 2s and 10s; suit, then pack), which depends on
-        what the viewer knows alone.
+        Each other hand is read through its play (:mod:`.beliefs`): the viewer's belief weighs how many
+        of its unseen cards lie in each class (ordinary ranks by power, then 2, then 10), by Bayes' rule
+        under the model that a player plays a uniformly random card among those that fit and picks up
+        only when nothing fits. Given those counts, the cards are uniform: the law is a
+        :class:`~cardlab.sim.hands_law.HandsLaw` (exact answers with at most two hidden hands). The
+        pool is listed by class, then in the canonical order, so the law depends on what the viewer
+        knows alone.
 
-        Modelling assumption: the players' *choices* (which cards they keep face up, which rank they
-        play) carry no information about their unseen cards; forced pick-ups are not choices.
+        Modelling assumption: the players choose like that model (the ``uninformed`` player does); a
+        player who keeps its low cards on purpose (the greedy bot) tells more than the law reads.
         """
         self.check_seat(viewpoint, "chance_law")
         places = self._hidden_places(viewpoint)
         names = tuple(f"{zone} {seat}" if seat >= 0 else zone for zone, seat, _ in places)
-        everywhere = tuple(range(len(places)))
-        comps = self._state.beliefs[0 if viewpoint is None else viewpoint + 1]
-        if not comps:
-            return ChanceLaw(names, (Group(everywhere, canonical([c for _, _, c in places])),))
-        cards = tuple(sorted((c for _, _, c in places), key=_CHAIN_KEY.__getitem__))
-        below = {b: sum(1 for c in cards if c.rank not in _SPECIAL and _POWER[c.rank] < b)
-                 for b in beliefs.ORDINARY_POWERS}
-        slots: list[list[int]] = [[] for _ in range(self.players)]
-        for q, (zone, seat, _) in enumerate(places):
-            if zone == "hand":
-                slots[seat].append(q)
-        laws: list[tuple[Fraction, ChanceLaw]] = []
-        powers = [_POWER[c.rank] for c in cards if c.rank not in _SPECIAL]
-        for weight, hands in beliefs.weights(comps, beliefs.Pool(powers, len(cards) - len(powers))):
-            limits: list[tuple[int, int]] = []
-            for p, cohorts in enumerate(hands):
-                k = 0
-                for bound, n in cohorts:
-                    limits += [(q, below[bound]) for q in slots[p][k:k + n]]
-                    k += n
-            laws.append((weight, ChanceLaw(names, (Group(everywhere, cards, tuple(limits)),))))
-        return laws[0][1] if len(laws) == 1 else MixedLaw(tuple(laws))
+        order = sorted(range(len(places)), key=lambda q: _LAW_KEY[places[q][2]])
+        cards = tuple(places[q][2] for q in order)
+        vi = 0 if viewpoint is None else viewpoint + 1
+        hands: list[tuple[int, ...]] = []
+        held: list[beliefs.Belief] = []
+        for p in range(self.players):
+            mine = tuple(q for q, (zone, seat, _) in enumerate(places) if zone == "hand" and seat == p)
+            if mine:
+                hands.append(mine)
+                held.append(beliefs.materialise(self._belief(vi, p), len(mine)))
+        return HandsLaw(names, cards, tuple(beliefs.CLASS[c.rank] for c in cards), beliefs.CLASSES, tuple(hands),
+                        tuple(held))
+
+    def _belief(self, vi: int, p: int) -> beliefs.Belief:
+        """Viewer ``vi``'s belief about hand ``p`` (``()``: nothing known)."""
+        row = self._state.beliefs[vi]
+        return row[p] if row else ()
 
     # ------------------------------------------------------------------ moves
     def _legal_moves(self) -> list[Move]:
@@ -761,14 +762,14 @@ class Shithead(Game[ShitheadState]):
         s = self._state
         seat = s.to_move
         if src == "hand":
-            if any(s.beliefs):
-                known = sum(1 for c in s.known[seat] if c.rank == rank)
-                unseen = len(s.hands[seat]) - len(s.known[seat])
-                cards = self._take(s.hands[seat], s.known[seat], rank, count)
-                if count > known:
-                    self._learn_play(seat, rank, cards[known:], unseen)
-            else:  # nothing learned yet: nothing to update
-                cards = self._take(s.hands[seat], s.known[seat], rank, count)
+            known = s.known[seat]
+            t = beliefs.threshold(self.top.rank if self.top is not None else None)
+            fit = sum(1 for c in known if beliefs.CLASS[c.rank] >= t)
+            same = sum(1 for c in known if c.rank == rank)
+            unseen = len(s.hands[seat]) - len(known)
+            cards = self._take(s.hands[seat], s.known[seat], rank, count)
+            self._learn(seat, lambda b: beliefs.play(b, unseen, t, fit, same, beliefs.CLASS[rank],
+                                                     count - min(same, count)))
             where = ""
         else:
             cards = self._take(s.face_up[seat], None, rank, count)
@@ -816,17 +817,7 @@ class Shithead(Game[ShitheadState]):
         yield
         yield from self._end_turn(seat)
 
-    # ------------------------------------------------------------------ what forced pick-ups teach
-    def _pool(self, vi: int) -> beliefs.Pool:
-        """Viewer ``vi`` (0 the table, ``p + 1`` seat ``p``): its unseen cards as a :class:`beliefs.Pool`."""
-        s = self._state
-        unseen = [c for d in s.face_down for c in d if c is not None] + list(s.draw)
-        for p in range(self.players):
-            if p != vi - 1:
-                unseen += self._unseen_hand(p)
-        powers = [_POWER[c.rank] for c in unseen if c.rank not in _SPECIAL]
-        return beliefs.Pool(powers, len(unseen) - len(powers))
-
+    # ------------------------------------------------------------------ what play teaches (see .beliefs)
     def _unseen_hand(self, p: int) -> list[Card]:
         s = self._state
         known = list(s.known[p])
@@ -838,31 +829,30 @@ class Shithead(Game[ShitheadState]):
                 out.append(c)
         return out
 
+    def _learn(self, seat: int, update: Callable[[beliefs.Belief], beliefs.Belief]) -> None:
+        """Every other viewer's belief about ``seat``'s hand, updated (a hand left with no unseen card is
+        ``()`` again)."""
+        s = self._state
+        rows = []
+        for vi, row in enumerate(s.beliefs):
+            if vi == seat + 1:
+                rows.append(row)
+                continue
+            full = row if row else ((),) * self.players
+            new = update(full[seat])
+            if new and not sum(new[0][0]):
+                new = ()
+            rows.append(full[:seat] + (new,) + full[seat + 1:])
+        s.beliefs = tuple(rows)
+
     def _learn_pick_up(self, seat: int) -> None:
-        """``seat`` must pick up: every card of its hand is below the top (see :mod:`.beliefs`)."""
+        """``seat`` must pick up: no unseen card of its hand fitted the top."""
         s = self._state
         unseen = len(s.hands[seat]) - len(s.known[seat])
-        if unseen <= 0:
-            return
         top = s.pile[-1]
         assert top.rank not in _SPECIAL  # anything fits a 2; a 10 never stays on the pile
-        new = list(s.beliefs)
-        for vi, comps in enumerate(new):
-            if vi != seat + 1:
-                new[vi] = beliefs.pick_up(comps, self.players, seat, _POWER[top.rank], unseen,
-                                          lambda vi=vi: self._pool(vi))  # type: ignore[misc]
-        s.beliefs = tuple(new)
-
-    def _learn_play(self, seat: int, rank: Rank, hidden: list[Card], unseen: int) -> None:
-        """``seat`` played ``hidden`` (cards of ``rank`` that only its owner had seen) out of ``unseen``."""
-        s = self._state
-        bound = None if rank in _SPECIAL else _POWER[rank]
-        new = list(s.beliefs)
-        for vi, comps in enumerate(new):
-            if comps and vi != seat + 1:
-                new[vi] = beliefs.play(comps, seat, bound, len(hidden), unseen,
-                                       lambda vi=vi: self._pool(vi))  # type: ignore[misc]
-        s.beliefs = tuple(new)
+        if unseen > 0:
+            self._learn(seat, lambda b: beliefs.pick_up(b, unseen, beliefs.threshold(top.rank)))
 
     def _add_to_hand(self, seat: int, cards: list[Card]) -> None:
         s = self._state
@@ -909,6 +899,8 @@ class Shithead(Game[ShitheadState]):
         need = min(REFILL - len(s.hands[seat]), len(s.draw))
         if need <= 0:
             return
+        unseen = len(s.hands[seat]) - len(s.known[seat])
+        self._learn(seat, lambda b: beliefs.draw(b, unseen, need))
         drawn = [s.draw.pop() for _ in range(need)]
         s.hands[seat].extend(drawn)
         s.hands[seat].sort(key=sort_key)

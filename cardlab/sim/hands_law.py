@@ -1,0 +1,335 @@
+"""A chance law for hidden hands read through their play: weights over the class counts of each hand.
+
+Some games learn about a hidden hand from *how* it plays, not only from which cards it shows: in
+Shithead a player who can play must play a card that fits, so a hand that played often keeps the
+cards that did not fit (:mod:`cardlab.games.shithead.beliefs`). What such a viewer knows is, per hidden
+hand, a weight for each **state**: how many of the hand's unseen cards lie in each *class* of cards (a
+public function of the face, such as the rank). :class:`HandsLaw` turns those weights into the law of
+the hidden cards.
+
+The law
+-------
+The hidden cards (the viewer's *pool*) lie on the hidden places: each hidden hand's places, and the
+*free* places (face-down cards, a draw pile). A joint choice of states ``x_1, ..., x_m`` for the ``m``
+hidden hands has weight ``W_1(x_1) ... W_m(x_m)`` times the number of ways to give the hands physical
+cards of those classes, ``prod_c n_c (n_c - 1) ... (n_c - A_c + 1)`` (a falling factorial: ``n_c``
+cards of class ``c`` in the pool, ``A_c`` of them wanted by all the hands together). Given the states,
+each hand holds a uniformly random set of cards of its classes, in a uniformly random order on its
+places, and the rest of the pool lies uniformly on the free places. So every card of class ``c`` is in
+some hand with chance ``E[A_c] / n_c``, and otherwise on each free place alike.
+
+Exact answers
+-------------
+With one hidden hand the marginal of its state is ``W(x) prod_c falling(n_c, x_c)``, normalised. With
+two, the joint couples the hands only through the falling factorials; writing ``falling(n, a + b) =
+falling(n, b) falling(n - b, a)`` and expanding ``falling(n_c - b_c, a_c)`` as a polynomial of degree
+``a_c`` in ``b_c``, hand 1's marginal needs, from hand 2, only the moments of degree at most the size
+of hand 1 of its counts (under ``W_2(x_2) prod_c falling(n_c, b_c)``): a few thousand whole-number
+operations instead of one per pair of states. Everything is whole numbers and fractions: the answers
+are exact. With three or more hidden hands the law is still the law (and is sampled exactly), but
+its exact answers are not computed (:attr:`HandsLaw.exact` is False): estimate them from draws.
+
+Draws
+-----
+:meth:`HandsLaw.draw` samples the law exactly by rejection: each hand's state from its law alone
+(``W_p(x) prod_c falling(n_c, x_c)``), accepted with chance ``prod_c falling(n_c, A_c) / prod_p prod_c
+falling(n_c, x_pc)`` (at most 1: cards that two hands want from one class can collide), which makes the
+accepted states follow the joint; then the cards. Every choice depends on the viewer's knowledge and the
+generator alone (the pool is listed by class, then in the canonical order), so two games a viewer
+cannot tell apart give the same draws. The kernels make the same draw from their own generator
+(:class:`cardlab.sim.jitkit.HandsArrays`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import prod
+from typing import Any
+
+import numpy as np
+
+from cardlab.cards import Card, face_of
+from cardlab.errors import CorruptRecordError, InvalidInputError
+
+StateWeights = tuple[tuple[tuple[int, ...], int], ...]
+
+
+def falling(n: int, k: int) -> int:
+    """``n (n - 1) ... (n - k + 1)``: ways to take ``k`` of ``n`` distinct cards in order (0 if ``k > n``)."""
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out if out > 0 or k == 0 else 0
+
+
+Monomial = tuple[tuple[int, int], ...]
+"""A product of powers of class counts: ``((class, power), ...)`` by class, powers >= 1."""
+
+
+def _falling_poly(n: int, a: int) -> list[int]:
+    """``falling(n - b, a)`` as a polynomial in ``b``: its coefficients from ``b**0`` up."""
+    poly = [1]
+    for i in range(a):
+        # multiply by (n - i - b)
+        nxt = [0] * (len(poly) + 1)
+        for k, c in enumerate(poly):
+            nxt[k] += c * (n - i)
+            nxt[k + 1] -= c
+        poly = nxt
+    return poly
+
+
+def _moments(weights: dict[tuple[int, ...], int], degree: int) -> dict[Monomial, int]:
+    """Sum over states of weight times each monomial of the state's counts, every monomial of total
+    degree at most ``degree`` (the empty monomial is the total weight)."""
+    out: dict[Monomial, int] = {}
+    for state, w in weights.items():
+        support = [c for c, k in enumerate(state) if k]
+        for mono in _monomials(support, degree):
+            out[mono] = out.get(mono, 0) + w * prod(state[c] ** p for c, p in mono)
+    return out
+
+
+def _monomials(support: Sequence[int], degree: int) -> list[Monomial]:
+    out: list[Monomial] = [()]
+    for c in support:
+        more: list[Monomial] = []
+        for mono in out:
+            used = sum(p for _, p in mono)
+            for p in range(1, degree - used + 1):
+                more.append((*mono, (c, p)))
+        out += more
+    return out
+
+
+def _coupled(weights: dict[tuple[int, ...], int], other: dict[Monomial, int],
+             n: Sequence[int]) -> dict[tuple[int, ...], int]:
+    """For each state ``x`` of one hand: ``W(x)`` times the sum over the other hand's states ``y`` of
+    ``V(y) prod_c falling(n_c - y_c, x_c)``, from ``other``, the moments of ``V``."""
+    out: dict[tuple[int, ...], int] = {}
+    for state, w in weights.items():
+        terms: dict[Monomial, int] = {(): 1}
+        for c, a in enumerate(state):
+            if not a:
+                continue
+            poly = _falling_poly(n[c], a)
+            nxt: dict[Monomial, int] = {}
+            for mono, coef in terms.items():
+                for p, pc in enumerate(poly):
+                    if pc:
+                        key = (*mono, (c, p)) if p else mono
+                        nxt[key] = nxt.get(key, 0) + coef * pc
+            terms = nxt
+        total = sum(coef * other.get(mono, 0) for mono, coef in terms.items())
+        if total:
+            out[state] = w * total
+    return out
+
+
+@dataclass(frozen=True)
+class HandsLaw:
+    """The law of the hidden cards given weights over the class counts of each hidden hand (module notes).
+
+    ``names``: each hidden place's public name; ``cards``: the pool, sorted by class (then in the
+    canonical order); ``classes``: each card's class (non-decreasing along ``cards``), out of
+    ``n_classes``; ``hands``: each hidden hand's places (a hand with no hidden place is left out);
+    ``beliefs``: for each of those hands, its states (a count per class, adding up to its number of
+    places) with positive whole weights. The other places are free.
+    """
+
+    names: tuple[str, ...]
+    cards: tuple[Card, ...]
+    classes: tuple[int, ...]
+    n_classes: int
+    hands: tuple[tuple[int, ...], ...]
+    beliefs: tuple[StateWeights, ...]
+    _cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        n = len(self.names)
+        if len(self.cards) != n or len(self.classes) != n or list(self.classes) != sorted(self.classes) or \
+                any(not 0 <= c < self.n_classes for c in self.classes):
+            raise CorruptRecordError(f"a hands law needs one card per hidden place ({n}), sorted by class")
+        if len(self.hands) != len(self.beliefs):
+            raise CorruptRecordError("a hands law needs one belief per hidden hand")
+        seen: set[int] = set()
+        for places, belief in zip(self.hands, self.beliefs, strict=True):
+            if not places or any(q in seen or not 0 <= q < n for q in places) or not belief:
+                raise CorruptRecordError("a hands law's hands need distinct places and a non-empty belief")
+            seen.update(places)
+            if any(len(s) != self.n_classes or sum(s) != len(places) or w <= 0 for s, w in belief):
+                raise CorruptRecordError("a hands law's states must count each class and add up to the hand's "
+                                         "places, with positive weights")
+
+    # ------------------------------------------------------------------ structure
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """How many pool cards lie in each class."""
+        out = [0] * self.n_classes
+        for c in self.classes:
+            out[c] += 1
+        return tuple(out)
+
+    @property
+    def free(self) -> tuple[int, ...]:
+        """The places of no hidden hand, in order."""
+        taken = {q for h in self.hands for q in h}
+        return tuple(q for q in range(len(self.names)) if q not in taken)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the exact answers are computed: at most two hidden hands hold unseen cards."""
+        return len(self.hands) <= 2
+
+    def faces(self) -> list[Card]:
+        """The hidden cards by face, in canonical order."""
+        return sorted((face_of(c) for c in self.cards), key=lambda c: (int(c.rank), int(c.suit)))
+
+    # ------------------------------------------------------------------ exact answers
+    def _need_exact(self, what: str) -> None:
+        if not self.exact:
+            raise InvalidInputError(f"HandsLaw.{what}: the exact answer is computed for at most two hidden hands "
+                                    f"with unseen cards; this law has {len(self.hands)} (estimate it from draws)")
+
+    def hand_laws(self) -> tuple[dict[tuple[int, ...], Fraction], ...]:
+        """Each hidden hand's state law (exact; at most two hidden hands): state -> chance."""
+        self._need_exact("hand_laws")
+        cached = self._cache.get("hand_laws")
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+        n = self.counts
+        ws = [dict(b) for b in self.beliefs]
+        if len(ws) == 1:
+            raws = [{s: w * prod(falling(n[c], k) for c, k in enumerate(s)) for s, w in ws[0].items()}]
+        elif len(ws) == 2:
+            solo = [{s: w * prod(falling(n[c], k) for c, k in enumerate(s)) for s, w in wp.items()} for wp in ws]
+            sizes = [len(h) for h in self.hands]
+            raws = [_coupled(ws[0], _moments(solo[1], sizes[0]), n), _coupled(ws[1], _moments(solo[0], sizes[1]), n)]
+        else:
+            raws = []
+        out = []
+        for raw in raws:
+            total = sum(raw.values())
+            if total == 0:
+                raise CorruptRecordError("a hands law whose hands cannot all be dealt from the pool")
+            out.append({s: Fraction(v, total) for s, v in raw.items() if v})
+        result = tuple(out)
+        self._cache["hand_laws"] = result
+        return result
+
+    def class_means(self) -> tuple[tuple[Fraction, ...], ...]:
+        """For each hidden hand, the expected number of its unseen cards in each class (exact)."""
+        return tuple(tuple(sum((p * s[c] for s, p in law.items()), Fraction(0)) for c in range(self.n_classes))
+                     for law in self.hand_laws())
+
+    def place_law(self, place: int) -> dict[Card, Fraction]:
+        """The exact law of the card on ``place``, by face (pack forgotten): face -> chance.
+
+        A card of class ``c`` is in hand ``p`` with chance ``E[a_pc] / n_c`` (then on each of the hand's
+        places alike), and on each free place alike otherwise."""
+        self._need_exact("place_law")
+        n = self.counts
+        means = self.class_means()
+        share: list[Fraction]
+        for h, places in enumerate(self.hands):
+            if place in places:
+                share = [means[h][c] / n[c] / len(places) if n[c] else Fraction(0) for c in range(self.n_classes)]
+                break
+        else:
+            free = len(self.free)
+            if place not in self.free:
+                raise InvalidInputError(f"HandsLaw.place_law: place {place} is not a hidden place "
+                                        f"(0 to {len(self.names) - 1})")
+            share = [(1 - sum((m[c] for m in means), Fraction(0)) / n[c]) / free if n[c] else Fraction(0)
+                     for c in range(self.n_classes)]
+        law: dict[Card, Fraction] = {}
+        for card, c in zip(self.cards, self.classes, strict=True):
+            if share[c]:
+                f = face_of(card)
+                law[f] = law.get(f, Fraction(0)) + share[c]
+        return law
+
+    def chance(self, place: int, predicate: Callable[[Card], bool]) -> Fraction:
+        """Exact chance that the card on ``place`` satisfies ``predicate`` (a function of the face)."""
+        return sum((p for face, p in self.place_law(place).items() if predicate(face)), Fraction(0))
+
+    def hand_chance(self, hand: int, predicate: Callable[[tuple[int, ...]], bool]) -> Fraction:
+        """Exact chance that hidden hand ``hand`` (an index into :attr:`hands`) is in a state satisfying
+        ``predicate`` (a function of the class counts)."""
+        return sum((p for s, p in self.hand_laws()[hand].items() if predicate(s)), Fraction(0))
+
+    # ------------------------------------------------------------------ draws
+    def solo(self) -> tuple[tuple[tuple[tuple[int, ...], int], ...], ...]:
+        """Each hand's proposal for :meth:`draw`: its states with weight ``W(x) prod_c falling(n_c, x_c)``
+        (zero-weight states left out), in the belief's order."""
+        cached = self._cache.get("solo")
+        if cached is None:
+            n = self.counts
+            cached = tuple(tuple((s, w * prod(falling(n[c], k) for c, k in enumerate(s))) for s, w in b
+                                 if prod(falling(n[c], k) for c, k in enumerate(s)))
+                           for b in self.beliefs)
+            self._cache["solo"] = cached
+        return cached  # type: ignore[no-any-return]
+
+    def accept(self, states: Sequence[tuple[int, ...]]) -> Fraction:
+        """The chance of keeping a proposal: ``prod_c falling(n_c, A_c) / prod_p prod_c falling(n_c, x_pc)``."""
+        n = self.counts
+        num = den = 1
+        for c in range(self.n_classes):
+            num *= falling(n[c], sum(s[c] for s in states))
+            den *= prod(falling(n[c], s[c]) for s in states)
+        return Fraction(num, den)
+
+    def draw(self, rng: np.random.Generator) -> list[int]:
+        """One assignment from the law: for each place, the index of its card in :attr:`cards`.
+
+        Per try, each hand picks a state from :meth:`solo` with one ``rng.random()`` (the first whose
+        running share exceeds it); with two or more hands, one more ``rng.random()`` keeps the try with
+        chance :meth:`accept`. Then, class by class in each hand, a uniformly chosen untaken card of the
+        class (``rng.integers``), the hand's cards shuffled onto its places (``rng.permutation``), and
+        the rest of the pool shuffled onto the free places in order (``rng.permutation``)."""
+        props = self.solo()
+        while True:
+            states = []
+            for p in props:
+                total = sum(w for _, w in p)
+                u = Fraction(float(rng.random())) * total
+                run = 0
+                pick = p[-1][0]
+                for s, w in p:
+                    run += w
+                    if u < run:
+                        pick = s
+                        break
+                states.append(pick)
+            if len(states) < 2 or Fraction(float(rng.random())) < self.accept(states):
+                break
+        start = [0] * (self.n_classes + 1)
+        for c in self.classes:
+            start[c + 1] += 1
+        for c in range(self.n_classes):
+            start[c + 1] += start[c]
+        pos = list(start[:-1])
+        deck = list(range(len(self.cards)))
+        result = [-1] * len(self.names)
+        for places, s in zip(self.hands, states, strict=True):
+            mine: list[int] = []
+            for c, k in enumerate(s):
+                for _ in range(k):
+                    j = pos[c] + int(rng.integers(start[c + 1] - pos[c]))
+                    deck[pos[c]], deck[j] = deck[j], deck[pos[c]]
+                    mine.append(deck[pos[c]])
+                    pos[c] += 1
+            for q, i in zip(places, rng.permutation(len(mine)).tolist(), strict=True):
+                result[q] = mine[i]
+        rest = [deck[i] for c in range(self.n_classes) for i in range(pos[c], start[c + 1])]
+        free = self.free
+        for q, i in zip(free, rng.permutation(len(rest)).tolist(), strict=True):
+            result[q] = rest[i]
+        return result
+
+    def sample(self, rng: np.random.Generator) -> list[Card]:
+        """One assignment from the law: the card on each hidden place."""
+        return [self.cards[i] for i in self.draw(rng)]
