@@ -6,20 +6,20 @@ viewpoint, the *worlds* are every way to put the cards it cannot see at the star
 cannot see (each equally likely: nothing has been learned yet). Each world replays the real moves:
 it stays **consistent** while every move is legal in it — in particular every pick-up is forced, no
 hand card fitting — and the viewer sees exactly what it saw in the real game (views and event texts
-for that viewer: played faces, turned blind cards, its own draws). A hidden hand's play takes the very
-faces the real game played (the modelling reading "the card a hand plays is a uniformly random card
-of that hand, whose face is then seen": with one pack a world is consistent iff the hand holds those
-faces). After each move, the consistent worlds, all equally likely, give the truth: the chance that
-the first face-down card fits, that the draw pile's top fits, that the mover picks up, the law of each
-face-down and draw-pile place, and each face's chance to be in each hand. None of it reads the
-package's chance law, its beliefs or its resampler; the worlds do not even keep beliefs.
+for that viewer: played faces, turned blind cards, its own draws). Each consistent world carries a
+**weight**: the chance, in that world, that players of the law's model made the moves seen (a play
+from the hand of rank ``r``: the cards of ``r`` in the hand over the cards that fit, times one over the
+number of ways the engine could have taken the unseen cards it showed; every other move is forced or
+public). After each move, the consistent worlds, by weight, give the truth: the chance that the first
+face-down card fits, that the draw pile's top fits, that the mover picks up, the law of each face-down
+and draw-pile place, and each face's expected count in each hand. None of it reads the package's chance
+law, its beliefs or its resampler; the worlds do not even keep beliefs.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
 from math import comb
@@ -32,7 +32,7 @@ from cardlab.cards import Card, face_of, full_deck
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION
 from cardlab.games.shithead import Shithead, ShitheadState, sort_key
 from cardlab.sim import prob
-from cardlab.sim.chance import ChanceLaw, Group, MixedLaw
+from cardlab.sim.chance import ChanceLaw, Group, canonical
 
 
 class Inconsistent(Exception):
@@ -164,19 +164,31 @@ def worlds(start: Shithead, viewpoint: int | None) -> Iterator[Shithead]:
             if p != viewpoint:
                 s.hands[p] = sorted(list(s.known[p]) + [next(it) for _ in range(len(s.hands[p]) - len(s.known[p]))],
                                     key=sort_key)
-        for name in ("_learn_pick_up", "_learn_play"):
-            setattr(w, name, lambda *a: None)
+        w._learn = lambda *a: None  # type: ignore[method-assign]
         yield w
 
 
-def brute_force(start: Shithead, texts: list[str], taken: list[list[Card]], viewpoint: int | None,
-                real_views: list[tuple[Any, list[str]]], random_policy: bool = False) -> list[list[dict[str, Any]]]:
-    """For each step (0 = the start, k = after move k), the truths of the worlds still consistent.
+def model_weight(w: Shithead, text: str, want: list[Card]) -> Fraction:
+    """In world ``w``, the chance that a player of the law's model made the move ``text`` and that the
+    engine took the cards ``want``: for a play from the hand of rank ``r``, (cards of ``r`` in the hand) /
+    (cards that fit) times one over the ways to take the shown unseen cards among the hand's unseen cards
+    of ``r``; 1 for every other move (forced, or chosen among public cards)."""
+    move = w.parse_move(text)
+    if move.kind != "play" or getattr(move, "source", "") != "hand":
+        return Fraction(1)
+    m = w.current_player
+    hand = w.state.hands[m]
+    rank = want[0].rank
+    unseen = w._unseen_hand(m)
+    hidden = [c for c in want if c in unseen]
+    return Fraction(sum(1 for c in hand if c.rank == rank), sum(1 for c in hand if w.fits(c))) / \
+        comb(sum(1 for c in unseen if c.rank == rank), len(hidden))
 
-    With ``random_policy``, each truth also carries ``"weight"``: the chance, in that world, that
-    uniformly random players made the real moves (one over the number of legal moves, each move) and
-    that the engine took the real faces among the hand's unseen cards of the rank (one over the number
-    of ways) — the exact posterior for random players, which the law does not claim to be."""
+
+def brute_force(start: Shithead, texts: list[str], taken: list[list[Card]], viewpoint: int | None,
+                real_views: list[tuple[Any, list[str]]]) -> list[list[dict[str, Any]]]:
+    """For each step (0 = the start, k = after move k), the truths of the worlds still consistent, each
+    with its ``"weight"`` (:func:`model_weight` over the moves so far)."""
     steps: list[list[dict[str, Any]]] = [[] for _ in range(len(texts) + 1)]
     for w in worlds(start, viewpoint):
         weight = Fraction(1)
@@ -197,15 +209,10 @@ def brute_force(start: Shithead, texts: list[str], taken: list[list[Card]], view
             legal = [m.text for m in w.legal_moves()]
             if text not in legal:
                 break
-            if random_policy:
-                weight /= len(legal)
-                m = w.current_player
-                move = w.parse_move(text)
-                if move.kind == "play" and getattr(move, "source", "") == "hand":
-                    unseen = w._unseen_hand(m)
-                    hidden = [c for c in want if c in unseen]
-                    same = sum(1 for c in unseen if c.rank == want[0].rank)
-                    weight /= comb(same, len(hidden))
+            m = w.current_player
+            if want and any(c not in w.state.hands[m] + w.state.face_up[m] for c in want):
+                break
+            weight *= model_weight(w, text, want)
             w._take = forced  # type: ignore[method-assign]
             before = len(w.events)
             try:
@@ -219,15 +226,19 @@ def brute_force(start: Shithead, texts: list[str], taken: list[list[Card]], view
 
 
 def compare(g: Shithead, viewpoint: int | None, rows: list[dict[str, Any]]) -> list[str]:
-    """Differences between the game's exact answers and law (for ``viewpoint``) and the worlds' truth."""
-    n = len(rows)
+    """Differences between the game's exact answers and law (for ``viewpoint``) and the worlds' truth;
+    ``"plain law differs"`` among them when the law that ignores how hands played (every unseen card
+    alike) would give another answer somewhere (the positions then test what the brute force is for)."""
+    total = sum(r["weight"] for r in rows)
     bad: list[str] = []
-    if n == 0:
+    if total == 0:
         return ["no consistent world (the brute force is wrong)"]
 
     def share(key: str) -> Fraction | None:
-        vals = [r[key] for r in rows]
-        return None if vals[0] is None else Fraction(sum(vals), n)
+        if rows[0][key] is None:
+            return None
+        hits: Fraction = sum((r["weight"] for r in rows if r[key]), Fraction(0))
+        return hits / total
 
     def attempt(f: Any) -> Fraction | None:
         try:
@@ -243,49 +254,60 @@ def compare(g: Shithead, viewpoint: int | None, rows: list[dict[str, Any]]) -> l
             bad.append(f"{key}: exact {value}, brute force {share(key)}")
     law = g.chance_law(viewpoint)
     names = law.names
-    # the law that ignores pick-ups (every unseen card alike): must be WRONG somewhere, or the positions
-    # would not test what the brute force is for
-    plain = ChanceLaw(names, (Group(tuple(range(len(names))), law.components[0][1].cards),))
-    draws_at = [q for q, name in enumerate(names) if name == "draw"]
-    plain_differs = draws_at and share("draw_fits") is not None and \
-        plain.chance(draws_at[-1], lambda c: bool(g.fits(c))) != share("draw_fits")
-    for p in range(2):
-        counted = Counter(f for r in rows for f in r["hands"][p])
-        slots = [q for q, name in enumerate(names) if name == f"hand {p}"]
-        for f, k in counted.items():
-            plain_differs = plain_differs or sum((plain.place_law(q).get(f, Fraction(0)) for q in slots),
-                                                 Fraction(0)) != Fraction(k, n)
-    if plain_differs:
-        bad.append("plain law differs")
+    plain = ChanceLaw(names, (Group(tuple(range(len(names))), canonical(law.cards)),))
+
+    def counted(key: str, i: int | None = None) -> dict[Card, Fraction]:
+        out: dict[Card, Fraction] = {}
+        for r in rows:
+            faces_here = r[key] if i is None else (r[key][i],)
+            for f in faces_here:
+                out[f] = out.get(f, Fraction(0)) + r["weight"] / total
+        return out
+
+    plain_differs = False
     downs = [q for q, name in enumerate(names) if name.startswith("down")]
     draws = [q for q, name in enumerate(names) if name == "draw"]
     for i, q in enumerate(downs):
-        if law.place_law(q) != {f: Fraction(k, n) for f, k in Counter(r["down"][i] for r in rows).items()}:
+        want = counted("down", i)
+        plain_differs = plain_differs or plain.place_law(q) != want
+        if law.place_law(q) != want:
             bad.append(f"place {names[q]} #{i}")
     for i, q in enumerate(draws):
-        if law.place_law(q) != {f: Fraction(k, n) for f, k in Counter(r["draw"][i] for r in rows).items()}:
+        want = counted("draw", i)
+        plain_differs = plain_differs or plain.place_law(q) != want
+        if law.place_law(q) != want:
             bad.append(f"draw place {i}")
     for p in range(2):
         slots = [q for q, name in enumerate(names) if name == f"hand {p}"]
-        mine: dict[Card, Fraction] = {}
-        for q in slots:
-            for f, x in law.place_law(q).items():
-                mine[f] = mine.get(f, Fraction(0)) + x
-        counted = Counter(f for r in rows for f in r["hands"][p])
-        if {f: x for f, x in mine.items() if x} != {f: Fraction(k, n) for f, k in counted.items()}:
-            bad.append(f"hand {p}")
+        want = {}
+        for r in rows:
+            for f in r["hands"][p]:
+                want[f] = want.get(f, Fraction(0)) + r["weight"] / total
+        for which, target in (("law", law), ("plain", plain)):
+            mine: dict[Card, Fraction] = {}
+            for q in slots:
+                for f, x in target.place_law(q).items():
+                    mine[f] = mine.get(f, Fraction(0)) + x
+            mine = {f: x for f, x in mine.items() if x}
+            if mine != want:
+                if which == "law":
+                    bad.append(f"hand {p}")
+                else:
+                    plain_differs = True
+    if plain_differs:
+        bad.append("plain law differs")
     return bad
 
 
 def check(seed: int, moves: int = 10, hand: int = 2, draws: int = 2,
-          viewpoints: tuple[int | None, ...] = (None, 0, 1)) -> tuple[int, int, int, int, list[str]]:
+          viewpoints: tuple[int | None, ...] = (None, 0, 1)) -> tuple[int, int, int, list[str]]:
     """One small position followed for ``moves`` random moves, every viewpoint: (positions x viewpoints
-    compared, with a constrained law, with a mixed law, where the law that ignores pick-ups would give
-    another "draw top fits" or another chance for some face to be in some hand, differences)."""
+    compared, with two hidden hands, where the law that ignores how hands played would give another
+    answer or place law somewhere, differences)."""
     start = small_position(seed, hand, draws)
     real = start.copy()
     texts, taken = play_on(real, moves, seed)
-    compared = constrained = mixed = plain_wrong = 0
+    compared = two_hands = plain_wrong = 0
     bad: list[str] = []
     for viewpoint in viewpoints:
         views, games = _replay(start, texts, taken, viewpoint)
@@ -297,10 +319,8 @@ def check(seed: int, moves: int = 10, hand: int = 2, draws: int = 2,
             plain_wrong += "plain law differs" in diffs
             bad += [f"seed {seed} viewpoint {viewpoint} step {k}: {d}" for d in diffs if d != "plain law differs"]
             compared += 1
-            law = game.chance_law(viewpoint)
-            constrained += any(g.limits for _, comp in law.components for g in comp.groups)
-            mixed += isinstance(law, MixedLaw)
-    return compared, constrained, mixed, plain_wrong, bad
+            two_hands += len(game.chance_law(viewpoint).hands) == 2
+    return compared, two_hands, plain_wrong, bad
 
 
 def _replay(start: Shithead, texts: list[str], taken: list[list[Card]], viewpoint: int | None
@@ -308,7 +328,7 @@ def _replay(start: Shithead, texts: list[str], taken: list[list[Card]], viewpoin
     """The real moves replayed from ``start``, card for card: what ``viewpoint`` saw at each move, and the
     game before the first move and after each one."""
     replay = start.copy()
-    views = []
+    views: list[tuple[Any, list[str]]] = []
     games = [replay.copy()]
     for text in texts:
         before = len(replay.events)
@@ -329,24 +349,3 @@ def _replaying(want: list[Card]) -> Any:
             cards.remove(c)
         return list(want)
     return take
-
-
-def random_policy_gaps(seed: int, moves: int = 20, hand: int = 2, draws: int = 3) -> list[tuple[Fraction, Fraction]]:
-    """For one small position, every viewpoint and step where the mover plays from a hand the viewer
-    cannot see: (the law's chance that the mover picks up, the exact chance for uniformly random players
-    from :func:`brute_force` with ``random_policy``). How far apart they are measures how much a random
-    player's choices say, which the law's assumption ignores."""
-    start = small_position(seed, hand, draws)
-    real = start.copy()
-    texts, taken = play_on(real, moves, seed)
-    out = []
-    for viewpoint in (None, 0, 1):
-        views, games = _replay(start, texts, taken, viewpoint)
-        steps = brute_force(start, texts, taken, viewpoint, views, random_policy=True)
-        for game, rows in zip(games, steps, strict=True):
-            if game.is_over or game.current_player == viewpoint or game.source(game.current_player) != "hand":
-                continue
-            total = sum(r["weight"] for r in rows)
-            truth_random = sum(r["weight"] for r in rows if r["pickup"]) / total
-            out.append((prob.shithead_mover_picks_up(game, viewpoint), truth_random))
-    return out

@@ -1,30 +1,37 @@
 """Shithead's questions for the panels and notebooks: face-down and draw-pile cards, picking up.
 
 Exact answers read the game's chance law (:meth:`Shithead.chance_law
-<cardlab.games.shithead.rules.Shithead.chance_law>`), which conditions on what forced pick-ups showed
-(a hand that had to pick up held only ordinary ranks below the top, a chain of limits, sometimes a
-mixture) and still assumes that the players' choices carry no information about their unseen cards.
-So a face-down card and the draw pile's top are no longer simply "any unseen card": the unseen cards
-that a hand is known to hold low make the other places likelier to hold high ones. Estimates play on
-with the greedy bot in the game's kernel (:mod:`.kernel`), the hidden cards drawn from the same law for
-each play-out (see :mod:`cardlab.sim.prob` for the viewpoint and the intervals).
+<cardlab.games.shithead.rules.Shithead.chance_law>`), which reads every hidden hand through its play:
+a player who can play must play, so under the law's model (a uniformly random card among those that
+fit; the ``uninformed`` player) a hand that played often is likely to keep cards that did not fit, and
+a hand that had to pick up held none that fitted (:mod:`.beliefs`). So a face-down card and the draw
+pile's top are not simply "any unseen card": what the hands are likely to hold shifts the other places.
+The law's answers are exact while at most two hands hold cards the viewer has not seen; with more, the
+panel estimates them from draws of the same law (:func:`law_chance`). Other estimates play on with the
+greedy bot in the game's kernel (:mod:`.kernel`), the hidden cards drawn from the same law for each
+play-out (see :mod:`cardlab.sim.prob` for the viewpoint and the intervals).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from math import comb
 from typing import Any
 
 import numpy as np
 
+from cardlab.cards import Card
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError
-from cardlab.games.shithead import kernel
+from cardlab.games.shithead import beliefs, kernel
+from cardlab.sim.hands_law import HandsLaw
 from cardlab.sim.prob import Quantity, anytime_counts, certain, expect_game, require_rng
 from cardlab.sim.stats import Estimate, wilson
 
 NAME = "shithead"
+LAW_DRAWS = 4000
+"""How many draws of the chance law estimate an answer that is not computed exactly (three or more
+hidden hands), unless the caller gives ``rollouts``."""
 
 
 def shithead_blind_reason(game: Game[Any]) -> str | None:
@@ -37,21 +44,36 @@ def shithead_blind_reason(game: Game[Any]) -> str | None:
     return None
 
 
+def _law(game: Game[Any], viewpoint: int | None, what: str) -> HandsLaw:
+    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+    if not law.exact:
+        raise InvalidInputError(f"{what} is computed exactly only while at most two hands hold cards the viewer "
+                                f"has not seen; here {len(law.hands)} do: use {what}_estimate")
+    return law
+
+
+def _blind_event(game: Game[Any], law: HandsLaw) -> Callable[[list[Card]], bool]:
+    first = law.names.index(next(n for n in law.names if n.startswith("down")))
+    return lambda cards: bool(game.fits(cards[first]))  # type: ignore[attr-defined]
+
+
 def shithead_blind_fits(game: Game[Any], viewpoint: int | None = None) -> Fraction:
     """Exact chance that a face-down card fits the pile now.
 
     Nobody has seen a face-down card, the owner included; by the game's chance law it is one of the
-    cards the viewer cannot locate, each weighted by the chance that it is not held by a hand that had
-    to pick up (without such a hand: the share of unseen cards that fit). Raises
-    :class:`~cardlab.errors.InvalidInputError` when no face-down card is left.
+    cards the viewer cannot locate that the hidden hands do not hold: a card of class ``c`` is on a
+    given free place with chance ``(1 - E[cards of class c in hands] / n_c) / (free places)``. Raises
+    :class:`~cardlab.errors.InvalidInputError` when no face-down card is left, or when three or more
+    hands hold unseen cards (then use :func:`shithead_blind_fits_estimate`).
     """
     expect_game(game, NAME)
     game.check_seat(viewpoint, "shithead_blind_fits")
     reason = shithead_blind_reason(game)
     if reason is not None:
         raise InvalidInputError(f"shithead_blind_fits is not applicable: {reason}")
-    law = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    return law.chance(0, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined, no-any-return]
+    law = _law(game, viewpoint, "shithead_blind_fits")
+    place = next(q for q, n in enumerate(law.names) if n.startswith("down"))
+    return law.chance(place, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
 
 
 def shithead_draw_reason(game: Game[Any]) -> str | None:
@@ -67,67 +89,121 @@ def shithead_draw_reason(game: Game[Any]) -> str | None:
 def shithead_draw_top_fits(game: Game[Any], viewpoint: int | None = None) -> Fraction:
     """Exact chance that the top of the draw pile fits the pile now.
 
-    Nobody has seen the draw pile's top or a face-down card, and no pick-up limits them: under the
-    game's chance law they are exchangeable, so while both exist the two answers agree (a lesson in
-    exchangeability). Raises :class:`~cardlab.errors.InvalidInputError` when the draw pile is empty.
+    Nobody has seen the draw pile's top or a face-down card, and the law treats every free place alike:
+    while both exist the two answers agree (a lesson in exchangeability). Raises
+    :class:`~cardlab.errors.InvalidInputError` when the draw pile is empty, or when three or more hands
+    hold unseen cards (then use :func:`shithead_draw_top_fits_estimate`).
     """
     expect_game(game, NAME)
     game.check_seat(viewpoint, "shithead_draw_top_fits")
     reason = shithead_draw_reason(game)
     if reason is not None:
         raise InvalidInputError(f"shithead_draw_top_fits is not applicable: {reason}")
-    law = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+    law = _law(game, viewpoint, "shithead_draw_top_fits")
     top = max(i for i, name in enumerate(law.names) if name == "draw")
-    return law.chance(top, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined, no-any-return]
+    return law.chance(top, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
+
+
+def _mover_case(game: Game[Any], viewpoint: int | None, what: str) -> tuple[Fraction | None, int, int]:
+    """The mover's pick-up when it is certain (else None), the mover, and the first class that fits."""
+    expect_game(game, NAME)
+    game.check_seat(viewpoint, what)
+    s = game.state
+    if game.is_over or s.phase == "setup":
+        raise InvalidInputError(f"{what} is not applicable: "
+                                + ("the game is over" if game.is_over else "the set-up is not finished"))
+    seat = game.current_player
+    fits = game.fits  # type: ignore[attr-defined]
+    top = game.top  # type: ignore[attr-defined]
+    t = beliefs.threshold(top.rank if top is not None else None)
+    source = game.source(seat)  # type: ignore[attr-defined]
+    if source == "up":
+        return Fraction(0 if any(fits(c) for c in s.face_up[seat]) else 1), seat, t
+    if source == "hand":
+        if viewpoint == seat:
+            return Fraction(0 if any(fits(c) for c in s.hands[seat]) else 1), seat, t
+        if any(fits(c) for c in s.known[seat]):
+            return Fraction(0), seat, t
+        if len(s.hands[seat]) == len(s.known[seat]):
+            return Fraction(1), seat, t
+    return None, seat, t
 
 
 def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fraction:
     """Exact chance, under the chance law, that the player to move picks up the pile in this turn.
 
-    Modelling caveat, measured: the law treats choices as carrying no information, and a greedy
-    player keeps its low cards in hand, so against greedy play this undershoots (see the module notes).
-
     A pick-up can only be the turn's first action: after a 10 or a clear the pile is empty and anything
     fits. Playing from the hand, the mover picks up when no hand card fits: 0 if a card the viewer
-    knows fits; otherwise the chance that every hand card the viewer has not seen is among the unseen
-    cards that do not fit (ordinary ranks below the top: a prefix of the law's chain), a ratio of two
-    counts of assignments (:meth:`ChanceLaw.within <cardlab.sim.chance.ChanceLaw.within>`), summed over
-    the law's components by weight. Without earlier pick-ups of that hand this is the hypergeometric
-    ``C(N - F, u) / C(N, u)`` (``u`` unseen hand cards, ``N`` unseen cards of which ``F`` fit). From the
-    face-up cards (all public) it is 0 or 1; blind from a face-down card it is the law's chance that the
-    mover's face-down card does not fit. Raises :class:`~cardlab.errors.InvalidInputError` in the
-    set-up or once the game is over.
+    knows fits; otherwise the chance, under the law, that none of the hand's unseen cards lies in a
+    class that fits (the mover's state law, :meth:`HandsLaw.hand_chance
+    <cardlab.sim.hands_law.HandsLaw.hand_chance>`). From the face-up cards (all public) it is 0 or 1;
+    blind from a face-down card it is the law's chance that the mover's face-down card does not fit.
+
+    Modelling caveat, measured: the law reads plays as the ``uninformed`` player makes them; a greedy
+    player keeps its low cards in hand on purpose, so against greedy play this undershoots (see
+    :mod:`cardlab.sim.prob`). Raises :class:`~cardlab.errors.InvalidInputError` in the set-up, once the
+    game is over, or when three or more hands hold unseen cards (then use
+    :func:`shithead_mover_picks_up_estimate`).
     """
-    expect_game(game, NAME)
-    game.check_seat(viewpoint, "shithead_mover_picks_up")
-    s = game.state
-    if game.is_over or s.phase == "setup":
-        raise InvalidInputError("shithead_mover_picks_up is not applicable: "
-                                + ("the game is over" if game.is_over else "the set-up is not finished"))
-    seat = game.current_player
-    fits = game.fits  # type: ignore[attr-defined]
-    source = game.source(seat)  # type: ignore[attr-defined]
-    if source == "up":
-        return Fraction(0 if any(fits(c) for c in s.face_up[seat]) else 1)
-    law = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    if source == "down":
+    known, seat, t = _mover_case(game, viewpoint, "shithead_mover_picks_up")
+    if known is not None:
+        return known
+    law = _law(game, viewpoint, "shithead_mover_picks_up")
+    if game.source(seat) == "down":  # type: ignore[attr-defined]
         place = law.names.index(f"down {seat}")
-        return 1 - law.chance(place, lambda c: bool(fits(c)))  # type: ignore[no-any-return]
-    if viewpoint == seat:
-        return Fraction(0 if any(fits(c) for c in s.hands[seat]) else 1)
-    if any(fits(c) for c in s.known[seat]):
-        return Fraction(0)
-    hand = [q for q, name in enumerate(law.names) if name == f"hand {seat}"]
-    total = Fraction(0)
-    for weight, comp in law.components:
-        short = sum(1 for c in comp.cards if not fits(c))
-        if not any(g.limits for g in comp.groups):  # one group, nothing limited: the hypergeometric
-            n = len(comp.cards)
-            total += weight * Fraction(comb(short, len(hand)), comb(n, len(hand)))
-            continue
-        assert not any(not fits(c) for c in comp.cards[short:]), "the cards that do not fit are a prefix"
-        total += weight * comp.within(hand, short)
-    return total
+        return 1 - law.chance(place, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
+    h = next(i for i, places in enumerate(law.hands) if law.names[places[0]] == f"hand {seat}")
+    return law.hand_chance(h, lambda state: sum(state[t:]) == 0)
+
+
+def law_chance(law: HandsLaw, event: Callable[[list[Card]], bool], draws: int,
+               rng: np.random.Generator) -> Estimate:
+    """The share of ``draws`` draws of the law (the card on each hidden place) where ``event`` holds, with
+    its Wilson 95% interval: the estimate of an answer the law does not compute exactly."""
+    hits = sum(1 for _ in range(draws) if event(law.sample(rng)))
+    return wilson(float(hits), draws)
+
+
+def shithead_blind_fits_estimate(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
+                                 rng: np.random.Generator | None = None) -> Estimate:
+    """:func:`shithead_blind_fits` estimated from ``rollouts`` draws of the law (:data:`LAW_DRAWS`)."""
+    gen = require_rng(rng)
+    reason = shithead_blind_reason(game)
+    if reason is not None:
+        raise InvalidInputError(f"shithead_blind_fits_estimate is not applicable: {reason}")
+    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+    return law_chance(law, _blind_event(game, law), rollouts or LAW_DRAWS, gen)
+
+
+def shithead_draw_top_fits_estimate(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
+                                    rng: np.random.Generator | None = None) -> Estimate:
+    """:func:`shithead_draw_top_fits` estimated from ``rollouts`` draws of the law (:data:`LAW_DRAWS`)."""
+    gen = require_rng(rng)
+    reason = shithead_draw_reason(game)
+    if reason is not None:
+        raise InvalidInputError(f"shithead_draw_top_fits_estimate is not applicable: {reason}")
+    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+    top = max(i for i, name in enumerate(law.names) if name == "draw")
+    return law_chance(law, lambda cards: bool(game.fits(cards[top])),  # type: ignore[attr-defined]
+                      rollouts or LAW_DRAWS, gen)
+
+
+def shithead_mover_picks_up_estimate(game: Game[Any], viewpoint: int | None = None, *,
+                                     rollouts: int | None = None, rng: np.random.Generator | None = None
+                                     ) -> Estimate:
+    """:func:`shithead_mover_picks_up` estimated from ``rollouts`` draws of the law (:data:`LAW_DRAWS`)
+    (certain cases are returned as certain)."""
+    gen = require_rng(rng)
+    known, seat, t = _mover_case(game, viewpoint, "shithead_mover_picks_up_estimate")
+    if known is not None:
+        return certain(bool(known))
+    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+    fits = game.fits  # type: ignore[attr-defined]
+    if game.source(seat) == "down":  # type: ignore[attr-defined]
+        place = law.names.index(f"down {seat}")
+        return law_chance(law, lambda cards: not fits(cards[place]), rollouts or LAW_DRAWS, gen)
+    mine = [q for q, n in enumerate(law.names) if n == f"hand {seat}"]
+    return law_chance(law, lambda cards: not any(fits(cards[q]) for q in mine), rollouts or LAW_DRAWS, gen)
 
 
 def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = None, *,
@@ -148,32 +224,42 @@ def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = No
 
 def panel(game: Game[Any], viewpoint: int | None, *, rng: np.random.Generator, rollouts: int | None = None,
           budget_s: float | None = None) -> list[Quantity]:
-    """The Shithead panel: face-down and draw-pile cards (exact), each seat picking up (exact for the mover,
-    else estimated)."""
+    """The Shithead panel: face-down and draw-pile cards and the mover's pick-up (exact while at most two
+    hands hold unseen cards, else estimated from draws of the law), each other seat picking up
+    (estimated from play-outs)."""
     gen = rng
     out: list[Quantity] = []
-    if not game.is_over:
-        label = "a face-down card fits the pile"
-        reason = shithead_blind_reason(game)
-        out.append(Quantity.not_applicable("blind_fits", label, reason) if reason is not None else
-                   Quantity.from_exact("blind_fits", label, shithead_blind_fits(game, viewpoint)))
-        label = "top of the draw pile fits"
-        reason = shithead_draw_reason(game)
-        out.append(Quantity.not_applicable("draw_top_fits", label, reason) if reason is not None else
-                   Quantity.from_exact("draw_top_fits", label, shithead_draw_top_fits(game, viewpoint)))
-        for seat in range(game.players):
-            if seat in getattr(game.state, "ranking", []):
-                continue
-            label = f"seat {seat} picks up on its next turn"
-            if seat == game.current_player and game.state.phase != "setup":
-                # exact under the chance law (uniform over the arrangements that respect forced pick-ups:
-                # choices carry no information); greedy play picks up more often (see the notes)
-                label = f"seat {seat} picks up in this turn (uniform model)"
-                out.append(Quantity.from_exact("must_pick_up", label,
-                                               shithead_mover_picks_up(game, viewpoint), seat))
-                continue
-            out.append(Quantity.from_estimate(
-                "must_pick_up", label,
-                shithead_must_pick_up(game, seat, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=gen),
-                seat))
+    if game.is_over:
+        return out
+    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+    draws = rollouts or LAW_DRAWS
+
+    def exact_or_estimate(key: str, label: str, exact: Callable[[], Fraction], estimate: Callable[[], Estimate],
+                          seat: int | None = None) -> Quantity:
+        if law.exact:
+            return Quantity.from_exact(key, label, exact(), seat)
+        return Quantity.from_estimate(key, label, estimate(), seat)
+
+    label = "a face-down card fits the pile"
+    reason = shithead_blind_reason(game)
+    out.append(Quantity.not_applicable("blind_fits", label, reason) if reason is not None else exact_or_estimate(
+        "blind_fits", label, lambda: shithead_blind_fits(game, viewpoint),
+        lambda: shithead_blind_fits_estimate(game, viewpoint, rollouts=draws, rng=gen)))
+    label = "top of the draw pile fits"
+    reason = shithead_draw_reason(game)
+    out.append(Quantity.not_applicable("draw_top_fits", label, reason) if reason is not None else exact_or_estimate(
+        "draw_top_fits", label, lambda: shithead_draw_top_fits(game, viewpoint),
+        lambda: shithead_draw_top_fits_estimate(game, viewpoint, rollouts=draws, rng=gen)))
+    for seat in range(game.players):
+        if seat in getattr(game.state, "ranking", []):
+            continue
+        if seat == game.current_player and game.state.phase != "setup":
+            out.append(exact_or_estimate(
+                "must_pick_up", f"seat {seat} picks up in this turn",
+                lambda: shithead_mover_picks_up(game, viewpoint),
+                lambda: shithead_mover_picks_up_estimate(game, viewpoint, rollouts=draws, rng=gen), seat))
+            continue
+        out.append(Quantity.from_estimate(
+            "must_pick_up", f"seat {seat} picks up on its next turn",
+            shithead_must_pick_up(game, seat, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=gen), seat))
     return out
