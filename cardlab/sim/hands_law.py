@@ -193,10 +193,10 @@ class HandsLaw:
             raise InvalidInputError(f"HandsLaw.{what}: the exact answer is computed for at most two hidden hands "
                                     f"with unseen cards; this law has {len(self.hands)} (estimate it from draws)")
 
-    def hand_laws(self) -> tuple[dict[tuple[int, ...], Fraction], ...]:
-        """Each hidden hand's state law (exact; at most two hidden hands): state -> chance."""
+    def _raw(self) -> tuple[tuple[dict[tuple[int, ...], int], int], ...]:
+        """Each hidden hand's state weights (whole numbers, proportional to its state law) and their total."""
         self._need_exact("hand_laws")
-        cached = self._cache.get("hand_laws")
+        cached = self._cache.get("raw")
         if cached is not None:
             return cached  # type: ignore[no-any-return]
         n = self.counts
@@ -211,18 +211,27 @@ class HandsLaw:
             raws = []
         out = []
         for raw in raws:
-            total = sum(raw.values())
+            kept = {s: v for s, v in raw.items() if v}
+            total = sum(kept.values())
             if total == 0:
                 raise CorruptRecordError("a hands law whose hands cannot all be dealt from the pool")
-            out.append({s: Fraction(v, total) for s, v in raw.items() if v})
+            out.append((kept, total))
         result = tuple(out)
-        self._cache["hand_laws"] = result
+        self._cache["raw"] = result
         return result
+
+    def hand_laws(self) -> tuple[dict[tuple[int, ...], Fraction], ...]:
+        """Each hidden hand's state law (exact; at most two hidden hands): state -> chance."""
+        return tuple({s: Fraction(v, total) for s, v in raw.items()} for raw, total in self._raw())
 
     def class_means(self) -> tuple[tuple[Fraction, ...], ...]:
         """For each hidden hand, the expected number of its unseen cards in each class (exact)."""
-        return tuple(tuple(sum((p * s[c] for s, p in law.items()), Fraction(0)) for c in range(self.n_classes))
-                     for law in self.hand_laws())
+        cached = self._cache.get("means")
+        if cached is None:
+            cached = tuple(tuple(Fraction(sum(v * s[c] for s, v in raw.items()), total) for c in range(self.n_classes))
+                           for raw, total in self._raw())
+            self._cache["means"] = cached
+        return cached  # type: ignore[no-any-return]
 
     def place_law(self, place: int) -> dict[Card, Fraction]:
         """The exact law of the card on ``place``, by face (pack forgotten): face -> chance.
@@ -258,7 +267,8 @@ class HandsLaw:
     def hand_chance(self, hand: int, predicate: Callable[[tuple[int, ...]], bool]) -> Fraction:
         """Exact chance that hidden hand ``hand`` (an index into :attr:`hands`) is in a state satisfying
         ``predicate`` (a function of the class counts)."""
-        return sum((p for s, p in self.hand_laws()[hand].items() if predicate(s)), Fraction(0))
+        raw, total = self._raw()[hand]
+        return Fraction(sum(v for s, v in raw.items() if predicate(s)), total)
 
     # ------------------------------------------------------------------ draws
     def solo(self) -> tuple[tuple[tuple[tuple[int, ...], int], ...], ...]:

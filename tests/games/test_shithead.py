@@ -60,7 +60,7 @@ def position(hands: Sequence[Sequence[str]], ups: Sequence[Sequence[str]],
         known=[parse_cards(k) for k in known] if known else [[] for _ in range(players)],
         draw=parse_cards(draw)[::-1], pile=parse_cards(pile), out=[c for c in probe.all_cards() if c not in used],
         to_move=to_move, phase="play", turn=0, ranking=[], blind_plays=0, blind_fits=0, pickups=0, burns=0,
-        clears=0, stopped=False, shuffles=0, over=False, winner=None, beliefs=((),) * (players + 1))
+        clears=0, stopped=False, shuffles=0, over=False, winner=None, beliefs=((),) * players)
     record = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": "shithead", "players": players,
               "options": options, "shuffle_key": 5, "initial": state.to_data(), "moves": []}
     g = cardlab.load_game(json.dumps(record))

@@ -60,7 +60,7 @@ def small_position(seed: int, hand: int = 2, draws: int = 2) -> Shithead:
         hands=hands, face_up=ups, face_down=downs, known=[[], []], draw=draw, pile=[top],
         out=[c for c in deck if c not in used], to_move=int(rng.integers(2)), phase="play", turn=0, ranking=[],
         blind_plays=0, blind_fits=0, pickups=0, burns=0, clears=0, stopped=False, shuffles=0, over=False,
-        winner=None, beliefs=((), (), ()))
+        winner=None, beliefs=((), ()))
     record = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": "shithead", "players": 2,
               "options": {}, "shuffle_key": seed, "initial": state.to_data(), "moves": []}
     g = cardlab.load_game(json.dumps(record))

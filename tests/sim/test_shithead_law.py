@@ -179,7 +179,7 @@ def _played(seed: int, players: int, moves: int) -> Shithead:
 
 def test_what_play_taught_survives_records_and_undo() -> None:
     g = _played(3, 2, 60)
-    assert any(b for row in g.state.beliefs for b in row)
+    assert any(g.state.beliefs)
     again = cardlab.load_game(g.to_json())
     assert again.state.beliefs == g.state.beliefs
     for viewpoint in (None, 0, 1):
@@ -195,15 +195,15 @@ def test_a_record_with_a_corrupt_belief_is_refused_with_a_clear_error() -> None:
     refused with an error naming the field."""
     record = json.loads(cardlab.new_game("shithead", players=2, seed=3).to_json())
     state = [2, 2, 2] + [0] * 10  # seat 1's six unseen cards: two 3s, two 4s, two 5s
-    record["initial"]["beliefs"] = [[[], [[state, 1]]], [], []]
+    record["initial"]["beliefs"] = [[], [[state, 1]]]
     g = cardlab.load_game(json.dumps(record))
     assert g.chance_law(None).beliefs[1] == ((tuple(state), 1),)
-    for bad in ([[[], [[state, 1]]], []],                      # one viewer missing
-                [[[], [[state, 0]]], [], []],                  # a weight of 0
-                [[[], [[state[:-1], 1]]], [], []],             # 12 counts, not 13
-                [[[], [[[7] + [0] * 12, 1]]], [], []],         # 7 cards, but seat 1 has 6 unseen
-                [[[], [[state, 1], [state, 2]]], [], []],      # one state twice
-                [[], [], [[], [[state, 1]]]]):                 # seat 1's view of its own hand
+    for bad in ([[[state, 1]]],                    # one seat missing
+                [[], [[state, 0]]],                # a weight of 0
+                [[], [[state[:-1], 1]]],           # 12 counts, not 13
+                [[], [[[7] + [0] * 12, 1]]],       # 7 cards, but seat 1 has 6 unseen
+                [[], [[state, 1], [state, 2]]],    # one state twice
+                [[], [state, 1]]):                 # not a list of pairs
         record["initial"]["beliefs"] = bad
         with pytest.raises(CorruptRecordError, match="beliefs"):
             cardlab.load_game(json.dumps(record))

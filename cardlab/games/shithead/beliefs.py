@@ -23,8 +23,7 @@ Classes and states
 Whether a card fits depends on its rank only through its power, so the filter works on **classes**:
 the ordinary ranks by power, 3 < 4 < ... < 9 < J < Q < K < A (classes 0 to 10), then the 2 (class 11)
 and the 10 (class 12). A pile's fitting cards are the classes from some ``t`` on (``t = 0`` on an
-empty pile or a 2). For one viewer and one hand, the **state** is how many of the hand's unseen cards
-lie in each class (13 counts adding up to the number of unseen cards, at most 3 while the draw pile
+empty pile or a 2). For one hand, the **state** is how many of the hand's unseen cards lie in each class (13 counts adding up to the number of unseen cards, at most 3 while the draw pile
 lasts); the filter keeps a weight per state, by Bayes' rule over the hand's history: every unseen card
 starts free (each class, weight 1 per card: the number of physical cards of a class is counted later,
 from the viewer's pool), a draw adds free cards, a play multiplies each state's weight by the chance
@@ -32,6 +31,11 @@ above and removes the revealed cards' class, and a pick-up keeps only the states
 The pool count happens when the law is asked (:class:`cardlab.sim.chance.HandsLaw`): given the states
 of all hidden hands, the number of ways to choose their physical cards is a product of falling
 factorials per class, and the other unseen cards are uniform on the other hidden places.
+
+Everything the filter reads is public (the top, the cards the hand is known to hold, the faces it
+plays, how many it draws), so every viewer other than the hand's owner holds the same belief about it:
+the game keeps one per hand. What a viewer knows privately (its own hand and draws) enters only through
+its pool, when the law is asked.
 
 Weights are whole numbers: each step multiplies by a common multiple of the denominators and divides
 by the weights' greatest common divisor, so the filter is exact and a function of the public record
@@ -42,6 +46,7 @@ of ways its cards can be labelled), so a fresh deal costs nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from math import comb, gcd
 
 from cardlab.cards import Rank
@@ -71,6 +76,7 @@ def threshold(top: Rank | None) -> int:
     return CLASS[top]
 
 
+@lru_cache(maxsize=None)
 def free(unseen: int) -> Belief:
     """``unseen`` cards about which nothing is known: each state weighted by its labellings (a
     multinomial coefficient), so that with the pool count every assignment of cards is equally likely."""

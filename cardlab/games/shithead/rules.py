@@ -219,29 +219,30 @@ class ShitheadState(PlayState):
     shuffles: int
     over: bool
     winner: int | None
-    beliefs: tuple[tuple[beliefs.Belief, ...], ...]  # per viewer (table, seat 0, ...), per seat: see .beliefs
+    beliefs: tuple[beliefs.Belief, ...]  # per seat, what its play told everyone else: see .beliefs
 
 
 class _BeliefsSpec(Spec):
-    """Per viewer (the table, then each seat), per seat, the viewer's belief about that hand's unseen
-    cards (:mod:`.beliefs`): ``[[[[state, weight], ...] per seat] per viewer]``; ``[]`` for a hand (or a
-    whole viewer) about which nothing is known. Read as tuples (immutable: a state's copy shares them);
-    the sizes are checked against the hands by the game (``_validate_beliefs``)."""
+    """Per seat, the belief about that hand's unseen cards that its play gave every other viewer
+    (:mod:`.beliefs`: it depends on public information only, so all viewers share it):
+    ``[[[state, weight], ...] per seat]``, ``[]`` for a hand about which nothing is known. Read as tuples
+    (immutable: a state's copy shares them); the sizes are checked against the hands by the game
+    (``_validate_beliefs``). A record of an earlier version, which kept a list per viewer and had written
+    only empty ones for a fresh deal, reads as nothing known."""
 
-    def read(self, value: Any, path: str, ctx: Any) -> tuple[tuple[beliefs.Belief, ...], ...]:
-        if not isinstance(value, list) or len(value) != ctx.players + 1 or \
-                any(not isinstance(v, list) or len(v) not in (0, ctx.players) for v in value):
-            raise self.fail(path, value, f"a list of {ctx.players + 1} viewers, each [] or a list of "
-                                         f"{ctx.players} hands' beliefs")
+    def read(self, value: Any, path: str, ctx: Any) -> tuple[beliefs.Belief, ...]:
+        n = ctx.players
+        if isinstance(value, list) and len(value) == n + 1 and not any(value):
+            nothing: tuple[beliefs.Belief, ...] = ((),) * n
+            return nothing
+        if not isinstance(value, list) or len(value) != n:
+            raise self.fail(path, value, f"a list of {n} hands' beliefs, each [] or [[state, weight], ...]")
         out = []
-        for i, v in enumerate(value):
-            hands = []
-            for p, b in enumerate(v or [[]] * ctx.players):
-                if not isinstance(b, list) or any(not isinstance(x, list) or len(x) != 2 or
-                                                  not isinstance(x[0], list) for x in b):
-                    raise self.fail(f"{path}[{i}][{p}]", b, "[] or a list of [state, weight] pairs")
-                hands.append(tuple((tuple(st), w) for st, w in b))
-            out.append(tuple(hands))
+        for p, b in enumerate(value):
+            if not isinstance(b, list) or any(not isinstance(x, list) or len(x) != 2 or not isinstance(x[0], list)
+                                              for x in b):
+                raise self.fail(f"{path}[{p}]", b, "[] or a list of [state, weight] pairs")
+            out.append(tuple((tuple(st), w) for st, w in b))
         return tuple(out)
 
 
@@ -343,7 +344,7 @@ class Shithead(Game[ShitheadState]):
             hands=hands, face_up=[[] for _ in range(n)], face_down=down, known=[[] for _ in range(n)],
             draw=draw, pile=[], out=[], to_move=0, phase="setup", turn=0, ranking=[], blind_plays=0,
             blind_fits=0, pickups=0, burns=0, clears=0, stopped=False, shuffles=0, over=False, winner=None,
-            beliefs=tuple(((),) * n for _ in range(n + 1)))
+            beliefs=((),) * n)
 
     def zones(self) -> dict[str, list[Card]]:
         s = self._state
@@ -374,18 +375,14 @@ class Shithead(Game[ShitheadState]):
         self._validate_progress()
 
     def _validate_beliefs(self) -> None:
-        """Each viewer's belief about each hand is about exactly that hand's unseen cards (never the
-        viewer's own hand), in the form :func:`.beliefs.check` accepts."""
+        """Each hand's belief is about exactly that hand's unseen cards, in the form :func:`.beliefs.check`
+        accepts."""
         s = self._state
-        for v, hands in enumerate(s.beliefs):
-            for p, b in enumerate(hands):
-                if b and p == v - 1:
-                    raise CorruptRecordError(f"record field initial.beliefs[{v}][{p}] describes the viewer's own "
-                                             "hand, which it sees; expected []")
-                try:
-                    beliefs.check(b, len(s.hands[p]) - len(s.known[p]))
-                except CorruptRecordError as exc:
-                    raise CorruptRecordError(f"record field initial.beliefs[{v}][{p}]: {exc}") from exc
+        for p, b in enumerate(s.beliefs):
+            try:
+                beliefs.check(b, len(s.hands[p]) - len(s.known[p]))
+            except CorruptRecordError as exc:
+                raise CorruptRecordError(f"record field initial.beliefs[{p}]: {exc}") from exc
 
     def _validate_progress(self) -> None:
         """The phase, the finishing order and the end of the game agree with the cards (a record that
@@ -512,24 +509,23 @@ class Shithead(Game[ShitheadState]):
         """
         self.check_seat(viewpoint, "chance_law")
         places = self._hidden_places(viewpoint)
+        memo = getattr(self, "_law_memo", None)  # the panel asks several questions of one position
+        if memo is not None and memo[0] == viewpoint and memo[1] is self._state.beliefs and memo[2] == places:
+            return memo[3]  # type: ignore[no-any-return]
         names = tuple(f"{zone} {seat}" if seat >= 0 else zone for zone, seat, _ in places)
         order = sorted(range(len(places)), key=lambda q: _LAW_KEY[places[q][2]])
         cards = tuple(places[q][2] for q in order)
-        vi = 0 if viewpoint is None else viewpoint + 1
         hands: list[tuple[int, ...]] = []
         held: list[beliefs.Belief] = []
         for p in range(self.players):
             mine = tuple(q for q, (zone, seat, _) in enumerate(places) if zone == "hand" and seat == p)
             if mine:
                 hands.append(mine)
-                held.append(beliefs.materialise(self._belief(vi, p), len(mine)))
-        return HandsLaw(names, cards, tuple(beliefs.CLASS[c.rank] for c in cards), beliefs.CLASSES, tuple(hands),
-                        tuple(held))
-
-    def _belief(self, vi: int, p: int) -> beliefs.Belief:
-        """Viewer ``vi``'s belief about hand ``p`` (``()``: nothing known)."""
-        row = self._state.beliefs[vi]
-        return row[p] if row else ()
+                held.append(beliefs.materialise(self._state.beliefs[p], len(mine)))
+        law = HandsLaw(names, cards, tuple(beliefs.CLASS[c.rank] for c in cards), beliefs.CLASSES, tuple(hands),
+                       tuple(held))
+        self._law_memo = (viewpoint, self._state.beliefs, places, law)
+        return law
 
     # ------------------------------------------------------------------ moves
     def _legal_moves(self) -> list[Move]:
@@ -830,20 +826,12 @@ class Shithead(Game[ShitheadState]):
         return out
 
     def _learn(self, seat: int, update: Callable[[beliefs.Belief], beliefs.Belief]) -> None:
-        """Every other viewer's belief about ``seat``'s hand, updated (a hand left with no unseen card is
-        ``()`` again)."""
+        """The belief about ``seat``'s hand, updated (a hand left with no unseen card is ``()`` again)."""
         s = self._state
-        rows = []
-        for vi, row in enumerate(s.beliefs):
-            if vi == seat + 1:
-                rows.append(row)
-                continue
-            full = row if row else ((),) * self.players
-            new = update(full[seat])
-            if new and not sum(new[0][0]):
-                new = ()
-            rows.append(full[:seat] + (new,) + full[seat + 1:])
-        s.beliefs = tuple(rows)
+        new = update(s.beliefs[seat])
+        if new and not sum(new[0][0]):
+            new = ()
+        s.beliefs = s.beliefs[:seat] + (new,) + s.beliefs[seat + 1:]
 
     def _learn_pick_up(self, seat: int) -> None:
         """``seat`` must pick up: no unseen card of its hand fitted the top."""
