@@ -17,10 +17,11 @@ Exact definition (it looks only at the legal moves, which carry each play's rank
 The ``uninformed`` player (:class:`UninformedShithead`) chooses as little as the rules allow with its
 hidden cards in mind: in the set-up it puts face up the cards of three uniformly random hand slots; from
 the hand it plays a uniformly random card among those that fit, one card at a time; from the face-up
-cards a uniformly random rank that fits, one card; blind, the lowest position. Which cards fit still
-depends on the hand ("a player who can play must play"), so its plays are not quite free of information,
-but nothing else is read from its cards. The greedy bot keeps its lowest cards in hand and plays its
-lowest fitting rank: choices that tell an observer about its hand, which the chance law ignores.
+cards a uniformly random rank that fits, one card; blind, the lowest position. It is the model by which
+the chance law reads every hand (:mod:`.beliefs`): which cards fit still depends on the hand ("a player
+who can play must play"), and the law takes that into account. The greedy bot keeps its lowest cards in
+hand and plays its lowest fitting rank: choices that tell an observer more about its hand than the law
+reads.
 """
 
 from __future__ import annotations

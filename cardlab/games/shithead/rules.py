@@ -67,20 +67,16 @@ The pile is face up, so cards picked up from it (and a blind card that is turned
 known to everyone. The state keeps them per seat in ``known``, and the views show them; they leave
 ``known`` when played. Face-down cards are hidden from everyone, their owner included.
 :meth:`Shithead.chance_law` states the law of the unseen cards for a viewer (face-down cards, the
-draw pile, the unseen part of other hands). A **forced pick-up is public information**: a player who
-cannot play must pick up, so at that moment no card of the hand fitted the top ``t``, and every card of
-it the viewer has not seen is an ordinary rank (not a 2, not a 10) below ``t``. The law conditions on
-that: per hand and per viewer, the unseen cards that were there at a pick-up are limited to the ranks
-below the lowest top they were picked up under since; cards drawn later are free until the next
-pick-up (:mod:`.beliefs`). When the hand later plays a card that cards of several such groups could be,
-the viewer cannot tell which group held it, and the law becomes an exact mixture. Otherwise every
-arrangement is equally likely. That is the **modelling assumption** that remains: the players'
-*choices* (which cards they put face up, which rank and how many they play) are treated as carrying no
-information about their unseen cards; read exactly, the card a hand plays is taken as a uniformly
-random card of that hand whose face is then seen. Real players choose with their cards in mind (the
-greedy bot keeps its lowest cards at the set-up and plays its lowest fitting rank), and even the
-``uninformed`` player, which picks at random among the cards that fit, reveals something: every play is a
-card that fits, and which cards fitted says something about the rest of the hand.
+draw pile, the unseen part of other hands). **How a hand plays is public information.** A player who
+can play must play, so even a player who chooses at random chooses among the cards that *fit*: a hand
+that has played for a while is likely to keep cards that did not fit, and a player who had to pick up
+held none that fitted. The law reads every hand through its play under one stated **model** (the
+``uninformed`` player's): from the hand, a uniformly random card among those that fit is played (more
+cards of its rank may be added), and a player picks up only when nothing fits. Bayes' rule then gives,
+per hand, a weight for each count of its unseen cards by class (:mod:`.beliefs`), and the law of the
+hidden cards follows exactly (:class:`~cardlab.sim.hands_law.HandsLaw`). That model is the
+**modelling assumption**: real players choose with their cards in mind (the greedy bot keeps its
+lowest cards at the set-up and plays its lowest fitting rank), which tells more than the law reads.
 ``benchmarks/bench_chance_law.py`` measures both (see :mod:`cardlab.sim.prob`). Which unseen cards
 of the named rank a hand plays is drawn at random (see *A play*), so no fixed order leaks which suits a
 hand lacks; views and events show faces only (with two packs, which pack a card is from is hidden).
