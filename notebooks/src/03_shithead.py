@@ -181,21 +181,24 @@ print(status(bots))
 #
 # ### Will a face-down card fit? Will the top of the draw pile? (exact)
 #
-# Nobody has seen a face-down card — not even its owner — so, as long as no hand the viewer cannot see has had to
-# pick up the pile, it is equally likely to be *any* card the viewer cannot locate. The same holds for the top of
-# the draw pile. So both chances are the same count:
+# Nobody has seen a face-down card — not even its owner. Before anyone has played, it is equally likely to be *any*
+# card the viewer cannot locate, and so is the top of the draw pile. So both chances are the same count:
 #
 # $$P(\text{fits}) = \frac{\#\{\text{unseen cards that fit the pile}\}}{\#\{\text{unseen cards}\}}.$$
 #
-# This is **exchangeability**, and it rests on a **modelling assumption**: *every arrangement of the cards the
-# viewer has not seen that fits what the viewer saw is equally likely*. At the deal that is what a fair shuffle
-# means. A forced pick-up is part of what was seen: a player picks up only when nothing fits, so every card then
-# in that hand was below the top. That is not a choice but information, and cardlab's law uses it (after a pick-up
-# the unseen cards are no longer all alike, and the count becomes a ratio of two products). Beyond that, the
-# assumption needs *the players' choices to carry no information* about the cards the viewer cannot see: if a
-# player's choices depend on their hand (and they do), watching those choices could tell the viewer something,
-# and the count ignores it. We test the assumption against real deals below. The answer depends on who is
-# asking: seat 0 knows its own hand, so fewer cards are unseen for seat 0 than for the table.
+# This is **exchangeability**: at the deal, that is what a fair shuffle means. Once the players have played, what
+# the viewer saw includes *how they played*, and a player who can play must play. So even a player who picks at
+# random picks among the cards that **fit**: cards that do not fit tend to stay in the hand, and a player who had to
+# pick up held none that fitted. cardlab's chance law reads every hand that way, by Bayes' rule, under a stated
+# **model** of the players: from the hand, a uniformly random card among those that fit (the `uninformed` player of
+# `make_policy`). Each possible hand is weighted by the chance that such a player would have played as this one did.
+# The unseen cards are then no longer all alike — a hand that has played is likely to hold cards that did not fit,
+# which leaves the face-down cards and the draw pile a little richer in cards that do — and the count above becomes a
+# weighted sum (still exact). The face-down cards and the top of the draw pile stay alike, though: nothing
+# distinguishes them, so the two chances remain equal. The model is a **modelling assumption** about the players:
+# a player who keeps low cards on purpose (the greedy bot) tells more than the law reads. We test it against real
+# deals below. The answer also depends on who is asking: seat 0 knows its own hand, so fewer cards are unseen for
+# seat 0 than for the table.
 #
 # Take the position just before seat 0 had to pick up: an Ace on top, so only a 2, a 10 or another Ace fits. Had
 # seat 0 been down to its face-down cards, how likely would a blind card have saved it?
@@ -208,13 +211,17 @@ for viewpoint in (None, 0, 1):
     who = "table" if viewpoint is None else f"seat {viewpoint}"
     unseen = game.unseen_cards(viewpoint)
     fit = sum(game.fits(c) for c in unseen)
-    print(f"{who:>6}: {fit}/{len(unseen)} unseen cards fit; blind {prob.shithead_blind_fits(game, viewpoint)}, "
-          f"draw top {prob.shithead_draw_top_fits(game, viewpoint)}")
+    blind, top = prob.shithead_blind_fits(game, viewpoint), prob.shithead_draw_top_fits(game, viewpoint)
+    print(f"{who:>6}: {fit}/{len(unseen)} = {fit / len(unseen):.4f} of the unseen cards fit; the law, which reads "
+          f"how the hands played: blind {float(blind):.4f}, draw top {float(top):.4f}")
+    assert blind == top                   # the two places stay exchangeable
 
 # %% [markdown]
 # The table cannot see either hand; seat 0 knows its own, which holds no 2, 10 or Ace, so for seat 0 the fitting
-# cards are a larger share of what is left unseen. Both numbers are right: each is the chance *given what that
-# person knows*.
+# cards are a larger share of what is left unseen. Each viewer's law differs a little from its plain share: both
+# hands have played, and what they kept is likelier not to fit. All these numbers are right: each is the chance
+# *given what that person knows*, under the stated model of the players. (The exact values are fractions with
+# large denominators, so they are printed as decimals.)
 #
 # A simulation should agree within its sampling error: redeal the cards the table cannot see (`game.resample`) and
 # look at seat 0's first face-down card each time. A 95% interval misses the true value about one time in twenty,
@@ -227,7 +234,7 @@ n = 3000
 hits = sum(game.fits(game.resample(None, rng).state.face_down[0][0]) for _ in range(n))
 exact = prob.shithead_blind_fits(game, None)
 est = wilson(hits, n)
-print(f"exact {exact} = {float(exact):.4f}; simulated {est}; contains exact: {est.contains(float(exact))}")
+print(f"exact {float(exact):.4f}; simulated {est}; contains exact: {est.contains(float(exact))}")
 se = (float(exact) * (1 - float(exact)) / n) ** 0.5
 print(f"gap from the exact value: {(est.value - float(exact)) / se:+.2f} standard errors")
 if not est.contains(float(exact)):
@@ -235,7 +242,7 @@ if not est.contains(float(exact)):
 assert abs(est.value - float(exact)) < 4 * se
 
 # %% [markdown]
-# That simulation resamples with cardlab's own model, so it checks the *counting*, not the *assumption*: a wrong
+# That simulation resamples with cardlab's own law, so it checks the *computing*, not the *assumption*: a wrong
 # model would agree with itself. The honest test uses **real deals**: play 1000 seeded games with greedy bots for
 # 16 moves, take the table's exact chance that the top of the draw pile fits, and compare it with what the real top
 # card (which the game knows) does. If the assumption were badly wrong, the cards would fit more or less often than
@@ -285,42 +292,50 @@ assert abs(z_all) < 4          # a gap of 4 standard errors would mean the model
 # few hundred positions cannot see a small effect. A $|z|$ above 3 would mean the model's chances are measurably
 # off. (Several bins are tested at once, so one $|z|$ a little above 2 is not alarming on its own.)
 #
-# ### Must the player to move pick up? (exact, by a hypergeometric count)
+# ### Must the player to move pick up? (exact)
 #
-# Seat 0 is to move with an Ace on the pile. It must pick up exactly when none of its hand cards fits. For the
-# table, under the same assumption, seat 0's hand of $h$ cards is a random $h$-subset of the $U$ cards the table
-# cannot see, of which $F$ fit (here nobody has had to pick up yet; after a pick-up, a hand's unseen cards are
-# limited to the ranks below that top, and the count becomes a ratio of two products). So
+# Seat 0 is to move with an Ace on the pile. It must pick up exactly when none of its hand cards fits. If seat 0's
+# $h$ hand cards were a random $h$-subset of the $U$ cards the table cannot see, $F$ of them fitting, the answer
+# would be the hypergeometric chance of drawing no fitting card,
 #
-# $$P(\text{pick up}) = \frac{\binom{U-F}{h}}{\binom{U}{h}},$$
+# $$P(\text{pick up}) = \frac{\binom{U-F}{h}}{\binom{U}{h}}.$$
 #
-# the hypergeometric chance of drawing no fitting card. (A 10 burns and lets seat 0 play again on an empty pile,
-# and a 2 resets the pile, so any fitting card in hand saves seat 0 this turn.)
+# (A 10 burns and lets seat 0 play again on an empty pile, and a 2 resets the pile, so any fitting card in hand
+# saves seat 0 this turn.) But seat 0's hand is not a random subset: seat 0 has played, and each play was a card
+# that fitted, so the cards it kept are likelier not to fit. The law weighs each possible hand by the chance that a
+# player of the model would have played as seat 0 did, and its exact answer is the weighted share of hands with no
+# fitting card (Bayes' rule; `shithead_mover_picks_up`). Play-outs that redeal the unseen cards from the same law
+# must agree with it.
 
 # %%
 hand_size = len(game.state.hands[game.current_player])
 unseen_table = game.unseen_cards(None)
 fitting = sum(game.fits(c) for c in unseen_table)
-exact_pickup = comb(len(unseen_table) - fitting, hand_size) / comb(len(unseen_table), hand_size)
+random_subset = comb(len(unseen_table) - fitting, hand_size) / comb(len(unseen_table), hand_size)
+exact_pickup = float(prob.shithead_mover_picks_up(game, None))
 print(f"h = {hand_size} cards in hand, U = {len(unseen_table)} unseen to the table, F = {fitting} of them fit")
-print(f"P(seat {game.current_player} picks up) = C({len(unseen_table) - fitting},{hand_size})/"
-      f"C({len(unseen_table)},{hand_size}) = {exact_pickup:.4f}")
+print(f"if the hand were a random subset: C({len(unseen_table) - fitting},{hand_size})/"
+      f"C({len(unseen_table)},{hand_size}) = {random_subset:.4f}")
+print(f"the law, which reads how seat {game.current_player} played: P(picks up) = {exact_pickup:.4f}")
 check = prob.shithead_must_pick_up(game, game.current_player, None, rollouts=4000, rng=np.random.default_rng(6))
 print(f"simulated by play-outs: {check}; contains the exact value: {check.contains(exact_pickup)}")
 assert abs(check.value - exact_pickup) < 4 * np.sqrt(exact_pickup * (1 - exact_pickup) / check.n)
+assert exact_pickup > random_subset       # what seat 0 kept is likelier not to fit
 
 # %% [markdown]
-# The play-outs agree with the count (the cell checks the gap is within four standard errors; a `False` above would
-# be one of the one-in-twenty misses of a 95% interval). Seat 0 itself knows its hand and knows it must pick up: for
-# seat 0 the chance is 1.
+# Reading the play raises the table's chance that seat 0 must pick up above the random-subset count (the cell
+# checks it). The play-outs agree with the exact value (the cell checks the gap is within four standard errors; a
+# `False` above would be one of the one-in-twenty misses of a 95% interval). Seat 0 itself knows its hand and knows
+# it must pick up: for seat 0 the chance is 1.
 #
-# The play-outs resample with the same model, so their agreement checks the *counting*, not the *model*. Against
-# real games this question is where the model is weakest. Every play a player makes is a card that fits, and
-# which cards fitted says something about the rest of the hand, even for a player who picks among them at
-# random. Over hundreds of real games (`benchmarks/bench_chance_law.py --shithead-calibration`, figures in
-# `docs/performance.md`), the table's exact pick-up chance misses by several percentage points: too low against
-# players who choose at random, too high against the greedy bot, which keeps its low cards. Read it as the
-# answer of a stated model.
+# The play-outs redeal from the same law, so their agreement checks the *computing*, not the *model*. Against real
+# games (`benchmarks/bench_chance_law.py --shithead-calibration`, figures in `docs/performance.md`): over 300 games
+# of players who choose like the model (the `uninformed` player), the table's exact pick-up chance agrees with the
+# real pick-ups in every bin of predicted chance (|z| < 3). A law that read a play as a uniformly random card of
+# the hand, ignoring that it had to fit, missed there by about six standard errors: a student who forgets that
+# "a player who can play must play" is information makes exactly that mistake. Against the greedy bot, which keeps
+# its low cards on purpose, the law is off again (see `docs/performance.md`): the model is an assumption about how
+# people play.
 #
 # ### Will a player have to pick up on a later turn? Who will win? (estimates)
 #

@@ -8,7 +8,8 @@
 # - compute a conditional probability by counting the cards a viewer cannot see;
 # - check the **law of total probability**: averaged over what the table cannot see, a player's answer is the
 #   table's answer — and see why that check shows *consistency*, while only real deals can show *correctness*;
-# - use **Bayes' rule**: a forced pick-up tells the table something about a hand, and the simple count misses it;
+# - use **Bayes' rule**: a forced pick-up (and every play) tells the table something about a hand, and the simple
+#   count misses it;
 # - predict, then reveal: guess what a player should believe before the stepper shows it;
 # - count cards after a reshuffle: once known cards go back into the stock, counting beats treating every unseen card
 #   alike.
@@ -82,12 +83,14 @@ for viewpoint in (None, 0, 1):
     who = "table " if viewpoint is None else f"seat {viewpoint}"
     unseen = position.unseen_cards(viewpoint)
     fit = [c for c in unseen if position.fits(c)]
-    print(f"{who}: cannot see {len(unseen)} cards, {len(fit)} fit -> "
-          f"P(face-down card fits) = {prob.shithead_blind_fits(position, viewpoint)}")
+    print(f"{who}: cannot see {len(unseen)} cards, {len(fit)} fit ({len(fit) / len(unseen):.4f}) -> "
+          f"P(face-down card fits) = {float(prob.shithead_blind_fits(position, viewpoint)):.4f}")
 
 # %% [markdown]
-# The stepper shows the same thing: choose a viewpoint in its menu and its panels are recomputed from that person's
-# knowledge. From code:
+# Each answer is close to its plain share of fitting cards but not equal to it: the chance law also reads how the two
+# hands played (a player who can play must play a card that fits, so what a hand keeps is likelier not to fit; see
+# `03_shithead`). The stepper shows the same thing: choose a viewpoint in its menu and its panels are recomputed from
+# that person's knowledge. From code:
 
 # %%
 for label in ("table", "seat 0", "seat 1"):
@@ -139,8 +142,8 @@ for value in np.unique(answers):
         print(f"seat 0 says {value:.4f}: the card fits in {wilson(fitted[group].sum(), int(group.sum()))}")
 
 # %% [markdown]
-# **What these two checks do and do not show.** Both redeal the unseen cards with cardlab's own model
-# (`resample`), which makes the same assumption as the counts. So they show that the counts are *consistent* with
+# **What these two checks do and do not show.** Both redeal the unseen cards with cardlab's own law
+# (`resample`), which makes the same assumption as the exact answers. So they show that the counts are *consistent* with
 # the model: a model that was wrong about the world would pass them just as well. To test *correctness*, compare the
 # answers with **real deals**: play 1000 seeded games with greedy bots for 16 moves, ask the table and seat 0 for
 # the chance that seat 0's first face-down card fits, and look at that real card (the game knows it; nobody in the
@@ -202,7 +205,8 @@ display(figure_view(converge))
 #
 # Let $K$ be "those cards include at least one King" and $N$ "none of them fits" (the pick-up). With $U$ cards unseen
 # by the table before the pick-up, $F$ of them fitting and $k$ Kings, and every $h$-card hand equally likely
-# beforehand (the assumption),
+# beforehand (a simplification for this section: cardlab's law also reads seat 0's earlier plays, as the end of the
+# section says),
 #
 # $$P(K \mid N) = \frac{P(N \mid K)\,P(K)}{P(N)}, \qquad P(N) = \frac{\binom{U-F}{h}}{\binom{U}{h}},
 # \qquad P(K \mid N) = 1 - \frac{\binom{U-F-k}{h}}{\binom{U-F}{h}}.$$
@@ -247,7 +251,7 @@ print(f"seat 0's real hand before the pick-up (the game knows it): {', '.join(ma
 #
 # Now a count that ignores it: after the pick-up, count the table's chance of a 10 among seat 0's unknown cards as
 # if they were any unseen cards (the hypergeometric formula). Compare it with cardlab's resampler, whose chance law
-# conditions on forced pick-ups (a pick-up is public information, not a choice):
+# conditions on the pick-up (public information, not a choice):
 
 # %%
 after = position.copy()
@@ -272,10 +276,14 @@ assert results["a 10"][1] == 0 and naive > 0 and hits == 0
 # %% [markdown]
 # The count that ignores the pick-up is the right answer *to a different question* ("if seat 0's cards were any
 # unseen cards"). cardlab's law uses what the pick-up showed: every card then in seat 0's hand was below the Ace and
-# neither a 2 nor a 10. So none of its 4000 resampled hands holds a 10, as Bayes' rule says. What stays an
-# **assumption** is that the players' real *choices* (which rank to play, which cards to put face up) carry no
-# information. They do carry some, and `03_shithead` says how far that moves the table's pick-up chance in real
-# games.
+# neither a 2 nor a 10. So none of its 4000 resampled hands holds a 10, as Bayes' rule says.
+#
+# cardlab's law goes one step further than this section. Every *play* is evidence too: a player who can play must
+# play a card that fits, so a hand that has played is likelier to hold cards that did not fit. The law weighs each
+# possible hand by the chance that a player choosing uniformly at random among the fitting cards would have played
+# as this one did (Bayes' rule again). What stays an **assumption** is that model of how players choose; a player
+# who keeps low cards on purpose tells more than it reads. `03_shithead` shows how much reading the plays changes
+# the table's pick-up chance, and how it compares with real games.
 
 # %% [markdown]
 # ## 4. When there is nothing private, everybody agrees
@@ -389,7 +397,8 @@ print(guess_me.calibration())
 #   information (section 1).
 # - *"The resampling checks prove the model right."* They resample with the model: consistency, not correctness
 #   (section 2).
-# - *"Players' moves tell the table nothing."* A forced pick-up does; Bayes' rule measures how much (section 3).
+# - *"Players' moves tell the table nothing."* A forced pick-up does, and so does every play (a player who can play
+#   must play a card that fits); Bayes' rule measures how much (section 3).
 # - *"Forgetting a few cards hardly matters."* After a reshuffle, counting changes the answer a lot (section 5).
 
 # %% [markdown]
@@ -427,10 +436,10 @@ assert abs(mean - target) < 2 * half + 1e-12     # within about four standard er
 
 # %% [markdown]
 # **Exercise 3.** For the Shithead `position`, which viewpoint is *most* optimistic that a face-down card fits, and
-# by how much does it differ from the table (as an exact fraction)?
+# by how much does it differ from the table?
 
 # %% [solution]
 answers = {v: prob.shithead_blind_fits(position, v) for v in (None, 0, 1)}
 best = max(answers, key=lambda v: answers[v])
-print(f"most optimistic: {'table' if best is None else f'seat {best}'} with {answers[best]}; "
-      f"difference from the table: {answers[best] - answers[None]}")
+print(f"most optimistic: {'table' if best is None else f'seat {best}'} with {float(answers[best]):.4f}; "
+      f"difference from the table: {float(answers[best] - answers[None]):+.4f}")
