@@ -61,7 +61,8 @@ CLASSES = len(ORDER)
 State = tuple[int, ...]
 """How many of a hand's unseen cards lie in each class (13 counts)."""
 Belief = tuple[tuple[State, int], ...]
-"""A hand's states with their positive whole weights, sorted by state; ``()`` when nothing is known."""
+"""A hand's distinct states with their positive whole weights, in the order the public history made them
+(the same for every game with that history); ``()`` when nothing is known."""
 
 EMPTY: State = (0,) * CLASSES
 
@@ -86,12 +87,27 @@ def free(unseen: int) -> Belief:
     return _normal(out)
 
 
+@lru_cache(maxsize=None)
+def _successors(s: State) -> tuple[State, ...]:
+    """The states one more card of each class makes."""
+    return tuple(s[:c] + (s[c] + 1,) + s[c + 1:] for c in range(CLASSES))
+
+
+@lru_cache(maxsize=None)
+def _suffix(s: State) -> tuple[int, ...]:
+    """``_suffix(s)[t]``: how many of the state's cards lie in class ``t`` or later (the ones that fit)."""
+    out = [0] * (CLASSES + 1)
+    for c in range(CLASSES - 1, -1, -1):
+        out[c] = out[c + 1] + s[c]
+    return tuple(out)
+
+
 def _add_one(w: dict[State, int]) -> dict[State, int]:
     out: dict[State, int] = {}
+    get = out.get
     for s, v in w.items():
-        for c in range(CLASSES):
-            t = s[:c] + (s[c] + 1,) + s[c + 1:]
-            out[t] = out.get(t, 0) + v
+        for t in _successors(s):
+            out[t] = get(t, 0) + v
     return out
 
 
@@ -99,7 +115,7 @@ def _normal(w: dict[State, int]) -> Belief:
     g = 0
     for v in w.values():
         g = gcd(g, v)
-    return tuple(sorted((s, v // g) for s, v in w.items() if v))
+    return tuple((s, v // g) for s, v in w.items() if v)
 
 
 def size(belief: Belief, unseen: int) -> int:
@@ -134,7 +150,7 @@ def play(belief: Belief, unseen: int, t: int, known_fit: int, known_r: int, cls:
         a = s[cls]
         if a < hidden:
             continue
-        fit = known_fit + sum(s[t:])
+        fit = known_fit + _suffix(s)[t]
         num = v * (known_r + a)
         if num == 0:
             continue
@@ -152,7 +168,7 @@ def pick_up(belief: Belief, unseen: int, t: int) -> Belief:
     """The hand had to pick up under a pile whose fitting classes start at ``t``: no unseen card fitted."""
     if unseen <= 0:
         return belief
-    w = {s: v for s, v in materialise(belief, unseen) if sum(s[t:]) == 0}
+    w = {s: v for s, v in materialise(belief, unseen) if _suffix(s)[t] == 0}
     if not w:
         raise CorruptRecordError("a Shithead hand picked up although every state of a viewer's belief fits")
     return _normal(w)
@@ -174,9 +190,9 @@ def check(value: object, unseen: int) -> Belief:
             assert len(st) == CLASSES and all(type(x) is int and x >= 0 for x in st) and sum(st) == unseen
             assert type(weight) is int and weight >= 1
             out.append((st, weight))
-        assert [s for s, _ in out] == sorted({s for s, _ in out})
+        assert len({s for s, _ in out}) == len(out)
     except (AssertionError, TypeError, ValueError) as exc:
-        raise CorruptRecordError(f"a hand's belief holds {str(value)[:80]!r}; expected [] or sorted distinct "
+        raise CorruptRecordError(f"a hand's belief holds {str(value)[:80]!r}; expected [] or distinct "
                                  f"[state, weight] pairs, each state {CLASSES} whole counts adding up to the "
                                  f"hand's {unseen} unseen card(s), each weight a whole number >= 1") from exc
     return tuple(out)
