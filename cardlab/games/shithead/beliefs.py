@@ -23,8 +23,8 @@ Classes and states
 Whether a card fits depends on its rank only through its power, so the filter works on **classes**:
 the ordinary ranks by power, 3 < 4 < ... < 9 < J < Q < K < A (classes 0 to 10), then the 2 (class 11)
 and the 10 (class 12). A pile's fitting cards are the classes from some ``t`` on (``t = 0`` on an
-empty pile or a 2). For one hand, the **state** is how many of the hand's unseen cards lie in each class (13 counts adding up to the number of unseen cards, at most 3 while the draw pile
-lasts); the filter keeps a weight per state, by Bayes' rule over the hand's history: every unseen card
+empty pile or a 2). For one hand, the **state** is how many of the hand's unseen cards lie in each
+class (13 counts adding up to the number of unseen cards, at most 3 while the draw pile lasts); the filter keeps a weight per state, by Bayes' rule over the hand's history: every unseen card
 starts free (each class, weight 1 per card: the number of physical cards of a class is counted later,
 from the viewer's pool), a draw adds free cards, a play multiplies each state's weight by the chance
 above and removes the revealed cards' class, and a pick-up keeps only the states in which nothing fits.
@@ -46,7 +46,7 @@ of ways its cards can be labelled), so a fresh deal costs nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from math import comb, gcd
 
 from cardlab.cards import Rank
@@ -77,7 +77,7 @@ def threshold(top: Rank | None) -> int:
     return CLASS[top]
 
 
-@lru_cache(maxsize=None)
+@cache
 def free(unseen: int) -> Belief:
     """``unseen`` cards about which nothing is known: each state weighted by its labellings (a
     multinomial coefficient), so that with the pool count every assignment of cards is equally likely."""
@@ -87,13 +87,13 @@ def free(unseen: int) -> Belief:
     return _normal(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _successors(s: State) -> tuple[State, ...]:
     """The states one more card of each class makes."""
     return tuple(s[:c] + (s[c] + 1,) + s[c + 1:] for c in range(CLASSES))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suffix(s: State) -> tuple[int, ...]:
     """``_suffix(s)[t]``: how many of the state's cards lie in class ``t`` or later (the ones that fit)."""
     out = [0] * (CLASSES + 1)
