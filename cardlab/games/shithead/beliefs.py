@@ -20,14 +20,15 @@ so which cards fitted says something about the rest of the hand. Two kinds of ev
 
 Classes and states
 ------------------
-Whether a card fits depends on its rank only through its power, so the filter works on **classes**:
-the ordinary ranks by power, 3 < 4 < ... < 9 < J < Q < K < A (classes 0 to 10), then the 2 (class 11)
-and the 10 (class 12). A pile's fitting cards are the classes from some ``t`` on (``t = 0`` on an
-empty pile or a 2). For one hand, the **state** is how many of the hand's unseen cards lie in each
-class (13 counts adding up to the number of unseen cards, at most 3 while the draw pile lasts); the filter keeps a weight per state, by Bayes' rule over the hand's history: every unseen card
-starts free (each class, weight 1 per card: the number of physical cards of a class is counted later,
-from the viewer's pool), a draw adds free cards, a play multiplies each state's weight by the chance
-above and removes the revealed cards' class, and a pick-up keeps only the states in which nothing fits.
+Whether a card fits depends on its rank only through its power, so the filter works on **classes**: the
+ordinary ranks by power, 3 < 4 < ... < 9 < J < Q < K < A (classes 0 to 10), then the 2 (class 11) and the 10
+(class 12). A pile's fitting cards are the classes from some ``t`` on (``t = 0`` on an empty pile or a 2). For
+one hand, the **state** is how many of the hand's unseen cards lie in each class (13 counts adding up to the
+number of unseen cards, at most 3 while the draw pile lasts); the filter keeps a weight per state, by Bayes'
+rule over the hand's history: every unseen card starts free (each class, weight 1 per card: the number of
+physical cards of a class is counted later, from the viewer's pool), a draw adds free cards, a play multiplies
+each state's weight by the chance above and removes the revealed cards' class, and a pick-up keeps only the
+states in which nothing fits.
 The pool count happens when the law is asked (:class:`cardlab.sim.chance.HandsLaw`): given the states
 of all hidden hands, the number of ways to choose their physical cards is a product of falling
 factorials per class, and the other unseen cards are uniform on the other hidden places.
