@@ -29,7 +29,7 @@ rule over the hand's history: every unseen card starts free (each class, weight 
 physical cards of a class is counted later, from the viewer's pool), a draw adds free cards, a play multiplies
 each state's weight by the chance above and removes the revealed cards' class, and a pick-up keeps only the
 states in which nothing fits.
-The pool count happens when the law is asked (:class:`cardlab.sim.chance.HandsLaw`): given the states
+The pool count happens when the law is asked (:class:`cardlab.sim.hands_law.HandsLaw`): given the states
 of all hidden hands, the number of ways to choose their physical cards is a product of falling
 factorials per class, and the other unseen cards are uniform on the other hidden places.
 
