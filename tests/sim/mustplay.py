@@ -141,7 +141,7 @@ class Tracker:
                         hidden += 1
                 known_fit = sum(1 for c in pre_known if CLS[c.rank] >= t)
                 known_r = sum(1 for c in pre_known if c.rank == rank)
-                for vi, hands in enumerate(self.filters):
+                for hands in self.filters:
                     if seat in hands:
                         hands[seat].play(t, known_fit, known_r, CLS[rank], hidden)
                 pre_known = known
