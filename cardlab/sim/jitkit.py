@@ -27,7 +27,8 @@ group by group, inner groups first, each card on a uniformly chosen free place o
 (:meth:`ChanceLaw.draw <cardlab.sim.chance.ChanceLaw.draw>` explains why that is uniform over the
 valid assignments). :class:`LawArrays` flattens a law into int64 arrays and :func:`draw_law` makes the
 same draw inside a kernel, from a SplitMix64 state: the law is stated once, in ``chance.py``, and
-every kernel samples it through this one function.
+every kernel of such a law samples it through this one function (Shithead's law is of another kind:
+see *Hidden hands read through their play*).
 
 A mixture (:class:`cardlab.sim.chance.MixedLaw`) becomes one :class:`LawArrays` too: the components'
 groups one after another, ``comp_start`` saying which groups are component ``k``'s, and ``thresholds``
@@ -54,8 +55,10 @@ prod_p prod_c falling(n_c, x_pc)`` (:meth:`HandsLaw.accept <cardlab.sim.hands_la
 the kernel computes it as a float, the product over each class and hand of ``(n_c - t - i) / (n_c -
 i)`` (``t`` cards of the class wanted by the earlier hands), and keeps the try when a uniform double
 made of the top 53 bits of one output (``k / 2**53``) is below it. That is exact up to rounding of the
-order of ``2**-53`` per factor (a keeping chance of exactly 1, no two hands wanting one class, or 0, a
-class short of cards, is computed exactly). Then the cards: hand by hand, class by class, a uniformly
+order of ``2**-53``: each of the ``f`` factors' division and product rounds by a relative ``2**-53`` at
+most and the double's grid adds less than ``2**-53``, so the kept chance is off by at most about ``(2f
++ 1) 2**-53``; a keeping chance of exactly 1 (no two hands want one class) or 0 (a class is short of
+cards) is computed exactly. Then the cards: hand by hand, class by class, a uniformly
 chosen untaken card of the class (:func:`below`, swapped to the front of the class's untaken block of
 the pool), the hand's cards shuffled onto its places (Fisher-Yates), and the rest of the pool, class by
 class, shuffled onto the free places in order. Without hidden hands no state is drawn and the draw is

@@ -512,6 +512,29 @@ def test_a_failing_shard_names_its_game_seed_and_moves(monkeypatch: pytest.Monke
     assert str(err.value).endswith("moves: " + ", ".join(texts))
 
 
+def test_a_failing_playout_is_replayed_from_its_own_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When a play-out fails, the error replays that play-out: the law's draw from its seed (in Python,
+    HandsArrays.draw) and the greedy moves from there, which are the engine's greedy moves from the
+    position that draw deals (with three hidden hands, where draws are rejected, and with two)."""
+    real = ks._rollouts
+
+    def failing(*args: Any) -> None:
+        real(*args)
+        failure = args[-1]
+        failure[0], failure[1] = ks.LOST, 3
+
+    monkeypatch.setattr(ks, "_rollouts", failing)
+    g = playout_positions()[1]
+    assert g.players == 3
+    for viewpoint in (None, 0):
+        seeds = jitkit.seeds(6, np.random.default_rng(9))
+        with pytest.raises(ks.KernelError) as err:
+            ks.win_rollouts(g, viewpoint, 6, np.random.default_rng(9))
+        _, texts, _, _ = engine_greedy(law_position(g, viewpoint, int(seeds[3])))
+        assert f"(play-out 3 of 6, viewpoint {viewpoint}, seed {int(seeds[3])})" in str(err.value)
+        assert str(err.value).endswith("moves: " + ", ".join(texts))
+
+
 def _results_code() -> str:
     return (
         "import json, numpy as np, cardlab\n"

@@ -61,9 +61,9 @@ for the engine). A play-out of :func:`win_rollouts` takes one seed from the call
 the hidden cards with :func:`jitkit.draw_hands <cardlab.sim.jitkit.draw_hands>` from the game's
 chance law (a :class:`~cardlab.sim.hands_law.HandsLaw`: each hidden hand's class counts weighed by
 what its play showed, then the cards uniform given them; the draw is by rejection, from the play-out's
-own SplitMix64 stream) and plays on greedily. The kernel
-never reads where the hidden cards really are: :meth:`Table.of` with ``viewpoint`` builds the position
-from what that viewer knows and the law alone.
+own SplitMix64 stream) and plays on greedily. The kernel never reads where the hidden cards really
+are: :meth:`Table.of` with ``viewpoint`` builds the position from what that viewer knows and the law
+alone.
 
 Invariants
 ----------
