@@ -25,8 +25,8 @@ same chance: when a group's turn comes, the number of its places already taken i
 cards of the groups inside it, whatever the earlier choices were. That count also gives the exact
 chance that a given place receives a given card (:meth:`ChanceLaw.place_law`).
 
-Cards within a group are kept in a fixed order (canonical: rank, suit, pack; a game whose places
-have limits lists them in its chain's order, see below), and places in the game's public order, so
+Cards within a group are kept in a fixed order (canonical: rank, suit, pack), and places in the
+game's public order, so
 the law is a function of what the viewer knows alone: two games that the viewer cannot tell apart
 (they differ in where the hidden cards really are, or in which of two identical cards from two packs
 is which) give the same law, the same exact answers and, for the same generator, the same resampled
@@ -51,27 +51,6 @@ components'; :meth:`MixedLaw.draw` first picks a component with chance equal to 
 handles both; the kernels sample a mixture the same way from their own generator
 (:class:`cardlab.sim.jitkit.LawArrays`). A game that keeps a mixture updates it by Bayes' rule;
 :meth:`ChanceLaw.face_chances` gives, per group, the chance that revealed places show a face.
-
-Limited places: a chain
------------------------
-A game may know more about some places than their group: in Shithead a player who must pick up the
-pile held no card that fitted it, so each of that hand's unseen cards is an ordinary rank below the
-pile's top. A group may therefore *limit* some of its places: ``Group(places, cards, limits)`` with
-``limits`` a tuple of ``(place, length)``, meaning that ``place`` may only receive one of the first
-``length`` cards of the group, in the order ``cards`` lists them (the game states that order, from
-public information only; Shithead lists ordinary cards from the lowest power up, then 2s and 10s).
-Every limit is a prefix of one order, so the allowed sets form a **chain** (any two are nested), and
-the uniform law over assignments that respect them stays exactly computable and samplable: sort the
-limited places by length ``L_0 <= L_1 <= ...``; the ``i``-th (from 0) has ``L_i - i`` free choices,
-whatever the earlier ones were, because the ``i`` cards already taken all lie inside its own prefix.
-So a draw fills the limited places first, in that order, each with a uniformly chosen card among the
-untaken ones of its prefix, and then places the group's other cards as before; the number of valid
-assignments is a product (:func:`limited_ways`), the chance that some places all hold cards of a
-shorter prefix is a ratio of two such products (:meth:`ChanceLaw.within`), and a card's chance to be
-still untaken after each limited place shrinks by the deterministic factor ``1 - 1/(L_i - i)`` when
-it lies in that prefix, which gives every place's exact law (:meth:`ChanceLaw.place_law`). A limited
-place must belong to no other group; a set of limits that leaves some place without a card is refused
-(:class:`~cardlab.errors.CorruptRecordError`, naming the place).
 """
 
 from __future__ import annotations
@@ -86,26 +65,6 @@ from cardlab.cards import Card, face_of
 from cardlab.errors import CorruptRecordError
 
 
-def limited_ways(lengths: Sequence[int], places: int, cards: int) -> int:
-    """How many ways ``cards`` distinct cards go on ``places`` places one card each (``places >= cards``),
-    when the places with a limit must take one of the first ``lengths[i]`` cards of one order.
-
-    The limited places, sorted by length, choose in turn: the ``i``-th has ``L_i - i`` choices (0 if
-    none is left); the other ``cards - m`` cards then go on the ``places - m`` other places.
-    """
-    m = len(lengths)
-    if m > cards or cards > places:
-        return 0
-    ways = 1
-    for i, length in enumerate(sorted(lengths)):
-        if length - i <= 0:
-            return 0
-        ways *= length - i
-    for k in range(cards - m):
-        ways *= places - m - k
-    return ways
-
-
 def canonical(cards: Sequence[Card]) -> tuple[Card, ...]:
     """Cards in the law's fixed order: by rank, then suit, then pack."""
     return tuple(sorted(cards, key=lambda c: (int(c.rank), int(c.suit), c.pack)))
@@ -113,15 +72,10 @@ def canonical(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 @dataclass(frozen=True)
 class Group:
-    """Hidden cards that may lie only on ``places`` (indices into the law's list of places).
-
-    ``limits`` (optional) holds ``(place, length)`` pairs: that place may only take one of the first
-    ``length`` cards of ``cards`` (see the module notes on chains).
-    """
+    """Hidden cards that may lie only on ``places`` (indices into the law's list of places)."""
 
     places: tuple[int, ...]
     cards: tuple[Card, ...]
-    limits: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -136,8 +90,6 @@ class ChanceLaw:
     groups: tuple[Group, ...]
     _sizes: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _free: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    _order: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False, compare=False)
-    _left: dict[int, list[Fraction]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -157,44 +109,11 @@ class ChanceLaw:
         free = tuple(len(s) - t for s, t in zip(sets, taken, strict=True))
         if any(f < len(g.cards) for f, g in zip(free, self.groups, strict=True)):
             raise CorruptRecordError("the chance law has a group with more cards than free places")
-        order = tuple(self._check_limits(i, sets) for i in range(len(self.groups)))
         sizes: list[int] = []
-        for f, g, lims in zip(free, self.groups, order, strict=True):
-            m = len(lims)
-            sizes += [length - i for i, (_, length) in enumerate(lims)]
-            sizes += [f - m - k for k in range(len(g.cards) - m)]
+        for f, g in zip(free, self.groups, strict=True):
+            sizes += [f - k for k in range(len(g.cards))]
         object.__setattr__(self, "_free", free)
         object.__setattr__(self, "_sizes", tuple(sizes))
-        object.__setattr__(self, "_order", order)
-        object.__setattr__(self, "_left", {})
-
-    def _check_limits(self, i: int, sets: list[frozenset[int]]) -> tuple[tuple[int, int], ...]:
-        """Group ``i``'s limits sorted by length (then place), checked: places of the group and of no
-        other group, each once, lengths from 1 to the group's size, every limited place left a card."""
-        g = self.groups[i]
-        if not g.limits:
-            return ()
-        seen: set[int] = set()
-        for q, length in g.limits:
-            if q not in sets[i] or q in seen or any(q in s for j, s in enumerate(sets) if j != i):
-                raise CorruptRecordError(f"the chance law limits place {q} ({self._name(q)}) in group {i}, but "
-                                         "a limited place must be a place of that group only, limited once")
-            if not 1 <= length <= len(g.cards):
-                raise CorruptRecordError(f"the chance law limits place {q} ({self._name(q)}) to the first "
-                                         f"{length} cards of group {i}, which has {len(g.cards)}")
-            seen.add(q)
-        lims = tuple(sorted(g.limits, key=lambda t: (t[1], t[0])))
-        for k, (q, length) in enumerate(lims):
-            if length - k <= 0:
-                raise CorruptRecordError(f"the chance law's limits leave place {q} ({self._name(q)}) no card: "
-                                         f"{k + 1} places share the first {length} cards of group {i}")
-        if len(lims) > len(g.cards):
-            raise CorruptRecordError(f"the chance law limits {len(lims)} places of group {i}, which has "
-                                     f"only {len(g.cards)} cards")
-        return lims
-
-    def _name(self, q: int) -> str:
-        return self.names[q] if 0 <= q < len(self.names) else "no such place"
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -202,46 +121,32 @@ class ChanceLaw:
         return tuple(c for g in self.groups for c in g.cards)
 
     @property
-    def limit_order(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """Per group, its limits ``(place, length)`` in the order a draw fills them (shortest first)."""
-        return self._order
-
-    @property
     def sizes(self) -> tuple[int, ...]:
-        """For each choice a draw makes, how many options it has: per group, each limited place (shortest
-        prefix first) and then each of the group's other cards (how many free places it chooses from)."""
+        """For each choice a draw makes, how many options it has: per group, each of its cards (how many
+        free places it chooses from)."""
         return self._sizes
 
     def draw(self, rng: np.random.Generator) -> list[int]:
         """One assignment from the law: for each place, the index of its card in :attr:`cards`.
 
         All the choices come from one ``rng.integers`` call over :attr:`sizes` (or, when a single group
-        without limits covers every place, one ``rng.permutation``), so a fast play-out that makes the
-        same call builds the same position from the same generator state. A group's limited places come
-        first, shortest prefix first: the ``i``-th takes the card at a uniform position in ``[i, L_i)``
-        of the group's pool, which keeps the taken cards at the front (a swap inside ``[i, L_i)`` keeps
-        every prefix's untaken cards inside that prefix); the group's other cards then each choose a
-        free place.
+        covers every place, one ``rng.permutation``), so a fast play-out that makes the same call builds
+        the same position from the same generator state. Group by group, each card chooses a free place
+        of its group.
         """
         n = len(self.names)
         result = [-1] * n
         if n == 0:
             return result
-        if len(self.groups) == 1 and not self.groups[0].limits and self.groups[0].places == tuple(range(n)):
+        if len(self.groups) == 1 and self.groups[0].places == tuple(range(n)):
             order: list[int] = rng.permutation(n).tolist()  # one group on every place: a random permutation
             return order
         picks = rng.integers(np.array(self._sizes, dtype=np.int64)).tolist()
         k = 0
         base = 0
-        for g, lims in zip(self.groups, self._order, strict=True):
-            cards = list(range(base, base + len(g.cards)))
-            for i, (q, _) in enumerate(lims):
-                j = i + picks[k]
-                cards[i], cards[j] = cards[j], cards[i]
-                result[q] = cards[i]
-                k += 1
+        for g in self.groups:
             pool = [q for q in g.places if result[q] < 0]
-            for card in cards[len(lims):]:
+            for card in range(base, base + len(g.cards)):
                 pick = picks[k]
                 result[pool[pick]] = card
                 pool[pick] = pool[-1]
@@ -259,96 +164,31 @@ class ChanceLaw:
         """For each group, the exact chance that ``place`` receives one of its cards."""
         out: list[Fraction] = []
         survive = Fraction(1)
-        for g, free, lims in zip(self.groups, self._free, self._order, strict=True):
+        for g, free in zip(self.groups, self._free, strict=True):
             if place not in g.places or not g.cards:
                 out.append(Fraction(0))
                 continue
-            if any(q == place for q, _ in lims):
-                out.append(survive)
-                survive = Fraction(0)
-                continue
-            m = len(lims)
-            out.append(survive * Fraction(len(g.cards) - m, free - m))
-            survive *= Fraction(free - len(g.cards), free - m)
+            out.append(survive * Fraction(len(g.cards), free))
+            survive *= Fraction(free - len(g.cards), free)
         return out
-
-    def _untaken(self, i: int) -> list[Fraction]:
-        """Group ``i``: for each of its cards, the chance that no limited place took it (1 without limits)."""
-        left = self._left.get(i)
-        if left is None:
-            left = [Fraction(1)] * len(self.groups[i].cards)
-            for k, (_, length) in enumerate(self._order[i]):
-                keep = 1 - Fraction(1, length - k)
-                for c in range(length):
-                    left[c] *= keep
-            self._left[i] = left
-        return left
-
-    def _card_chances(self, i: int, place: int, share: Fraction) -> list[Fraction]:
-        """Group ``i``, which fills ``place`` with chance ``share``: the chance of each of its cards there."""
-        g, lims = self.groups[i], self._order[i]
-        if not lims:
-            return [share / len(g.cards)] * len(g.cards)
-        for k, (q, length) in enumerate(lims):
-            if q == place:
-                left = [Fraction(1)] * length
-                for j, (_, before) in enumerate(lims[:k]):
-                    keep = 1 - Fraction(1, before - j)
-                    for c in range(before):
-                        left[c] *= keep
-                pick = Fraction(1, length - k)
-                return [p * pick for p in left] + [Fraction(0)] * (len(g.cards) - length)
-        rest = len(g.cards) - len(lims)
-        return [share * p / rest for p in self._untaken(i)]
 
     def place_law(self, place: int) -> dict[Card, Fraction]:
         """The exact law of the card on ``place``, by face (pack forgotten): face -> chance.
 
         A group whose places hold ``place`` fills it with chance ``n / free`` if it is still free
         (``n`` cards choosing among ``free`` places), each of its cards equally likely; the place is
-        still free for a later group with the product of the earlier ``1 - n / free``. With limits
-        (module notes), a limited place takes a card of its prefix with the chance that the card is
-        still untaken times ``1 / (L_i - i)``; an unlimited place takes each card with the chance that
-        no limited place took it, shared among the group's unlimited free places.
+        still free for a later group with the product of the earlier ``1 - n / free``.
         """
         law: dict[Card, Fraction] = {}
-        for i, share in enumerate(self.group_chances(place)):
-            if not share:
-                continue
-            for card, p in zip(self.groups[i].cards, self._card_chances(i, place, share), strict=True):
-                if p:
-                    face = face_of(card)
-                    law[face] = law.get(face, Fraction(0)) + p
+        for g, share in zip(self.groups, self.group_chances(place), strict=True):
+            for card in g.cards if share else ():
+                face = face_of(card)
+                law[face] = law.get(face, Fraction(0)) + share / len(g.cards)
         return law
 
     def chance(self, place: int, predicate: Callable[[Card], bool]) -> Fraction:
         """Exact chance that the card on ``place`` satisfies ``predicate`` (a function of the face)."""
         return sum((p for face, p in self.place_law(place).items() if predicate(face)), Fraction(0))
-
-    def ways(self, extra: dict[int, int] | None = None) -> int:
-        """How many assignments respect the groups and the limits, with ``extra`` limits
-        ``{place: length}`` added (the shorter one wins): per group, its cards on its free places."""
-        total = 1
-        for g, free, lims in zip(self.groups, self._free, self._order, strict=True):
-            lengths = dict(lims)
-            for q, length in (extra or {}).items():
-                if q in g.places:
-                    lengths[q] = min(lengths.get(q, length), length)
-            total *= limited_ways(list(lengths.values()), free, len(g.cards))
-        return total
-
-    def within(self, places: Sequence[int], length: int) -> Fraction:
-        """Exact chance that every place of ``places`` holds one of the first ``length`` cards of its
-        group (in the group's order): the ratio of two :meth:`ways` counts. Each place must belong to
-        one group only (a place that an inner group may take is refused)."""
-        for q in places:
-            owners = [i for i, g in enumerate(self.groups) if q in g.places]
-            if len(owners) != 1:
-                raise CorruptRecordError(f"ChanceLaw.within: place {q} ({self._name(q)}) belongs to "
-                                         f"{len(owners)} groups; give places of exactly one group")
-        if not places:
-            return Fraction(1)
-        return Fraction(self.ways({q: max(length, 0) for q in places}), self.ways())
 
     def faces(self) -> list[Card]:
         """The hidden cards by face, in canonical order."""
@@ -372,8 +212,7 @@ class ChanceLaw:
             for i, share in enumerate(self.group_chances(q)):
                 if share:
                     g = self.groups[i]
-                    out[i] += sum((p for c, p in zip(g.cards, self._card_chances(i, q, share), strict=True)
-                                   if c.face == face.face), Fraction(0))
+                    out[i] += share * Fraction(sum(c.face == face.face for c in g.cards), len(g.cards))
         return out
 
 

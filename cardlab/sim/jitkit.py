@@ -27,7 +27,8 @@ group by group, inner groups first, each card on a uniformly chosen free place o
 (:meth:`ChanceLaw.draw <cardlab.sim.chance.ChanceLaw.draw>` explains why that is uniform over the
 valid assignments). :class:`LawArrays` flattens a law into int64 arrays and :func:`draw_law` makes the
 same draw inside a kernel, from a SplitMix64 state: the law is stated once, in ``chance.py``, and
-every kernel samples it through this one function.
+every kernel of such a law samples it through this one function (Shithead's law is of another kind:
+see *Hidden hands read through their play*).
 
 A mixture (:class:`cardlab.sim.chance.MixedLaw`) becomes one :class:`LawArrays` too: the components'
 groups one after another, ``comp_start`` saying which groups are component ``k``'s, and ``thresholds``
@@ -37,13 +38,31 @@ its cumulative weights in units of ``2**-62`` (exact Fractions rounded down; the
 ``2**-62``), then draws that component's groups as :func:`draw_law` does. For a single law it draws
 nothing for the component and is exactly :func:`draw_law` (the same numbers from the same state).
 
-A group may limit some of its places to a prefix of its cards (a chain, see :mod:`cardlab.sim.chance`):
-``lim_places[lim_start[g]:lim_start[g + 1]]`` are group ``g``'s limited places, shortest prefix first,
-each limited to the first ``lim_len[i]`` cards of its group. :func:`draw_limited` draws such a law (or
-a mixture of them): each group fills its limited places first, the ``i``-th with the card at a uniform
-position in ``[i, L_i)`` of the group's card pool (taken cards stay at the front, so every prefix's
-untaken cards stay inside it), then places its other cards as :func:`draw_law` does. A law without
-limits it draws exactly as :func:`draw_mixed` (the same numbers from the same state).
+Hidden hands read through their play
+------------------------------------
+A :class:`cardlab.sim.hands_law.HandsLaw` (Shithead) is not uniform over assignments: each hidden hand
+has weights over its *states* (how many of its cards lie in each class), and given the states the cards
+are uniform. :class:`HandsArrays` flattens it into int64 arrays (the pool in its order, sorted by class,
+with ``class_start`` marking each class's block; the hands' places; the free places; every hand's
+states as rows of class counts with their cumulative thresholds) and :func:`draw_hands` makes the same
+kind of draw as :meth:`HandsLaw.draw <cardlab.sim.hands_law.HandsLaw.draw>`, by rejection, from a
+SplitMix64 state. Per try, each hand picks a state from its proposal ``W_p(x) prod_c falling(n_c,
+x_c)`` (:meth:`HandsLaw.solo <cardlab.sim.hands_law.HandsLaw.solo>`): the first state whose threshold
+exceeds the top 62 bits of one output, the thresholds being the exact cumulative weights in units of
+``2**-62``, rounded down (the last is exactly ``2**62``), so each state's chance is its weight up to
+less than ``2**-62``. With two or more hands the try is kept with chance ``prod_c falling(n_c, A_c) /
+prod_p prod_c falling(n_c, x_pc)`` (:meth:`HandsLaw.accept <cardlab.sim.hands_law.HandsLaw.accept>`):
+the kernel computes it as a float, the product over each class and hand of ``(n_c - t - i) / (n_c -
+i)`` (``t`` cards of the class wanted by the earlier hands), and keeps the try when a uniform double
+made of the top 53 bits of one output (``k / 2**53``) is below it. That is exact up to rounding of the
+order of ``2**-53``: each of the ``f`` factors' division and product rounds by a relative ``2**-53`` at
+most and the double's grid adds less than ``2**-53``, so the kept chance is off by at most about ``(2f
++ 1) 2**-53``; a keeping chance of exactly 1 (no two hands want one class) or 0 (a class is short of
+cards) is computed exactly. Then the cards: hand by hand, class by class, a uniformly
+chosen untaken card of the class (:func:`below`, swapped to the front of the class's untaken block of
+the pool), the hand's cards shuffled onto its places (Fisher-Yates), and the rest of the pool, class by
+class, shuffled onto the free places in order. Without hidden hands no state is drawn and the draw is
+the one shuffle of the pool onto the free places.
 """
 
 from __future__ import annotations
@@ -57,8 +76,9 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import Card
-from cardlab.errors import InvalidInputError
+from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.sim.chance import ChanceLaw, MixedLaw
+from cardlab.sim.hands_law import HandsLaw
 
 IntArray = npt.NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -200,9 +220,6 @@ class LawArrays:
     whole: int
     comp_start: IntArray = field(default_factory=lambda: np.zeros(2, dtype=np.int64))
     thresholds: IntArray = field(default_factory=lambda: np.full(1, 1 << 62, dtype=np.int64))
-    lim_places: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    lim_len: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    lim_start: IntArray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
 
     @classmethod
     def of(cls, law: ChanceLaw | MixedLaw, encode: Callable[[Card], int] = lambda c: c.id) -> LawArrays:
@@ -219,28 +236,13 @@ class LawArrays:
             total += w
             thresholds.append(int(total * (1 << 62)))  # rounded down; the last is exactly 2**62
         n = len(law.names)
-        order = [lims for _, comp in parts for lims in comp.limit_order]
-        whole = int(len(groups) == 1 and not order[0] and groups[0].places == tuple(range(n)))
-        lim_places = np.array([q for lims in order for q, _ in lims], dtype=np.int64)
-        lim_len = np.array([length for lims in order for _, length in lims], dtype=np.int64)
-        lim_start = np.cumsum([0] + [len(lims) for lims in order]).astype(np.int64)
+        whole = int(len(groups) == 1 and groups[0].places == tuple(range(n)))
         return cls(np.array(places, dtype=np.int64), place_start, np.array(cards, dtype=np.int64),
-                   card_start, n, whole, comp_start, np.array(thresholds, dtype=np.int64), lim_places, lim_len,
-                   lim_start)
-
-    @property
-    def limited(self) -> bool:
-        """Whether some group limits places (then only :func:`draw_limited` draws the law right)."""
-        return bool(self.lim_places.shape[0])
+                   card_start, n, whole, comp_start, np.array(thresholds, dtype=np.int64))
 
     def draw(self, state: Any, out: IntArray) -> int:
         """One draw into ``out`` (``size`` entries: the card code on each place), from a SplitMix64 state;
         returns the component drawn (0 for a single law)."""
-        if self.limited:
-            return int(draw_limited(self.places, self.place_start, self.cards, self.card_start, self.comp_start,
-                                    self.thresholds, self.lim_places, self.lim_len, self.lim_start, self.size,
-                                    self.whole, state, out, np.empty(max(self.size, 1), dtype=np.int64),
-                                    np.empty(max(self.size, 1), dtype=np.int64)))
         return int(draw_mixed(self.places, self.place_start, self.cards, self.card_start, self.comp_start,
                               self.thresholds, self.size, self.whole, state, out,
                               np.empty(max(self.size, 1), dtype=np.int64)))
@@ -323,34 +325,142 @@ def draw_mixed(places: Any, place_start: Any, cards: Any, card_start: Any, comp_
     return k
 
 
+# ---------------------------------------------------------------------------------------------- hands law
+U11 = np.uint64(11)
+TWO_M53 = 1.0 / (1 << 53)
+
+
+@dataclass(frozen=True)
+class HandsArrays:
+    """A :class:`~cardlab.sim.hands_law.HandsLaw` as arrays a kernel reads (module notes).
+
+    ``cards``: the pool in the law's order (sorted by class), encoded by the kernel's own card code;
+    class ``c``'s cards are ``cards[class_start[c]:class_start[c + 1]]``. Hidden hand ``h`` has the places
+    ``hand_places[hand_start[h]:hand_start[h + 1]]`` and the states ``states[state_start[h]:state_start[h +
+    1]]`` (rows of class counts, the states of :meth:`HandsLaw.solo
+    <cardlab.sim.hands_law.HandsLaw.solo>` in its order), state ``r`` proposed with chance ``(thresholds[r]
+    - thresholds[r - 1]) / 2**62`` (from 0 at each hand's first state). ``free``: the other places, in
+    order. ``size``: how many places.
+    """
+
+    cards: IntArray
+    class_start: IntArray
+    hand_places: IntArray
+    hand_start: IntArray
+    free: IntArray
+    states: IntArray
+    state_start: IntArray
+    thresholds: IntArray
+    size: int
+
+    @classmethod
+    def of(cls, law: HandsLaw, encode: Callable[[Card], int] = lambda c: c.id) -> HandsArrays:
+        solo = law.solo()
+        for h, props in enumerate(solo):
+            if not props:
+                raise CorruptRecordError(f"a hands law whose hidden hand {h} ({law.names[law.hands[h][0]]}) has no "
+                                         "state that the pool can deal")
+        counts = law.counts
+        class_start = np.cumsum([0, *counts]).astype(np.int64)
+        thresholds: list[int] = []
+        for props in solo:
+            total = sum(w for _, w in props)
+            run = 0
+            for _, w in props:
+                run += w
+                thresholds.append(run * (1 << 62) // total)  # rounded down; the last is exactly 2**62
+        states = np.array([s for props in solo for s, _ in props], dtype=np.int64).reshape(-1, law.n_classes)
+        return cls(np.array([encode(c) for c in law.cards], dtype=np.int64), class_start,
+                   np.array([q for h in law.hands for q in h], dtype=np.int64),
+                   np.cumsum([0] + [len(h) for h in law.hands]).astype(np.int64),
+                   np.array(law.free, dtype=np.int64), states,
+                   np.cumsum([0] + [len(props) for props in solo]).astype(np.int64),
+                   np.array(thresholds, dtype=np.int64), len(law.names))
+
+    def work(self) -> IntArray:
+        """Scratch for :func:`draw_hands`: twice the places, one per class, one per hidden hand."""
+        return np.zeros(2 * self.size + self.class_start.shape[0] + self.hand_start.shape[0] - 2, dtype=np.int64)
+
+    def draw(self, state: Any, out: IntArray) -> int:
+        """One draw into ``out`` (``size`` entries: the card code on each place), from a SplitMix64 state;
+        returns the number of tries it took (1 with fewer than two hidden hands)."""
+        return int(draw_hands(self.cards, self.class_start, self.hand_places, self.hand_start, self.free,
+                              self.states, self.state_start, self.thresholds, self.size, state, out, self.work()))
+
+
 @jit
-def draw_limited(places: Any, place_start: Any, cards: Any, card_start: Any, comp_start: Any, thresholds: Any,
-                 lim_places: Any, lim_len: Any, lim_start: Any, size: int, whole: int, state: Any, out: Any,
-                 pool: Any, deck: Any) -> Any:
-    """:func:`draw_mixed` for a law whose groups may limit places to a prefix of their cards (``deck``:
-    scratch of ``size``). After the component is picked, group by group: copy its cards into ``deck``;
-    the ``i``-th limited place (shortest prefix first) swaps a uniform position of ``[i, L_i)`` to
-    position ``i`` and takes that card; the group's other cards (``deck[m:]``) then each go to a
-    uniformly chosen free place of the group. Returns the component. With no limits at all this is
-    :func:`draw_mixed` itself."""
-    if lim_places.shape[0] == 0:
-        return draw_mixed(places, place_start, cards, card_start, comp_start, thresholds, size, whole, state, out,
-                          pool)
-    k = _pick_component(comp_start, thresholds, state)
-    for q in range(size):
-        out[q] = -1
-    for g in range(comp_start[k], comp_start[k + 1]):
-        c0 = card_start[g]
-        n = card_start[g + 1] - c0
-        for i in range(n):
-            deck[i] = cards[c0 + i]
-        first = lim_start[g]
-        m = lim_start[g + 1] - first
-        for i in range(m):
-            j = i + below(state, lim_len[first + i] - i)
-            t = deck[i]
-            deck[i] = deck[j]
-            deck[j] = t
-            out[lim_places[first + i]] = deck[i]
-        _place_on_free(places, place_start, g, deck, m, n, state, out, pool)
-    return k
+def draw_hands(cards: Any, class_start: Any, hand_places: Any, hand_start: Any, free: Any, states: Any,
+               state_start: Any, thresholds: Any, size: int, state: Any, out: Any, work: Any) -> Any:
+    """Fill ``out[:size]`` with one draw of a hands law (:class:`HandsArrays`; ``work``: its scratch).
+    Returns the number of tries.
+
+    Per try, each hand's state: the first row whose threshold exceeds the top 62 bits of one output
+    (found by bisection).
+    With two or more hands, the try is kept when a uniform double ``k / 2**53`` (the top 53 bits of one
+    output) is below the keeping chance, the product over classes and hands of ``(n - t - i) / (n - i)``
+    for ``i`` below the hand's count (``n`` cards in the class, ``t`` of them wanted by earlier hands):
+    ``prod_c falling(n_c, A_c) / prod_p prod_c falling(n_c, x_pc)``. Then, hand by hand and class by
+    class, each card a uniformly chosen untaken card of its class (swapped to the front of the class's
+    untaken block of the pool), the hand's cards shuffled onto its places, and the rest of the pool
+    shuffled onto the free places in order.
+    """
+    n_classes = class_start.shape[0] - 1
+    m = hand_start.shape[0] - 1
+    deck = work[:size]
+    mine = work[size:2 * size]
+    pos = work[2 * size:2 * size + n_classes]
+    pick = work[2 * size + n_classes:2 * size + n_classes + m]
+    tries = 0
+    while True:
+        tries += 1
+        for h in range(m):
+            u = np.int64(next_u64(state) >> U2)
+            lo = state_start[h]
+            hi = state_start[h + 1] - 1  # its threshold is 2**62: it exceeds u
+            while lo < hi:  # the first row whose threshold exceeds u (thresholds never decrease)
+                mid = (lo + hi) // 2
+                if thresholds[mid] > u:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            pick[h] = lo
+        if m < 2:
+            break
+        keep = 1.0
+        for c in range(n_classes):
+            n = class_start[c + 1] - class_start[c]
+            t = 0
+            for h in range(m):
+                x = states[pick[h], c]
+                for i in range(x):
+                    keep *= (n - t - i) / (n - i)
+                t += x
+        if np.float64(next_u64(state) >> U11) * TWO_M53 < keep:
+            break
+    for i in range(size):
+        deck[i] = cards[i]
+    for c in range(n_classes):
+        pos[c] = class_start[c]
+    for h in range(m):
+        k = 0
+        for c in range(n_classes):
+            for _ in range(states[pick[h], c]):
+                j = pos[c] + below(state, class_start[c + 1] - pos[c])
+                t = deck[pos[c]]
+                deck[pos[c]] = deck[j]
+                deck[j] = t
+                mine[k] = deck[pos[c]]
+                pos[c] += 1
+                k += 1
+        shuffle(mine, k, state)
+        for i in range(k):
+            out[hand_places[hand_start[h] + i]] = mine[i]
+    k = 0
+    for c in range(n_classes):
+        for i in range(pos[c], class_start[c + 1]):
+            mine[k] = deck[i]
+            k += 1
+    shuffle(mine, k, state)
+    for i in range(k):
+        out[free[i]] = mine[i]
+    return tries

@@ -8,19 +8,17 @@ cards that really were there in bot-played games.
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
 import cardlab
-from cardlab.cards import Card, face_of
+from cardlab.cards import Card
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.sim import prob
 from cardlab.sim.chance import ChanceLaw, Group, MixedLaw
 from tests.sim import chance_checks as cc
-from tests.sim.test_jitkit import _chain_law
 
 SETUPS = {  # (players, options, seeds, every k-th position)
     "garbage": [(2, {}, range(10), 1), (3, {}, range(4), 1), (2, {"last_round": True}, range(3), 1)],
@@ -243,22 +241,3 @@ def test_garbage_next_card_is_for_the_seat_that_draws_it() -> None:
     assert prob.garbage_next_card_placeable(g) == Fraction(sum(g.can_use(0, c) for c in pool), len(pool))
     qs = {q.key: q for q in prob.panel_quantities(g, rng=np.random.default_rng(0), rollouts=4)}
     assert qs["next_card"].is_exact and qs["next_card"].seat == 0 and "seat 0" in qs["next_card"].label
-
-
-def test_a_chain_of_limits_gives_exact_place_laws_and_within_chances() -> None:
-    """Enumeration of every valid assignment of a small law with limited places (an inner group beside)."""
-    law, valid = _chain_law()
-    cards = law.cards
-    for q in range(len(law.names)):
-        counts = Counter(face_of(cards[p[q]]) for p in valid)
-        assert law.place_law(q) == {c: Fraction(k, len(valid)) for c, k in counts.items()}
-    for places, length in [((3,), 3), ((0, 1, 3), 5), ((3,), 4), ((5, 3), 4), ((0, 1, 2, 3, 5), 6), ((1,), 2)]:
-        hits = sum(1 for p in valid if all(2 <= p[q] < 2 + length for q in places))
-        assert law.within(places, length) == Fraction(hits, len(valid)), (places, length)
-    with pytest.raises(CorruptRecordError, match="belongs to 2 groups"):
-        law.within((4,), 3)
-    six = law.groups[1].cards
-    with pytest.raises(CorruptRecordError, match="leave place 1 .* no card"):
-        ChanceLaw(("a", "b", "c"), (Group((0, 1, 2), six[:3], ((0, 1), (1, 1))),))
-    with pytest.raises(CorruptRecordError, match="limited once"):
-        ChanceLaw(("a", "b", "c"), (Group((0, 1, 2), six[:3], ((0, 2), (0, 3))),))

@@ -1,16 +1,23 @@
-"""The kernels' shared pieces: SplitMix64 in Python and compiled agree, and draw_law samples the chance law."""
+"""The kernels' shared pieces: SplitMix64 in Python and compiled agree, draw_law samples the chance law, and
+draw_hands samples a hands law (against a brute force over every assignment)."""
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
+from collections.abc import Hashable, Mapping
 from fractions import Fraction
 
 import numpy as np
+import pytest
 
-from cardlab.cards import Card
+from cardlab.cards import Card, face_of
+from cardlab.errors import CorruptRecordError
+from cardlab.sim import jitkit
 from cardlab.sim.chance import ChanceLaw, Group, MixedLaw
-from cardlab.sim.jitkit import LawArrays, SplitMix64, below, draw_law, new_state, next_u64, shuffle
+from cardlab.sim.hands_law import HandsLaw
+from cardlab.sim.jitkit import HandsArrays, LawArrays, SplitMix64, below, draw_law, new_state, next_u64, shuffle
 
 
 def test_python_and_kernel_generators_give_the_same_numbers() -> None:
@@ -108,49 +115,209 @@ def test_a_mixture_draws_each_component_with_its_weight_then_that_components_ass
         assert a.tolist() == b.tolist()
 
 
-def _chain_law() -> tuple[ChanceLaw, list[tuple[int, ...]]]:
-    """Eight places: an inner group (9C, JC on places 4, 6, 7), then six cards 3C..8C on all eight places with
-    places 0, 1, 2, 5 limited to prefixes of lengths 2, 3, 3, 6 of their order; and every valid assignment
-    (for each place, the index of its card in ``law.cards``), by brute force over all permutations."""
-    six = tuple(Card.parse(t) for t in ("3C", "4C", "5C", "6C", "7C", "8C"))
-    inner = (Card.parse("9C"), Card.parse("JC"))
-    limits = ((0, 2), (1, 3), (2, 3), (5, 6))
-    law = ChanceLaw(tuple(f"p{i}" for i in range(8)), (Group((4, 6, 7), inner), Group(tuple(range(8)), six, limits)))
-    valid = [p for p in itertools.permutations(range(8))
-             if all((p[q] < 2) <= (q in (4, 6, 7)) for q in range(8))
-             and all(2 <= p[q] < 2 + length for q, length in limits)]
-    return law, valid
+# ---------------------------------------------------------------------------------------------- hands laws
+def chi2_upper(df: int, z: float) -> float:
+    """The chi-square upper point with the normal upper point ``z`` (Wilson-Hilferty; 3.72 is 1e-4)."""
+    a = 2 / (9 * df)
+    return df * (1 - a + z * math.sqrt(a)) ** 3
 
 
-def test_draw_limited_is_uniform_over_the_assignments_that_respect_a_chain_of_limits() -> None:
-    law, valid = _chain_law()
-    assert len(valid) == 144
-    arrays = LawArrays.of(law, encode=lambda c: law.cards.index(c))
-    assert arrays.limited and arrays.whole == 0
-    n = 72_000
-    seen = _draws(arrays, n, 2026, 8)
-    assert set(seen) == set(valid)
-    expected = n / len(valid)
-    chi2 = sum((seen[v] - expected) ** 2 / expected for v in valid)
-    assert chi2 < 209.0                      # chi-square, 143 degrees of freedom: about the 0.03% upper point
-    rng = np.random.default_rng(5)
-    py: Counter[tuple[int, ...]] = Counter(tuple(law.draw(rng)) for _ in range(n))
-    assert set(py) == set(valid)
-    assert sum((py[v] - expected) ** 2 / expected for v in valid) < 209.0
+def chi2_test(seen: Mapping[Hashable, int], law: Mapping[Hashable, Fraction], n: int) -> tuple[float, int]:
+    """Pearson's chi-square of ``n`` draws' counts against an exact law, cells expected fewer than 5 times
+    pooled into one (a cell outside the law fails at once): the statistic and its degrees of freedom."""
+    assert set(seen) <= {k for k, p in law.items() if p}, set(seen) - set(law)
+    stat, df = 0.0, -1
+    pooled_seen, pooled_expected = 0, 0.0
+    for key, p in law.items():
+        expected = n * float(p)
+        if expected < 5:
+            pooled_seen += seen.get(key, 0)
+            pooled_expected += expected
+            continue
+        stat += (seen.get(key, 0) - expected) ** 2 / expected
+        df += 1
+    if pooled_expected > 0:
+        stat += (pooled_seen - pooled_expected) ** 2 / pooled_expected
+        df += 1
+    return stat, df
 
 
-def test_a_mixture_of_limited_laws_picks_its_component_by_weight() -> None:
-    law, valid = _chain_law()
-    plain = ChanceLaw(law.names, (law.groups[0], Group(law.groups[1].places, law.groups[1].cards)))
-    mixed = MixedLaw(((Fraction(1, 4), law), (Fraction(3, 4), plain)))
-    arrays = LawArrays.of(mixed, encode=lambda c: law.cards.index(c))
-    state = new_state(77)
-    out = np.empty(8, dtype=np.int64)
-    n = 8000
-    picks = Counter(int(arrays.draw(state, out)) for _ in range(n))
-    # binomial: the first component has chance 1/4; 4 standard deviations either side
-    assert abs(picks[0] - n / 4) < 4 * (n * 0.25 * 0.75) ** 0.5
-    state = new_state(78)
-    for _ in range(2000):
-        if arrays.draw(state, out) == 0:
-            assert tuple(out.tolist()) in set(valid)
+def _hands_law(pool: str, classes: tuple[int, ...], n_classes: int, hands: tuple[tuple[int, ...], ...],
+               beliefs: tuple[tuple[tuple[tuple[int, ...], int], ...], ...]) -> HandsLaw:
+    cards = tuple(Card.parse(t) for t in pool.split())
+    return HandsLaw(tuple(f"p{i}" for i in range(len(cards))), cards, classes, n_classes, hands, beliefs)
+
+
+ONE_HAND = _hands_law(  # 7 cards in 4 classes (3, 2, 1, 1); a hand on places 1, 4, 5; two states impossible
+    "3S 3H 3D 4S 4H 5S 6S", (0, 0, 0, 1, 1, 2, 3), 4, ((1, 4, 5),),
+    ((((3, 0, 0, 0), 2), ((2, 1, 0, 0), 1), ((1, 1, 1, 0), 4), ((0, 2, 1, 0), 3), ((0, 0, 2, 1), 5),
+      ((0, 3, 0, 0), 7), ((1, 0, 1, 1), 2)),))
+TWO_HANDS = _hands_law(  # 7 cards in 3 classes (3, 2, 2); hands on places 0, 3 and 1, 5, 6; free 2, 4
+    "3S 3H 3D 4S 4H 5S 5H", (0, 0, 0, 1, 1, 2, 2), 3, ((0, 3), (1, 5, 6)),
+    ((((2, 0, 0), 1), ((1, 1, 0), 3), ((0, 1, 1), 2), ((0, 0, 2), 1), ((0, 2, 0), 4)),
+     (((3, 0, 0), 2), ((2, 1, 0), 1), ((1, 1, 1), 5), ((0, 2, 1), 1), ((0, 0, 3), 9), ((1, 0, 2), 3))))
+THREE_HANDS = _hands_law(  # 8 cards in 3 classes (3, 3, 2); hands on places 0, 7 / 2, 3 / 5; free 1, 4, 6
+    "3S 3H 3D 4S 4H 4D 5S 5H", (0, 0, 0, 1, 1, 1, 2, 2), 3, ((0, 7), (2, 3), (5,)),
+    ((((2, 0, 0), 1), ((1, 1, 0), 2), ((0, 0, 2), 3)),
+     (((1, 1, 0), 1), ((0, 2, 0), 2), ((0, 1, 1), 1), ((2, 0, 0), 3)),
+     (((1, 0, 0), 1), ((0, 1, 0), 1), ((0, 0, 1), 4))))
+LAWS = {"one hand": ONE_HAND, "two hands": TWO_HANDS, "three hands": THREE_HANDS}
+
+
+def brute(law: HandsLaw) -> tuple[dict[tuple[tuple[int, ...], ...], Fraction], list[dict[int, Fraction]]]:
+    """The law by brute force over every assignment of the pool to the places (from its definition):
+    an assignment in which the hands' class counts are ``x_1 .. x_m`` has weight ``prod_p W_p(x_p) /
+    multinomial(x_p)`` (given the states the cards are uniform, and a state's weight counts its
+    labellings); returns the joint law of the hands' states and, per place, the law of its card index."""
+    weights = [dict(b) for b in law.beliefs]
+    joint: dict[tuple[tuple[int, ...], ...], Fraction] = {}
+    places: list[dict[int, Fraction]] = [{} for _ in law.names]
+    total = Fraction(0)
+    for perm in itertools.permutations(range(len(law.cards))):
+        w = Fraction(1)
+        states = []
+        for places_h, wh in zip(law.hands, weights, strict=True):
+            x = [0] * law.n_classes
+            for q in places_h:
+                x[law.classes[perm[q]]] += 1
+            state = tuple(x)
+            states.append(state)
+            w *= Fraction(wh.get(state, 0) * math.prod(math.factorial(k) for k in x), math.factorial(len(places_h)))
+        if not w:
+            continue
+        total += w
+        joint[tuple(states)] = joint.get(tuple(states), Fraction(0)) + w
+        for q, i in enumerate(perm):
+            places[q][i] = places[q].get(i, Fraction(0)) + w
+    return ({k: v / total for k, v in joint.items()},
+            [{i: v / total for i, v in pl.items()} for pl in places])
+
+
+def _marginal(joint: Mapping[tuple[tuple[int, ...], ...], Fraction], h: int) -> dict[tuple[int, ...], Fraction]:
+    out: dict[tuple[int, ...], Fraction] = {}
+    for states, p in joint.items():
+        out[states[h]] = out.get(states[h], Fraction(0)) + p
+    return out
+
+
+@pytest.mark.parametrize("name", list(LAWS))
+def test_the_brute_force_agrees_with_the_hands_laws_exact_answers(name: str) -> None:
+    """The brute force (the law's definition) against HandsLaw's exact hand and place laws (1 and 2 hands),
+    and every state of a hand that the pool cannot deal has chance 0."""
+    law = LAWS[name]
+    joint, places = brute(law)
+    solo = [dict(p) for p in law.solo()]
+    for h in range(len(law.hands)):
+        marginal = _marginal(joint, h)
+        assert set(marginal) <= set(solo[h]) <= {s for s, _ in law.beliefs[h]}
+        if law.exact:
+            assert marginal == law.hand_laws()[h]
+    assert (name == "three hands") == all(len(p) == len(b) for p, b in zip(solo, law.beliefs, strict=True))
+    if law.exact:
+        for q, pl in enumerate(places):
+            assert {face_of(law.cards[i]): p for i, p in pl.items()} == law.place_law(q)
+    else:
+        assert len(law.hands) == 3
+
+
+def draw_counts(law: HandsLaw, n: int, seed: int) -> tuple[Counter[tuple[tuple[int, ...], ...]],
+                                                           list[Counter[int]], Counter[int]]:
+    """``n`` kernel draws (:meth:`HandsArrays.draw`, the cards encoded by their index in the pool), each
+    checked to be an assignment of the whole pool whose hands hold a state the pool can deal; the joint
+    states' counts, each place's card counts, and how many tries the draws took."""
+    arrays = HandsArrays.of(law, encode=lambda c: law.cards.index(c))
+    solo = [{s for s, _ in p} for p in law.solo()]
+    state = new_state(seed)
+    out = np.zeros(len(law.names), dtype=np.int64)
+    joint: Counter[tuple[tuple[int, ...], ...]] = Counter()
+    places: list[Counter[int]] = [Counter() for _ in law.names]
+    tries: Counter[int] = Counter()
+    for _ in range(n):
+        tries[arrays.draw(state, out)] += 1
+        got = out.tolist()
+        assert sorted(got) == list(range(len(law.cards))), got
+        states = []
+        for h, places_h in enumerate(law.hands):
+            x = [0] * law.n_classes
+            for q in places_h:
+                x[law.classes[got[q]]] += 1
+            assert tuple(x) in solo[h], (h, x)
+            states.append(tuple(x))
+        joint[tuple(states)] += 1
+        for q, i in enumerate(got):
+            places[q][i] += 1
+    return joint, places, tries
+
+
+@pytest.mark.parametrize("name", list(LAWS))
+def test_draw_hands_follows_the_exact_law(name: str) -> None:
+    """Kernel draws against the brute force: the joint states of the hands (chi-square) and, per place,
+    its card (chi-square), each at the 1e-4 upper point (a family of about 25 tests); for 1 and 2 hands
+    the brute force is HandsLaw's own exact answer (previous test). With 2+ hands some tries are
+    rejected, and skipping the rejection would be caught: the proposals' product law is far from the
+    truth (total variation above 0.05, against a sampling noise of about 0.01 with these draws)."""
+    law = LAWS[name]
+    joint_law, place_laws = brute(law)
+    n = 40_000
+    joint, places, tries = draw_counts(law, n, seed=2026 + len(law.hands))
+    stat, df = chi2_test(joint, joint_law, n)
+    assert stat < chi2_upper(df, 3.72), (stat, df)
+    for q, pl in enumerate(place_laws):
+        stat, df = chi2_test(places[q], pl, n)
+        assert stat < chi2_upper(df, 3.72), (q, stat, df)
+    if len(law.hands) == 1:
+        assert set(tries) == {1}
+        return
+    assert sum(v for k, v in tries.items() if k > 1) > n // 20, tries
+    solo = [dict(p) for p in law.solo()]
+    totals = [sum(p.values()) for p in solo]
+    product = {states: math.prod(Fraction(solo[h][s], totals[h]) for h, s in enumerate(states))
+               for states in itertools.product(*solo)}
+    assert sum(abs(p - joint_law.get(k, 0)) for k, p in product.items()) / 2 > Fraction(1, 20)
+
+
+def test_without_hidden_hands_the_pool_is_shuffled_onto_the_free_places() -> None:
+    law = _hands_law("3S 4S 5S", (0, 0, 1), 2, (), ())
+    _, places, tries = draw_counts(law, 6000, seed=4)
+    assert set(tries) == {1}
+    for pl in places:
+        stat, df = chi2_test(pl, {i: Fraction(1, 3) for i in range(3)}, 6000)
+        assert df == 2 and stat < chi2_upper(df, 3.72)
+
+
+def test_hands_arrays_keep_the_proposals_weights_and_refuse_a_hand_the_pool_cannot_deal() -> None:
+    """Each state's proposal chance ``(thresholds[r] - thresholds[r - 1]) / 2**62`` is its exact share of
+    the hand's :meth:`HandsLaw.solo` weight to within 2**-62; the last threshold is exactly 2**62."""
+    for law in LAWS.values():
+        arrays = HandsArrays.of(law)
+        for h, props in enumerate(law.solo()):
+            lo, hi = int(arrays.state_start[h]), int(arrays.state_start[h + 1])
+            total = sum(w for _, w in props)
+            assert [tuple(r) for r in arrays.states[lo:hi].tolist()] == [s for s, _ in props]
+            prev = 0
+            for r, (_, w) in zip(range(lo, hi), props, strict=True):
+                share = Fraction(int(arrays.thresholds[r]) - prev, 1 << 62)
+                assert abs(share - Fraction(w, total)) < Fraction(1, 1 << 62)
+                prev = int(arrays.thresholds[r])
+            assert prev == 1 << 62
+    impossible = _hands_law("3S 4S 5S", (0, 0, 1), 2, ((0, 1),), ((((0, 2), 1),),))
+    with pytest.raises(CorruptRecordError, match="hidden hand 0"):
+        HandsArrays.of(impossible)
+
+
+def test_draw_hands_compiled_and_as_python_give_the_same_numbers() -> None:
+    """With numba, ``draw_hands.py_func`` is the kernel's source run as Python: the same draws and tries
+    from the same seeds (the whole kernel without numba: tests/sim/test_kernel_shithead.py)."""
+    pytest.importorskip("numba")
+    assert jitkit.HAVE_NUMBA
+    for law in LAWS.values():
+        a = HandsArrays.of(law)
+        args = (a.cards, a.class_start, a.hand_places, a.hand_start, a.free, a.states, a.state_start, a.thresholds,
+                a.size)
+        for seed in range(40):
+            fast, slow = new_state(seed), new_state(seed)
+            out1, out2 = np.zeros(a.size, dtype=np.int64), np.zeros(a.size, dtype=np.int64)
+            with np.errstate(over="ignore"):
+                t1 = jitkit.draw_hands(*args, fast, out1, a.work())
+                t2 = jitkit.draw_hands.py_func(*args, slow, out2, a.work())  # type: ignore[attr-defined]
+            assert (int(t1), out1.tolist(), int(fast[0])) == (int(t2), out2.tolist(), int(slow[0]))

@@ -368,7 +368,7 @@ def law_position(game: Game[Any], viewpoint: int | None, seed: int) -> Game[Any]
     """The position ``game`` with its hidden places holding the cards the chance law draws with a
     SplitMix64 seeded ``seed`` (the kernel's draw), rebuilt from the law's place names."""
     law = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    arrays = jitkit.LawArrays.of(law)
+    arrays = jitkit.HandsArrays.of(law)
     drawn = np.zeros(max(arrays.size, 1), dtype=np.int64)
     with np.errstate(over="ignore"):
         arrays.draw(jitkit.new_state(np.uint64(seed)), drawn)
@@ -512,6 +512,29 @@ def test_a_failing_shard_names_its_game_seed_and_moves(monkeypatch: pytest.Monke
     assert str(err.value).endswith("moves: " + ", ".join(texts))
 
 
+def test_a_failing_playout_is_replayed_from_its_own_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When a play-out fails, the error replays that play-out: the law's draw from its seed (in Python,
+    HandsArrays.draw) and the greedy moves from there, which are the engine's greedy moves from the
+    position that draw deals (with three hidden hands, where draws are rejected, and with two)."""
+    real = ks._rollouts
+
+    def failing(*args: Any) -> None:
+        real(*args)
+        failure = args[-1]
+        failure[0], failure[1] = ks.LOST, 3
+
+    monkeypatch.setattr(ks, "_rollouts", failing)
+    g = playout_positions()[1]
+    assert g.players == 3
+    for viewpoint in (None, 0):
+        seeds = jitkit.seeds(6, np.random.default_rng(9))
+        with pytest.raises(ks.KernelError) as err:
+            ks.win_rollouts(g, viewpoint, 6, np.random.default_rng(9))
+        _, texts, _, _ = engine_greedy(law_position(g, viewpoint, int(seeds[3])))
+        assert f"(play-out 3 of 6, viewpoint {viewpoint}, seed {int(seeds[3])})" in str(err.value)
+        assert str(err.value).endswith("moves: " + ", ".join(texts))
+
+
 def _results_code() -> str:
     return (
         "import json, numpy as np, cardlab\n"
@@ -529,6 +552,12 @@ def _results_code() -> str:
         "for vp in (None, 1):\n"
         "    out['runs'].append(ks.win_rollouts(g, vp, 8, np.random.default_rng(2)).tolist())\n"
         "    out['runs'].append(ks.must_pick_up(g, 2, vp, 8, np.random.default_rng(3)).tolist())\n"
+        "from cardlab.sim.jitkit import HandsArrays, new_state\n"
+        "for vp in (None, 1):  # three and two hidden hands: draw_hands itself, with its tries\n"
+        "    arrays = HandsArrays.of(g.chance_law(vp))\n"
+        "    state, drawn = new_state(np.uint64(17)), np.zeros(arrays.size, dtype=np.int64)\n"
+        "    with np.errstate(over='ignore'):\n"
+        "        out['runs'].append([[arrays.draw(state, drawn), drawn.tolist()] for _ in range(30)])\n"
         "table = ks.Table.of(g, policies=['random'] * 3)\n"
         "status, codes = table.run(5, record=3000)\n"
         "out['runs'].append([status, codes, table.position()])\n"
@@ -544,7 +573,8 @@ def test_the_same_results_with_and_without_numba() -> None:
     a, b = (json.loads(r.stdout) for r in runs)
     assert a["numba"] is True and b["numba"] is False
     assert a["runs"] == b["runs"]
-    assert len(a["runs"]) == 8 and a["runs"][-1][0] == ks.DONE and len(a["runs"][-1][1]) > 20
+    assert len(a["runs"]) == 10 and a["runs"][-1][0] == ks.DONE and len(a["runs"][-1][1]) > 20
+    assert any(tries > 1 for tries, _ in a["runs"][-3])  # the three-hand law rejected some tries
 
 
 def test_kernel_error_is_a_cardlab_error() -> None:

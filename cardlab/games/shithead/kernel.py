@@ -58,11 +58,12 @@ is seeded with ``next_u64`` of the state ``s + i * GAMMA`` (the ``i``-th output 
 with ``s``), so it depends on ``(s, i)`` only and shards of any size agree; its deck is one
 Fisher-Yates shuffle and is dealt as the engine deals (:func:`deal_codes` gives it as a stacked deck
 for the engine). A play-out of :func:`win_rollouts` takes one seed from the caller's generator, draws
-the hidden cards with :func:`jitkit.draw_limited <cardlab.sim.jitkit.draw_limited>` from the
-game's chance law (which limits the unseen cards of a hand that had to pick up; a mixed law first picks
-its component, by weight, from the play-out's own SplitMix64 stream) and plays on greedily. The kernel
-never reads where the hidden cards really are: :meth:`Table.of` with ``viewpoint`` builds the position
-from what that viewer knows and the law alone.
+the hidden cards with :func:`jitkit.draw_hands <cardlab.sim.jitkit.draw_hands>` from the game's
+chance law (a :class:`~cardlab.sim.hands_law.HandsLaw`: each hidden hand's class counts weighed by
+what its play showed, then the cards uniform given them; the draw is by rejection, from the play-out's
+own SplitMix64 stream) and plays on greedily. The kernel never reads where the hidden cards really
+are: :meth:`Table.of` with ``viewpoint`` builds the position from what that viewer knows and the law
+alone.
 
 Invariants
 ----------
@@ -85,7 +86,7 @@ from cardlab.cards import RANK_LABELS, Card, Rank, card_from_id
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError
 from cardlab.games.shithead.rules import FACE_DOWN, FACE_UP, HAND_DEAL, REFILL, RUN_TO_CLEAR, Shithead, rank_power
-from cardlab.sim.jitkit import GAMMA, HAVE_NUMBA, LawArrays, SplitMix64, below, draw_limited, jit, new_state, next_u64
+from cardlab.sim.jitkit import GAMMA, HAVE_NUMBA, HandsArrays, SplitMix64, below, draw_hands, jit, new_state, next_u64
 from cardlab.sim.jitkit import seeds as draw_seeds
 from cardlab.sim.jitkit import shuffle as fy_shuffle
 
@@ -667,12 +668,13 @@ def _shard(players: int, rules: Any, seed: Any, start: int, stop: int, winners: 
 
 @jit
 def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: Any, sc0: Any, rules: Any,
-              places: Any, place_start: Any, cards: Any, card_start: Any, comp_start: Any, thresholds: Any,
-              lim_places: Any, lim_len: Any, lim_start: Any, size: int, whole: int, where: Any, seeds: Any,
-              watch: int, out: Any, failure: Any) -> None:
+              cards: Any, class_start: Any, hand_places: Any, hand_start: Any, free: Any, states: Any,
+              state_start: Any, thresholds: Any, size: int, work: Any, where: Any, seeds: Any, watch: int,
+              out: Any, failure: Any) -> None:
     """One play-out per seed from the base position: the hidden places (``where[q]`` = zone 0 face-down, 1
-    draw, 2 hand; seat; index) filled by one draw of the chance law, then greedy play to the end (the
-    winner) or, with ``watch``, through that seat's next turn (1 if it picked up the pile)."""
+    draw, 2 hand; seat; index) filled by one draw of the chance law (:func:`draw_hands`, the arrays of
+    :class:`HandsArrays` and its scratch ``work``), then greedy play to the end (the winner) or, with
+    ``watch``, through that seat's next turn (1 if it picked up the pile)."""
     cnt = cnt0.copy()
     ids = ids0.copy()
     known = known0.copy()
@@ -681,8 +683,6 @@ def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: 
     pile = pile0.copy()
     sc = sc0.copy()
     drawn = np.zeros(max(size, 1), dtype=np.int64)
-    pool = np.zeros(max(size, 1), dtype=np.int64)
-    deck = np.zeros(max(size, 1), dtype=np.int64)
     scratch = np.zeros(2 * SLOTS, dtype=np.int64)
     none = np.zeros(0, dtype=np.int64)
     state = np.zeros(1, dtype=np.uint64)
@@ -695,8 +695,8 @@ def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: 
         pile[:] = pile0
         sc[:] = sc0
         state[0] = seeds[i]
-        draw_limited(places, place_start, cards, card_start, comp_start, thresholds, lim_places, lim_len,
-                     lim_start, size, whole, state, drawn, pool, deck)
+        draw_hands(cards, class_start, hand_places, hand_start, free, states, state_start, thresholds, size, state,
+                   drawn, work)
         for q in range(size):
             c = drawn[q]
             kind = where[q, 0]
@@ -974,7 +974,7 @@ def _check_rollouts(game: Any, viewpoint: int | None, n: Any, rng: Any, what: st
 def _playouts(g: Shithead, viewpoint: int | None, n: int, rng: np.random.Generator, watch: int,
               what: str) -> IntArray:
     table = Table.of(g, viewpoint, hide=True)
-    law = LawArrays.of(g.chance_law(viewpoint))
+    law = HandsArrays.of(g.chance_law(viewpoint))
     if law.size != len(table.hidden):
         raise KernelError(f"Shithead kernel, {what}: the chance law has {law.size} places, the position "
                           f"{len(table.hidden)} hidden cards")
@@ -984,9 +984,8 @@ def _playouts(g: Shithead, viewpoint: int | None, n: int, rng: np.random.Generat
     failure = np.zeros(2, dtype=np.int64)
     with np.errstate(over="ignore"):
         _rollouts(table.cnt, table.ids, table.known, table.down, table.draw, table.pile, table.sc, table.rules,
-                  law.places, law.place_start, law.cards, law.card_start, law.comp_start, law.thresholds,
-                  law.lim_places, law.lim_len, law.lim_start, law.size, law.whole, where, seeds, watch, out,
-                  failure)
+                  law.cards, law.class_start, law.hand_places, law.hand_start, law.free, law.states,
+                  law.state_start, law.thresholds, law.size, law.work(), where, seeds, watch, out, failure)
     if failure[0] < 0:
         i = int(failure[1])
         replay = Table.of(g, viewpoint, hide=True)
