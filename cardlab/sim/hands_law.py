@@ -159,9 +159,12 @@ class HandsLaw:
             if not places or any(q in seen or not 0 <= q < n for q in places) or not belief:
                 raise CorruptRecordError("a hands law's hands need distinct places and a non-empty belief")
             seen.update(places)
-            if any(len(s) != self.n_classes or sum(s) != len(places) or w <= 0 for s, w in belief):
-                raise CorruptRecordError("a hands law's states must count each class and add up to the hand's "
-                                         "places, with positive weights")
+            if any(len(s) != self.n_classes or sum(s) != len(places) or w <= 0 for s, w in belief) or \
+                    len({s for s, _ in belief}) != len(belief):
+                raise CorruptRecordError("a hands law's states must be distinct, count each class and add up to "
+                                         "the hand's places, with positive weights")
+        if any(not p for p in self.solo()):
+            raise CorruptRecordError("a hands law with a hand that no state lets the pool deal")
 
     # ------------------------------------------------------------------ structure
     @property
@@ -277,9 +280,11 @@ class HandsLaw:
         cached = self._cache.get("solo")
         if cached is None:
             n = self.counts
-            cached = tuple(tuple((s, w * prod(falling(n[c], k) for c, k in enumerate(s))) for s, w in b
-                                 if prod(falling(n[c], k) for c, k in enumerate(s)))
-                           for b in self.beliefs)
+            out = []
+            for b in self.beliefs:
+                ways = ((s, w, prod(falling(n[c], k) for c, k in enumerate(s) if k)) for s, w in b)
+                out.append(tuple((s, w * f) for s, w, f in ways if f))
+            cached = tuple(out)
             self._cache["solo"] = cached
         return cached  # type: ignore[no-any-return]
 
