@@ -76,7 +76,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import Card
-from cardlab.errors import CorruptRecordError, InvalidInputError
+from cardlab.errors import InvalidInputError
 from cardlab.sim.chance import ChanceLaw, MixedLaw
 from cardlab.sim.hands_law import HandsLaw
 
@@ -355,11 +355,7 @@ class HandsArrays:
 
     @classmethod
     def of(cls, law: HandsLaw, encode: Callable[[Card], int] = lambda c: c.id) -> HandsArrays:
-        solo = law.solo()
-        for h, props in enumerate(solo):
-            if not props:
-                raise CorruptRecordError(f"a hands law whose hidden hand {h} ({law.names[law.hands[h][0]]}) has no "
-                                         "state that the pool can deal")
+        solo = law.solo()  # never empty for a hand: HandsLaw refuses such a law when it is made
         counts = law.counts
         class_start = np.cumsum([0, *counts]).astype(np.int64)
         thresholds: list[int] = []
