@@ -89,6 +89,10 @@ from cardlab.sim.stats import Estimate, wilson
 DEFAULT_ROLLOUTS = 200
 
 
+SHOWN_DENOMINATOR = 10_000
+"""An exact chance is shown as a fraction when its denominator is at most this, else as a decimal only."""
+
+
 @dataclass(frozen=True)
 class Quantity:
     """One number for a panel: exact (``exact`` is a Fraction), an estimate with its interval, or not applicable.
@@ -130,11 +134,19 @@ class Quantity:
     def from_estimate(cls, key: str, label: str, est: Estimate, seat: int | None = None) -> Quantity:
         return cls(key, label, est.value, est.low, est.high, est.n, None, seat)
 
+    def exact_text(self, digits: int) -> str:
+        """An exact value in words: ``"5/12 = 0.417"``, or the decimal alone when the fraction's
+        denominator has more than :data:`SHOWN_DENOMINATOR` digits' worth (a weighted sum, say)."""
+        assert self.exact is not None
+        if self.exact.denominator <= SHOWN_DENOMINATOR:
+            return f"{self.exact} = {self.value:.{digits}f}"
+        return f"{self.value:.{digits}f}"
+
     def __str__(self) -> str:
         if self.reason is not None:
             return f"{self.label}: not applicable ({self.reason})"
         if self.exact is not None:
-            return f"{self.label}: {self.exact} = {self.value:.4f} (exact)"
+            return f"{self.label}: {self.exact_text(4)} (exact)"
         return f"{self.label}: {self.value:.3f} [{self.low:.3f}, {self.high:.3f}] ({self.n} rollouts)"
 
 

@@ -225,12 +225,12 @@ def _curve_k(q: Quantity) -> int:
 
 
 def bar_text(q: Quantity) -> str:
-    """The words printed on a bar: the exact fraction, or the interval and the rollout count (or why the
-    question does not apply here)."""
+    """The words printed on a bar: the exact value (as a fraction when it is a short one), or the interval
+    and the rollout count (or why the question does not apply here)."""
     if not q.is_applicable:
         return f"not applicable: {q.reason}"
     if q.exact is not None:
-        return f"{q.exact} = {q.value:.3f} (exact)"
+        return f"{q.exact_text(3)} (exact)"
     if not q.n:
         return f"{q.value:.3f} (settled: the game is over)"
     return f"{q.value:.2f} [{q.low:.2f}, {q.high:.2f}], {q.n} rollouts"

@@ -76,6 +76,7 @@
 
 # %%
 import re
+from fractions import Fraction
 from math import comb
 
 import numpy as np
@@ -215,6 +216,7 @@ for viewpoint in (None, 0, 1):
     print(f"{who:>6}: {fit}/{len(unseen)} = {fit / len(unseen):.4f} of the unseen cards fit; the law, which reads "
           f"how the hands played: blind {float(blind):.4f}, draw top {float(top):.4f}")
     assert blind == top                   # the two places stay exchangeable
+    assert blind > Fraction(fit, len(unseen))     # what the hands kept is likelier not to fit
 
 # %% [markdown]
 # The table cannot see either hand; seat 0 knows its own, which holds no 2, 10 or Ace, so for seat 0 the fitting
@@ -461,16 +463,17 @@ assert prob.shithead_draw_top_fits(fresh) == 1 and len(on_queen) == 20 and len(u
 
 # %% [markdown]
 # **Exercise 2.** In the position `game` above (an Ace on top, seat 0 to move), seat 1 would like to know the
-# chance that the top of the draw pile fits. Give it exactly for seat 1 and for the table, and say which cards make
-# the difference.
+# chance that the top of the draw pile fits. Give it for seat 1 and for the table, compare each with the plain share
+# of fitting cards among the cards that viewer cannot see, and say which cards make the difference between the two
+# viewers.
 
 # %% [solution]
 for viewpoint in (None, 1):
     who = "table" if viewpoint is None else "seat 1"
     unseen = game.unseen_cards(viewpoint)
-    print(f"{who}: {prob.shithead_draw_top_fits(game, viewpoint)} ({sum(game.fits(c) for c in unseen)} of "
-          f"{len(unseen)} unseen cards fit)")
-    assert prob.shithead_draw_top_fits(game, viewpoint) * len(unseen) == sum(game.fits(c) for c in unseen)
+    fit = sum(game.fits(c) for c in unseen)
+    law = prob.shithead_draw_top_fits(game, viewpoint)
+    print(f"{who}: {float(law):.4f} by the law; plain share {fit}/{len(unseen)} = {fit / len(unseen):.4f}")
 own = game.state.hands[1]
 print("seat 1's own hand, unseen for the table:", " ".join(str(c) for c in own),
       f"({sum(game.fits(c) for c in own)} of them fit)")

@@ -130,16 +130,20 @@ print(f"average of seat 0's answers:        {mean:.4f} ± {half:.4f}")
 print(f"share of worlds where the card fits: {wilson(sum(fits), n)}")
 
 # %% [markdown]
-# Seat 0's answer is also **calibrated** in these worlds: group them by seat 0's answer, and within each group the
-# card fits about as often as seat 0 said.
+# Seat 0's answer is also **calibrated** in these worlds: split them into three groups of about equal size by seat
+# 0's answer, and within each group the card fits about as often as seat 0 said on average.
 
 # %%
 answers = np.array(seat0_answers)
 fitted = np.array(fits)
-for value in np.unique(answers):
-    group = answers == value
+edges = np.quantile(answers, [0, 1 / 3, 2 / 3, 1])          # three groups of about equal size
+group_of = np.clip(np.searchsorted(edges, answers, side="right") - 1, 0, 2)
+for g in range(3):
+    group = group_of == g
     if group.sum() >= 100:
-        print(f"seat 0 says {value:.4f}: the card fits in {wilson(fitted[group].sum(), int(group.sum()))}")
+        said = answers[group]
+        print(f"seat 0 says {said.min():.4f} to {said.max():.4f} (mean {said.mean():.4f}): "
+              f"the card fits in {wilson(fitted[group].sum(), int(group.sum()))}")
 
 # %% [markdown]
 # **What these two checks do and do not show.** Both redeal the unseen cards with cardlab's own law
