@@ -13,13 +13,16 @@ information about their hidden cards as the rules allow, so that the law itself 
 real strategy. (``random`` is accepted too: uniformly random legal moves, whose number depends on the
 hand, so they are not uninformed.) ``--shithead-calibration`` runs
 only Shithead's calibration (two players, table and mover views, ``--games`` games from seed 5000);
-``--shithead-brute`` only the brute force of :mod:`tests.sim.shithead_brute` (small positions after
-forced pick-ups, every viewpoint, ``--games`` positions from seed 10).
+``--shithead-brute`` only the brute force of :mod:`tests.sim.shithead_brute` (``--games`` small real
+positions from seed 10, each followed for 20 random moves, every viewpoint; the worlds weighed by the
+law's model).
 
 Prints, per game:
 
 1. mismatches between every exact function and an independent count from the public view, over
-   random bot-played positions x every viewpoint (:mod:`tests.sim.chance_checks`);
+   random bot-played positions x every viewpoint (:mod:`tests.sim.chance_checks`; for Shithead a
+   reference filter reads each hand through its play, and the figure says how many comparisons had an
+   informative hand and how many differ from the plain count that treats every unseen card alike);
 2. failures over twins that a viewpoint cannot tell apart (hidden cards moved, packs swapped): exact
    answers, resampled faces and win estimates for the same seed must be identical;
 3. calibration of the exact predictions against the cards that really were there, per bin of the
@@ -72,15 +75,20 @@ def positions(name: str, games: int, every: int) -> list[cardlab.Game[Any]]:
 
 def counts_and_twins(name: str) -> None:
     games = positions(name, 8 if QUICK else 25, 3)
-    compared = mismatched = pairs = failures = 0
+    compared = mismatched = informative = differs = pairs = failures = 0
     for k, g in enumerate(games):
         for viewpoint in cc.viewpoints(g):
-            c, m = cc.count_mismatches(g, viewpoint)
-            compared, mismatched = compared + c, mismatched + m
+            counted = cc.count_mismatches(g, viewpoint)
+            compared, mismatched = compared + counted.compared, mismatched + counted.mismatched
+            informative += counted.informative
+            differs += counted.plain_differs
             bad = cc.twin_differences(g, viewpoint, seed=k, estimates=k % 4 == 0)
             pairs, failures = pairs + 1, failures + bool(bad)
     print(f"  independent counts: {mismatched} mismatches in {compared} comparisons "
           f"({len(games)} positions x every viewpoint)")
+    if name == "shithead":
+        print(f"  of the (position, viewpoint) pairs compared: {informative} with a hand read through its play, "
+              f"{differs} where the plain count (every unseen card alike) differs")
     print(f"  twins a viewer cannot tell apart: {failures} failures in {pairs} pairs")
 
 
@@ -364,18 +372,18 @@ def ace_ace_ties(deals: int = 6000) -> None:
 
 
 def shithead_brute(positions: int) -> None:
-    """Shithead's exact functions and law against a brute force over hidden deals, in small real
-    positions followed for 20 random moves after forced pick-ups (:mod:`tests.sim.shithead_brute`)."""
+    """Shithead's exact functions and law against a brute force over hidden deals whose worlds are weighed
+    by the law's model, in small real positions followed for 20 random moves (:mod:`tests.sim.shithead_brute`)."""
     from tests.sim import shithead_brute as sb
 
-    compared = constrained = mixed = plain = 0
+    compared = two_hands = plain = 0
     bad: list[str] = []
     for seed in range(10, 10 + positions):
-        c, k, m, p, b = sb.check(seed, moves=20, hand=2, draws=3)
-        compared, constrained, mixed, plain, bad = compared + c, constrained + k, mixed + m, plain + p, bad + b
+        c, k, p, b = sb.check(seed, moves=20, hand=2, draws=3)
+        compared, two_hands, plain, bad = compared + c, two_hands + k, plain + p, bad + b
     print(f"shithead brute force: {positions} small positions x 20 random moves x every viewpoint: {compared} "
-          f"comparisons ({constrained} with limits from pick-ups, {mixed} mixed, {plain} where the law that "
-          f"ignores pick-ups is wrong): {len(bad)} differences")
+          f"comparisons ({two_hands} with two hidden hands, {plain} where the law that ignores how hands played "
+          f"is wrong): {len(bad)} differences")
     for line in bad[:10]:
         print("   ", line)
 

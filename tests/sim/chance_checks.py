@@ -2,9 +2,12 @@
 ``benchmarks/bench_chance_law.py``, which runs them bigger).
 
 1. **Independent counts.** Each exact function against a count made here from the viewer's public view
-   and the public events only (the unseen multiset counted by faces; enumeration of hands for the
-   hypergeometric). The rule predicates (does a card fit) are the engine's; which cards are unseen, and
-   how many, is counted here, not read from the chance law.
+   and the public events only (the unseen multiset counted by faces). The rule predicates (does a card
+   fit) are the engine's; which cards are unseen, and how many, is counted here, not read from the
+   chance law. For Shithead the count reads every hand through its play with a reference filter written
+   here (:class:`RefHand`, fed by a replay of the game's record, :class:`ShitheadTrack`) and enumerates
+   the hidden hands' joint exactly (:func:`shithead_reference`); it never reads the engine's beliefs or
+   the package's law.
 2. **Information-set twins.** A copy of a position changed only in what the viewer cannot see (hidden
    cards moved among places that the public record cannot tell apart, and the two packs' cards of some
    faces swapped everywhere): the view, the public events and the table's HTML must be identical
@@ -19,18 +22,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from fractions import Fraction
-from itertools import combinations
-from math import comb, sqrt
-from typing import Any
+from itertools import product
+from math import comb, gcd, prod, sqrt
+from typing import Any, NamedTuple
 
 import numpy as np
 
 import cardlab
-from cardlab.cards import Card, face_of, faces, full_deck
+from cardlab.cards import Card, Rank, face_of, faces, full_deck
 from cardlab.engine.state import State
 from cardlab.games.spite_malice.rules import hand_card, spite_move
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
+from cardlab.sim.hands_law import HandsLaw
 from cardlab.viz.table import table_html
 
 GAMES = ("garbage", "spite-and-malice", "shithead")
@@ -170,86 +174,332 @@ def shithead_unseen(g: cardlab.Game[Any], viewpoint: int | None) -> Counter[Card
     return _all_faces(g.packs) - Counter(seen)
 
 
-def shithead_constrained(g: cardlab.Game[Any], viewpoint: int | None) -> bool:
-    """Whether a hand the viewer cannot see picked up the pile (a forced pick-up: its cards were all
-    below the top) and still holds cards the viewer has not seen: then the unseen cards are no longer
-    all alike, and :func:`shithead_counts` (which assumes they are) does not apply. The brute force of
-    ``tests/sim/shithead_brute.py`` covers those positions."""
+RANKS = tuple(sorted(Rank, key=int))
+"""The reference filter's classes: one per rank (a hand's state counts its unseen cards of each rank)."""
+NO_CARDS: tuple[int, ...] = (0,) * len(RANKS)
+JOINT_LIMIT = 20_000
+"""The reference joint is enumerated only where the product of the hidden hands' numbers of states is at
+most this."""
+
+
+def _rank_index(card: Card) -> int:
+    return int(card.rank) - 1
+
+
+class RefHand:
+    """A reference filter for one hand, written here from the public events alone, under the chance law's
+    stated model: from the hand, a player plays a uniformly random card among those that fit, and picks
+    up only when none fits.
+
+    ``w`` maps a state (how many of the hand's unseen cards are of each rank) to a whole weight. The
+    unseen cards are labelled slots, each drawn free (every rank, weight 1 per slot), so that with the
+    count of physical cards (:func:`shithead_reference`) every deal is equally likely a priori. A play
+    of rank ``r`` from the hand has chance (cards of ``r``) / (cards that fit) in a state; the ``hidden``
+    cards it shows then leave rank ``r`` (which of the unseen cards of ``r`` they were: the same factor
+    in every state). A pick-up keeps the states with no unseen card that fits. Which ranks fit is asked
+    of the engine's rule (``rank_fits``), not worked out here."""
+
+    def __init__(self, unseen: int = 0) -> None:
+        self.w: dict[tuple[int, ...], int] = {NO_CARDS: 1}
+        self.draw(unseen)
+
+    def size(self) -> int:
+        return sum(next(iter(self.w)))
+
+    def _normalise(self) -> None:
+        g = 0
+        for x in self.w.values():
+            g = gcd(g, x)
+        self.w = {s: x // g for s, x in self.w.items() if x}
+
+    def draw(self, k: int) -> None:
+        for _ in range(k):
+            out: dict[tuple[int, ...], int] = {}
+            for s, x in self.w.items():
+                for r in range(len(RANKS)):
+                    t = s[:r] + (s[r] + 1,) + s[r + 1:]
+                    out[t] = out.get(t, 0) + x
+            self.w = out
+        self._normalise()
+
+    def play(self, fitting: frozenset[int], known_fit: int, known_r: int, r: int, hidden: int) -> None:
+        raw: dict[tuple[int, ...], Fraction] = {}
+        for s, x in self.w.items():
+            if s[r] < hidden or known_r + s[r] == 0:
+                continue
+            chance = Fraction(known_r + s[r], known_fit + sum(s[c] for c in fitting))
+            t = s[:r] + (s[r] - hidden,) + s[r + 1:]
+            raw[t] = raw.get(t, Fraction(0)) + x * chance
+        assert raw, "the reference filter allows no state for a play the game made"
+        den = 1
+        for y in raw.values():
+            den = den * y.denominator // gcd(den, y.denominator)
+        self.w = {s: int(y * den) for s, y in raw.items()}
+        self._normalise()
+
+    def pick_up(self, fitting: frozenset[int]) -> None:
+        self.w = {s: x for s, x in self.w.items() if not any(s[c] for c in fitting)}
+        assert self.w, "the reference filter allows no state for a pick-up the game made"
+        self._normalise()
+
+
+_FREE: dict[int, dict[tuple[int, ...], int]] = {}
+
+
+def _free_weights(unseen: int) -> dict[tuple[int, ...], int]:
+    if unseen not in _FREE:
+        _FREE[unseen] = RefHand(unseen).w
+    return _FREE[unseen]
+
+
+class ShitheadTrack:
+    """A game replayed from its record's initial state, move by move, feeding one :class:`RefHand` per
+    seat from the public events and the table's view before and after each event (sizes of hands, known
+    cards, the pile's fitting ranks). The filters are the same for every viewer: what a viewer alone
+    knows (its own hand) enters through the count of physical cards. Nothing here reads the engine's
+    beliefs or its chance law."""
+
+    def __init__(self, g: cardlab.Game[Any]) -> None:
+        record = g.to_json()
+        self.start = record.replace(record[record.index('"moves"'):], '"moves": []}')
+        self.replay = cardlab.load_game(self.start)
+        self.moves: list[str] = []
+        self.hands: list[RefHand] | None = None
+        self._begin(self.replay.observe(None))
+
+    def _begin(self, view: Any) -> None:
+        if self.hands is None and view.phase == "play":
+            self.hands = [RefHand(view.hand_sizes[p] - len(view.known[p])) for p in range(view.players)]
+
+    def follow(self, g: cardlab.Game[Any]) -> None:
+        """Play on to ``g``'s position (the track must be a prefix of ``g``'s moves)."""
+        texts = [m.text for m in g.moves]
+        assert texts[:len(self.moves)] == self.moves
+        for text in texts[len(self.moves):]:
+            self._step(text)
+            self.moves.append(text)
+
+    def _step(self, text: str) -> None:
+        game = self.replay
+        before = game.observe(None)
+        fitting = frozenset(i for i, r in enumerate(RANKS) if game.rank_fits(r))
+        done = len(game.events)
+        for snap in game.stepwise(text):
+            new = snap.events[done:]
+            done = len(snap.events)
+            after = snap.observe(None)
+            if self.hands is not None:
+                informative = [e for e in new if e.kind in ("play", "pickup", "draw")]
+                assert len(informative) <= 1, "two events of a hand in one step: the reference cannot order them"
+                for e in informative:
+                    self._event(e, before, after, fitting)
+                for p, hand in enumerate(self.hands):
+                    assert hand.size() == after.hand_sizes[p] - len(after.known[p]), "reference filter out of step"
+            self._begin(after)
+            before = after
+            fitting = frozenset(i for i, r in enumerate(RANKS) if snap.rank_fits(r))
+        game.play(text)
+
+    def _event(self, e: Any, before: Any, after: Any, fitting: frozenset[int]) -> None:
+        assert self.hands is not None
+        seat = e.seat
+        hand = self.hands[seat]
+        if e.kind == "play" and e.data.get("source") == "hand":
+            cards = list(e.data["cards"])
+            r = _rank_index(cards[0])
+            known = before.known[seat]
+            shown_known = len(known) - len(after.known[seat])  # known cards of the rank go first
+            hidden = len(cards) - shown_known
+            if hand.size():
+                hand.play(fitting, sum(1 for c in known if _rank_index(c) in fitting),
+                          sum(1 for c in known if _rank_index(c) == r), r, hidden)
+        elif e.kind == "pickup" and hand.size():
+            hand.pick_up(fitting)
+        elif e.kind == "draw":
+            hand.draw(int(e.data["count"]))
+
+
+_TRACK: list[ShitheadTrack] = []
+
+
+def shithead_track(g: cardlab.Game[Any]) -> ShitheadTrack:
+    """The reference filters at ``g``'s position, from a replay of its record (continued from the last
+    track when ``g`` is the same game further on)."""
+    if _TRACK:
+        track = _TRACK[0]
+        record = g.to_json()
+        texts = [m.text for m in g.moves]
+        if record.replace(record[record.index('"moves"'):], '"moves": []}') == track.start and \
+                texts[:len(track.moves)] == track.moves:
+            track.follow(g)
+            return track
+    track = ShitheadTrack(g)
+    track.follow(g)
+    _TRACK[:] = [track]
+    return track
+
+
+def shithead_mover_informed(g: cardlab.Game[Any]) -> bool:
+    """Whether the player to move holds unseen cards and has been read through its play: its reference
+    weights (:class:`RefHand`) are not those of free cards."""
+    v = g.observe(None)
+    if v.over or v.phase != "play":
+        return False
+    hand = shithead_track(g).hands
+    assert hand is not None
+    weights = hand[v.to_move]
+    return weights.size() > 0 and weights.w != _free_weights(weights.size())
+
+
+def _falling(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out if k <= n else 0
+
+
+def shithead_reference(g: cardlab.Game[Any], viewpoint: int | None
+                       ) -> tuple[dict[str, Fraction | None], bool, bool]:
+    """Blind fits, draw top fits, and the mover's pick-up, from the reference filters and the public view:
+    the exact joint over the hidden hands' states (weights times the ways to deal their cards from the
+    viewer's unseen cards, a falling factorial per rank), enumerated where the product of the numbers of
+    states is at most :data:`JOINT_LIMIT` and at most two hands hold unseen cards (the package's exact
+    scope). Returns the answers (None: not applicable or not computed), whether a hand in the joint is
+    informative (its weights are not those of free cards), and whether the answers differ from the
+    plain count that treats every unseen card alike (the check then tests what the filter is for)."""
     v = g.observe(viewpoint)
-    picked = {e.seat for e in g.events if e.kind == "pickup" and e.seat != viewpoint}
-    return any(v.hand_sizes[p] > len(v.known[p]) for p in picked if p is not None)
+    out: dict[str, Fraction | None] = {"blind": None, "draw": None, "pickup": None}
+    if v.over:
+        return out, False, False
+    m = v.to_move
+    fits = [bool(g.rank_fits(r)) for r in RANKS]  # the engine's rule
+    if v.phase == "play":
+        if v.hand_sizes[m]:
+            if viewpoint == m:
+                out["pickup"] = Fraction(0 if any(fits[_rank_index(c)] for c in v.hand) else 1)
+            elif any(fits[_rank_index(c)] for c in v.known[m]):
+                out["pickup"] = Fraction(0)
+            elif v.hand_sizes[m] == len(v.known[m]):
+                out["pickup"] = Fraction(1)
+        elif v.face_up[m]:
+            out["pickup"] = Fraction(0 if any(fits[_rank_index(c)] for c in v.face_up[m]) else 1)
+    unseen = shithead_unseen(g, viewpoint)
+    n = [0] * len(RANKS)
+    for c, k in unseen.items():
+        n[_rank_index(c)] += k
+    free = sum(len(d) for d in v.face_down) + v.draw_size
+    plain = _plain_shithead(g, viewpoint, unseen)
+    if v.phase == "setup":  # nobody has played: every unseen card is alike, the plain count is the answer
+        if sum(1 for p in range(v.players) if p != viewpoint and v.hand_sizes[p]) <= 2:
+            out["blind"], out["draw"] = plain["blind"], plain["draw"]
+        return out, False, False
+    track = shithead_track(g)
+    assert track.hands is not None
+    seats = [p for p in range(v.players) if p != viewpoint and track.hands[p].size()]
+    states = [list(track.hands[p].w.items()) for p in seats]
+    assert sum(n) == free + sum(sum(s[0][0]) for s in states), "unseen cards and hidden places disagree"
+    informative = any(dict(s) != _free_weights(sum(s[0][0])) for s in states)
+    if len(seats) > 2 or prod(len(s) for s in states) > JOINT_LIMIT:
+        return out, False, False
+    total = 0
+    mean = [0] * len(RANKS)
+    none_fit = 0
+    for combo in product(*states):
+        a = [sum(s[r] for s, _ in combo) for r in range(len(RANKS))]
+        w = prod(x for _, x in combo) * prod(_falling(n[r], a[r]) for r in range(len(RANKS)) if a[r])
+        if not w:
+            continue
+        total += w
+        for r in range(len(RANKS)):
+            mean[r] += w * a[r]
+        if m in seats and not any(combo[seats.index(m)][0][r] for r in range(len(RANKS)) if fits[r]):
+            none_fit += w
+    free_fit = sum((n[r] - Fraction(mean[r], total) for r in range(len(RANKS)) if fits[r]), Fraction(0)) / free \
+        if free else None
+    if any(v.face_down):
+        out["blind"] = free_fit
+    if v.draw_size:
+        out["draw"] = free_fit
+    if out["pickup"] is None:
+        if v.hand_sizes[m]:
+            assert m in seats
+            out["pickup"] = Fraction(none_fit, total)
+        elif any(v.face_down[m]):
+            assert free_fit is not None
+            out["pickup"] = 1 - free_fit
+    differs = any(value is not None and plain[key] is not None and value != plain[key] for key, value in out.items())
+    return out, informative, differs
+
+
+def _plain_shithead(g: cardlab.Game[Any], viewpoint: int | None, unseen: Counter[Card]) -> dict[str, Fraction | None]:
+    """The count that treats every unseen card alike (hands enumerated for the mover's pick-up): what the
+    answers would be if play told nothing."""
+    v = g.observe(viewpoint)
+    total = sum(unseen.values())
+    fit = sum(k for c, k in unseen.items() if g.fits(c))
+    out: dict[str, Fraction | None] = {"blind": Fraction(fit, total) if total else None, "pickup": None}
+    out["draw"] = out["blind"]
+    if v.phase == "play" and v.hand_sizes[v.to_move] and viewpoint != v.to_move:
+        u = v.hand_sizes[v.to_move] - len(v.known[v.to_move])
+        out["pickup"] = Fraction(comb(total - fit, u), comb(total, u)) if u else None
+    return out
+
+
+def plain_pickup(g: cardlab.Game[Any], viewpoint: int | None) -> Fraction | None:
+    """The mover's pick-up from the hand by the plain count that treats every unseen card alike (None
+    when the mover does not play from a hand with unseen cards, or is the viewer)."""
+    return _plain_shithead(g, viewpoint, shithead_unseen(g, viewpoint))["pickup"]
 
 
 def shithead_counts(g: cardlab.Game[Any], viewpoint: int | None) -> dict[str, Fraction | None]:
-    """Blind fits, draw top fits, and the mover's pick-up (hand cards enumerated), from the public view,
-    in positions where no forced pick-up constrains an unseen hand (:func:`shithead_constrained`)."""
-    v = g.observe(viewpoint)
-    out: dict[str, Fraction | None] = {"blind": None, "draw": None, "pickup": None}
-    if v.over or shithead_constrained(g, viewpoint):
-        return out
-    unseen = shithead_unseen(g, viewpoint)
-    n = sum(unseen.values())
-    fit = sum(k for c, k in unseen.items() if g.fits(c))
-    if any(v.face_down):
-        out["blind"] = Fraction(fit, n)
-    if v.draw_size:
-        out["draw"] = Fraction(fit, n)
-    if v.phase == "setup":
-        return out
-    m = v.to_move
-    source = g.source(m)
-    if source == "up":
-        out["pickup"] = Fraction(0 if any(g.fits(c) for c in v.face_up[m]) else 1)
-    elif source == "down":
-        out["pickup"] = Fraction(n - fit, n)
-    elif viewpoint == m:
-        out["pickup"] = Fraction(0 if any(g.fits(c) for c in v.hand) else 1)
-    elif any(g.fits(c) for c in v.known[m]):
-        out["pickup"] = Fraction(0)
-    else:
-        u = v.hand_sizes[m] - len(v.known[m])
-        cards = list(unseen.elements())
-        if comb(len(cards), u) <= 20_000:  # enumerate every hand the mover could hold
-            hands = list(combinations(range(len(cards)), u))
-            none_fit = sum(1 for h in hands if not any(g.fits(cards[i]) for i in h))
-            out["pickup"] = Fraction(none_fit, len(hands))
-    return out
+    """The reference answers of :func:`shithead_reference` alone."""
+    return shithead_reference(g, viewpoint)[0]
 
 
 def exact_answers(g: cardlab.Game[Any], viewpoint: int | None) -> dict[str, Fraction | None]:
     """Every exact function of the game for ``viewpoint`` (None where not applicable)."""
-    def attempt(f: Callable[[], Fraction]) -> Fraction | None:
-        try:
-            return f()
-        except cardlab.CardlabError:
-            return None
-
     if g.name == "garbage":
-        return {"next": attempt(lambda: prob.garbage_next_card_placeable(g, viewpoint))}
+        return {"next": _attempt(lambda: prob.garbage_next_card_placeable(g, viewpoint))}
     if g.name == "spite-and-malice":
-        return {"next": attempt(lambda: prob.spite_next_stock_playable(g, viewpoint)),
-                "payoff": attempt(lambda: prob.spite_payoff_playable_now(g, viewpoint))}
-    return {"blind": attempt(lambda: prob.shithead_blind_fits(g, viewpoint)),
-            "draw": attempt(lambda: prob.shithead_draw_top_fits(g, viewpoint)),
-            "pickup": attempt(lambda: prob.shithead_mover_picks_up(g, viewpoint))}
+        return {"next": _attempt(lambda: prob.spite_next_stock_playable(g, viewpoint)),
+                "payoff": _attempt(lambda: prob.spite_payoff_playable_now(g, viewpoint))}
+    return {"blind": _attempt(lambda: prob.shithead_blind_fits(g, viewpoint)),
+            "draw": _attempt(lambda: prob.shithead_draw_top_fits(g, viewpoint)),
+            "pickup": _attempt(lambda: prob.shithead_mover_picks_up(g, viewpoint))}
 
 
-def count_mismatches(g: cardlab.Game[Any], viewpoint: int | None) -> tuple[int, int]:
-    """(compared, mismatched) between the exact functions and the independent counts."""
+class Counted(NamedTuple):
+    """What :func:`count_mismatches` compared in one position and viewpoint."""
+
+    compared: int
+    """Answers compared with the independent count."""
+    mismatched: int
+    """Of them, answers that differ."""
+    informative: bool
+    """(Shithead) some compared answer needed the joint while a hidden hand's reference weights were not
+    those of free cards: the hand had been read through its play."""
+    plain_differs: bool
+    """(Shithead) some compared answer differs from the plain count that treats every unseen card alike
+    (a law that ignored play would fail here)."""
+
+
+def count_mismatches(g: cardlab.Game[Any], viewpoint: int | None) -> Counted:
+    """The exact functions against the independent counts, in one position for one viewpoint."""
     exact = exact_answers(g, viewpoint)
+    informative = differs = False
     if g.name == "garbage":
         counted = {"next": garbage_count(g, viewpoint)}
     elif g.name == "spite-and-malice":
         counted = {"next": spite_count(g, viewpoint)}
     else:
-        counted = shithead_counts(g, viewpoint)
+        counted, informative, differs = shithead_reference(g, viewpoint)
     compared = mismatched = 0
     for key, value in counted.items():
         if value is None:
             continue
         compared += 1
         mismatched += exact[key] != value
-    return compared, mismatched
+    return Counted(compared, mismatched, informative, differs)
 
 
 # ---------------------------------------------------------------------------------------------- 2. twins
@@ -282,11 +532,19 @@ def _shuffle_within(cards: list[Card], rng: np.random.Generator) -> list[Card]:
 
 def _shithead_moved(g: cardlab.Game[Any], viewpoint: int | None, places: list[tuple[str, int, Card]],
                     rng: np.random.Generator) -> list[Card]:
-    """Shithead's hidden cards moved into another world the viewer cannot tell apart, one that respects
-    what forced pick-ups showed: the cards of face-down places, the draw pile and the hands that never
-    picked up move freely among those places (none of them was ever in a hand at a pick-up); a card of a
-    hand that did pick up only trades places with a hidden card of the same rank (the limits speak of
-    ranks, and no such card was ever seen)."""
+    """Shithead's hidden cards moved into another world the viewer cannot rule out.
+
+    The chance law's model makes two kinds of evidence certain: a hand that picked up held no card that
+    fitted then, and a hand held the cards it played. Plays are weighed, never impossible, and the
+    played cards are public (none of them is on a hidden place), so no hidden card is tied to a place
+    by a play. None of the hidden cards was ever seen by the viewer, and a never-seen card stays where it
+    was dealt or drawn, so trading two of them in the deal changes no public event and no legal move,
+    except that a pick-up is legal only while nothing in the hand fits. Hence: the cards of face-down
+    places, the draw pile and the hands that never picked up move freely among those places; a card of
+    a hand that did pick up only trades places with a hidden card of the same rank, which keeps every
+    hand's ranks, and so every pick-up, as they were.
+    (With the option ``first="lowest3"`` the hands at the deal choose the first player: the positions
+    checked use the default ``"seat0"``.)"""
     picked = {e.seat for e in g.events if e.kind == "pickup"}
     cards = [c for _, _, c in places]
     free = [i for i, (zone, seat, _) in enumerate(places) if zone != "hand" or seat not in picked]
@@ -386,9 +644,16 @@ def pair_differences(g: cardlab.Game[Any], t: cardlab.Game[Any], viewpoint: int 
         bad.append("html")
     if exact_answers(g, viewpoint) != exact_answers(t, viewpoint):
         bad.append("exact")
-    def law(game: cardlab.Game[Any]) -> list[tuple[Fraction, list[tuple[tuple[int, ...], list[Card]]]]]:
+    def law(game: cardlab.Game[Any]) -> Any:
+        """The viewer's chance law with cards shown by face: for Shithead's :class:`HandsLaw`, the place
+        names, the pool, its classes, the hidden hands and their beliefs; otherwise each component's
+        weight and groups."""
+        chance = game.chance_law(viewpoint)
+        if isinstance(chance, HandsLaw):
+            return (chance.names, [face_of(c) for c in chance.cards], chance.classes, chance.n_classes,
+                    chance.hands, chance.beliefs)
         return [(w, [(grp.places, [face_of(c) for c in grp.cards]) for grp in comp.groups])
-                for w, comp in game.chance_law(viewpoint).components]
+                for w, comp in chance.components]
 
     if law(g) != law(t):
         bad.append("law")
@@ -411,50 +676,68 @@ def real_outcomes(g: cardlab.Game[Any], viewpoint: int | None,
 
     With ``seen`` (one set per game), each hidden card (or each turn, for the pick-up) is predicted only
     the first time it is asked about: predictions about one card at several moments are not independent,
-    and the bins' z-tests count independent trials.
+    and the bins' z-tests count independent trials. (An exact function is asked only for a subject not
+    seen yet: which predictions are kept does not depend on their values.) Predictions are made only
+    where the exact functions answer (for Shithead, while at most two hands hold unseen cards); a subject
+    counts as seen once it has been predicted.
     """
-    rows = _real_outcomes(g, viewpoint)
-    if seen is None:
-        return [(key, p, real) for key, p, real, _ in rows]
     out = []
-    for key, p, real, subject in rows:
-        if (key, viewpoint, subject) not in seen:
-            seen.add((key, viewpoint, subject))
+    for key, subject, real, exact in _real_outcomes(g, viewpoint):
+        if seen is not None and (key, viewpoint, subject) in seen:
+            continue
+        p = exact()
+        if p is not None:
             out.append((key, p, real))
+            if seen is not None:
+                seen.add((key, viewpoint, subject))
     return out
 
 
-def _real_outcomes(g: cardlab.Game[Any], viewpoint: int | None) -> list[tuple[str, Fraction, bool, Any]]:
+def _attempt(f: Callable[[], Fraction]) -> Fraction | None:
+    try:
+        return f()
+    except cardlab.CardlabError:
+        return None
+
+
+def _real_outcomes(g: cardlab.Game[Any], viewpoint: int | None
+                   ) -> list[tuple[str, Any, bool, Callable[[], Fraction | None]]]:
+    """The questions that have a real answer in this position: (key, subject, what really was, the exact
+    function to ask)."""
     s: Any = g.state
-    out: list[tuple[str, Fraction, bool, Any]] = []
-    exact = exact_answers(g, viewpoint)
+    out: list[tuple[str, Any, bool, Callable[[], Fraction | None]]] = []
+    if g.is_over:
+        return out
     if g.name == "garbage":
         seat = prob.garbage_next_drawer(g)
-        if exact["next"] is not None and s.stock and seat is not None:
-            out.append(("next", exact["next"], bool(g.can_use(seat, s.stock[-1])), (s.hand, s.shuffles, s.stock[-1])))
+        if s.stock and seat is not None:
+            out.append(("next", (s.hand, s.shuffles, s.stock[-1]), bool(g.can_use(seat, s.stock[-1])),
+                        lambda: _attempt(lambda: prob.garbage_next_card_placeable(g, viewpoint))))
     elif g.name == "spite-and-malice":
-        if exact["next"] is not None:
+        if s.stock:
             # the subject is the exposure (round, completions, stock size), not the card: a card that was
             # on top once can come back through a completed pile, and skipping it then would pick the
             # sample by the card's history (which depends on its face)
-            out.append(("next", exact["next"], bool(g.can_play_on_centre(s.stock[-1])),
-                        (s.round, s.completions, len(s.stock))))
+            out.append(("next", (s.round, s.completions, len(s.stock)), bool(g.can_play_on_centre(s.stock[-1])),
+                        lambda: _attempt(lambda: prob.spite_next_stock_playable(g, viewpoint))))
     else:
-        if exact["draw"] is not None:
-            out.append(("draw", exact["draw"], bool(g.fits(s.draw[-1])), s.draw[-1]))
-        if exact["blind"] is not None:
-            down = [c for d in s.face_down for c in d if c is not None]
-            out.append(("blind", exact["blind"], bool(g.fits(down[0])), down[0]))
-        if exact["pickup"] is not None and not g.is_over:
+        if s.draw:
+            out.append(("draw", s.draw[-1], bool(g.fits(s.draw[-1])),
+                        lambda: _attempt(lambda: prob.shithead_draw_top_fits(g, viewpoint))))
+        down = [c for d in s.face_down for c in d if c is not None]
+        if down:
+            out.append(("blind", down[0], bool(g.fits(down[0])),
+                        lambda: _attempt(lambda: prob.shithead_blind_fits(g, viewpoint))))
+        if s.phase != "setup":
             m = g.current_player
             src = g.source(m)
             if src == "hand":
                 real = not any(g.fits(c) for c in s.hands[m])
             elif src == "up":
                 real = not any(g.fits(c) for c in s.face_up[m])
-            else:  # the greedy bot turns its lowest face-down position first
+            else:  # the bots turn their lowest face-down position first
                 real = not g.fits(next(c for c in s.face_down[m] if c is not None))
-            out.append(("pickup", exact["pickup"], real, g.turns))
+            out.append(("pickup", g.turns, real, lambda: _attempt(lambda: prob.shithead_mover_picks_up(g, viewpoint))))
     return out
 
 
