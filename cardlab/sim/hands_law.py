@@ -267,6 +267,31 @@ class HandsLaw:
         """Exact chance that the card on ``place`` satisfies ``predicate`` (a function of the face)."""
         return sum((p for face, p in self.place_law(place).items() if predicate(face)), Fraction(0))
 
+    def free_chance(self, places: Sequence[int], predicate: Callable[[Card], bool]) -> Fraction:
+        """Exact chance that every one of ``places`` (free places) holds a card satisfying ``predicate`` (a
+        function of the class: of the face, alike for every card of a class). Given the hands' states the
+        free places hold a uniformly random arrangement of the rest of the pool, so this is
+        ``falling(R_ok, k) / falling(R, k)`` for ``k`` places, ``R`` cards left for the free places and
+        ``R_ok`` of them satisfying it, averaged over the one hidden hand's states (with two hidden hands
+        it would need their joint law: refused, estimate it)."""
+        if any(q not in self.free for q in places):
+            raise InvalidInputError("HandsLaw.free_chance: give free places (of no hidden hand)")
+        if len(self.hands) > 1:
+            raise InvalidInputError("HandsLaw.free_chance is computed exactly for at most one hidden hand; this "
+                                    f"law has {len(self.hands)} (estimate it from draws)")
+        ok = [False] * self.n_classes
+        for card, c in zip(self.cards, self.classes, strict=True):
+            ok[c] = bool(predicate(card))
+        n = self.counts
+        k = len(places)
+        rest = len(self.free)
+        good = sum(n[c] for c in range(self.n_classes) if ok[c])
+        if not self.hands:
+            return Fraction(falling(good, k), falling(rest, k))
+        raw, total = self._raw()[0]
+        num = sum(v * falling(good - sum(s[c] for c in range(self.n_classes) if ok[c]), k) for s, v in raw.items())
+        return Fraction(num, total * falling(rest, k))
+
     def hand_chance(self, hand: int, predicate: Callable[[tuple[int, ...]], bool]) -> Fraction:
         """Exact chance that hidden hand ``hand`` (an index into :attr:`hands`) is in a state satisfying
         ``predicate`` (a function of the class counts)."""

@@ -35,7 +35,7 @@ def test_the_law_matches_a_brute_force_over_hidden_deals_weighted_by_the_model()
         compared, two_hands, plain_wrong = compared + c, two_hands + t, plain_wrong + p
         bad += b
     assert not bad, bad[:10]
-    assert compared >= 300 and two_hands >= 50 and plain_wrong >= 100, (compared, two_hands, plain_wrong)
+    assert compared >= 300 and two_hands >= 40 and plain_wrong >= 150, (compared, two_hands, plain_wrong)
 
 
 def test_a_free_hand_weighs_each_class_count_by_its_labellings() -> None:
@@ -197,7 +197,7 @@ def test_a_record_with_a_corrupt_belief_is_refused_with_a_clear_error() -> None:
     state = [2, 2, 2] + [0] * 10  # seat 1's six unseen cards: two 3s, two 4s, two 5s
     record["initial"]["beliefs"] = [[], [[state, 1]]]
     g = cardlab.load_game(json.dumps(record))
-    assert g.chance_law(None).beliefs[1] == ((tuple(state), 1),)
+    assert g.chance_law(None).beliefs == (((tuple(state), 1),),)  # seat 0 (nothing known): free places
     for bad in ([[[state, 1]]],                    # one seat missing
                 [[], [[state, 0]]],                # a weight of 0
                 [[], [[state[:-1], 1]]],           # 12 counts, not 13

@@ -136,8 +136,11 @@ def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fr
     fits. Playing from the hand, the mover picks up when no hand card fits: 0 if a card the viewer
     knows fits; otherwise the chance, under the law, that none of the hand's unseen cards lies in a
     class that fits (the mover's state law, :meth:`HandsLaw.hand_chance
-    <cardlab.sim.hands_law.HandsLaw.hand_chance>`). From the face-up cards (all public) it is 0 or 1;
-    blind from a face-down card it is the law's chance that the mover's face-down card does not fit.
+    <cardlab.sim.hands_law.HandsLaw.hand_chance>`; for a hand its play has told nothing about yet, the
+    hypergeometric chance that its places hold no fitting card, :meth:`HandsLaw.free_chance
+    <cardlab.sim.hands_law.HandsLaw.free_chance>`, averaged over the other hidden hand's states). From
+    the face-up cards (all public) it is 0 or 1; blind from a face-down card it is the law's chance that
+    the mover's face-down card does not fit.
 
     Modelling caveat, measured: the law reads plays as the ``uninformed`` player makes them; a greedy
     player keeps its low cards in hand on purpose, so against greedy play this undershoots (see
@@ -152,8 +155,22 @@ def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fr
     if game.source(seat) == "down":  # type: ignore[attr-defined]
         place = law.names.index(f"down {seat}")
         return 1 - law.chance(place, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
-    h = next(i for i, places in enumerate(law.hands) if law.names[places[0]] == f"hand {seat}")
-    return law.hand_chance(h, lambda state: sum(state[t:]) == 0)
+    for h, places in enumerate(law.hands):
+        if law.names[places[0]] == f"hand {seat}":
+            return law.hand_chance(h, lambda state: sum(state[t:]) == 0)
+    # nothing is known yet about the mover's hand: its cards are like free places
+    mine = [q for q, name in enumerate(law.names) if name == f"hand {seat}"]
+    return law.free_chance(mine, lambda c: not game.fits(c))  # type: ignore[attr-defined]
+
+
+def mover_exact(game: Game[Any], viewpoint: int | None) -> bool:
+    """Whether :func:`shithead_mover_picks_up` is computed exactly here (else use the estimate): the law is
+    exact, and a mover's hand that play has told nothing about leaves at most one hidden hand."""
+    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+    seat = game.current_player
+    known = any(law.names[places[0]] == f"hand {seat}" for places in law.hands)
+    from_hand = game.source(seat) == "hand"  # type: ignore[attr-defined]
+    return law.exact and (known or len(law.hands) <= 1 or not from_hand or viewpoint == seat)
 
 
 def law_chance(law: HandsLaw, event: Callable[[list[Card]], bool], draws: int,
@@ -235,8 +252,8 @@ def panel(game: Game[Any], viewpoint: int | None, *, rng: np.random.Generator, r
     draws = rollouts or LAW_DRAWS
 
     def exact_or_estimate(key: str, label: str, exact: Callable[[], Fraction], estimate: Callable[[], Estimate],
-                          seat: int | None = None) -> Quantity:
-        if law.exact:
+                          seat: int | None = None, computed: bool | None = None) -> Quantity:
+        if law.exact if computed is None else computed:
             return Quantity.from_exact(key, label, exact(), seat)
         return Quantity.from_estimate(key, label, estimate(), seat)
 
@@ -257,7 +274,8 @@ def panel(game: Game[Any], viewpoint: int | None, *, rng: np.random.Generator, r
             out.append(exact_or_estimate(
                 "must_pick_up", f"seat {seat} picks up in this turn",
                 lambda: shithead_mover_picks_up(game, viewpoint),
-                lambda: shithead_mover_picks_up_estimate(game, viewpoint, rollouts=draws, rng=gen), seat))
+                lambda: shithead_mover_picks_up_estimate(game, viewpoint, rollouts=draws, rng=gen), seat,
+                mover_exact(game, viewpoint)))
             continue
         out.append(Quantity.from_estimate(
             "must_pick_up", f"seat {seat} picks up on its next turn",

@@ -492,11 +492,13 @@ class Shithead(Game[ShitheadState]):
         """The law of the hidden cards as ``viewpoint`` knows the game: the unseen cards on the hidden
         places (face-down cards, the draw pile, the unseen part of other hands).
 
-        Each other hand is read through its play (:mod:`.beliefs`): the viewer's belief weighs how many
-        of its unseen cards lie in each class (ordinary ranks by power, then 2, then 10), by Bayes' rule
-        under the model that a player plays a uniformly random card among those that fit and picks up
-        only when nothing fits. Given those counts, the cards are uniform: the law is a
-        :class:`~cardlab.sim.hands_law.HandsLaw` (exact answers with at most two hidden hands). The
+        Each other hand is read through its play (:mod:`.beliefs`): the belief weighs how many of its
+        unseen cards lie in each class (ordinary ranks by power, then 2, then 10), by Bayes' rule under the
+        model that a player plays a uniformly random card among those that fit and picks up only when
+        nothing fits. Given those counts, the cards are uniform: the law is a
+        :class:`~cardlab.sim.hands_law.HandsLaw`, whose hidden hands are the hands its play has told
+        something about (a hand about which nothing is known yet, at the deal say, is exactly like free
+        places: its cards are any of the unseen ones). Exact answers need at most two such hands. The
         pool is listed by class, then in the canonical order, so the law depends on what the viewer
         knows alone.
 
@@ -515,9 +517,9 @@ class Shithead(Game[ShitheadState]):
         held: list[beliefs.Belief] = []
         for p in range(self.players):
             mine = tuple(q for q, (zone, seat, _) in enumerate(places) if zone == "hand" and seat == p)
-            if mine:
+            if mine and self._state.beliefs[p]:  # a hand about which nothing is known is like free places
                 hands.append(mine)
-                held.append(beliefs.materialise(self._state.beliefs[p], len(mine)))
+                held.append(self._state.beliefs[p])
         law = HandsLaw(names, cards, tuple(beliefs.CLASS[c.rank] for c in cards), beliefs.CLASSES, tuple(hands),
                        tuple(held))
         self._law_memo = (viewpoint, self._state.beliefs, places, law)
