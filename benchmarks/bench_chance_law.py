@@ -100,6 +100,8 @@ def calibration(name: str, setups: list[tuple[int, dict[str, Any]]] | None = Non
 def calibration_against(policy: str, name: str, setups: list[tuple[int, dict[str, Any]]] | None,
                         games: int) -> None:
     pairs: dict[str, list[tuple[float, bool]]] = {}
+    plain: list[tuple[float, float, bool]] = []  # Shithead, table: uncertain pick-ups from the hand
+    informed = 0
     print(f"  calibration against {policy} players:")
     for k, (players, options) in enumerate(SETUPS[name] if setups is None else setups):
         for seed in range(5000 + 1000 * k, 5000 + 1000 * k + games):
@@ -112,6 +114,11 @@ def calibration_against(policy: str, name: str, setups: list[tuple[int, dict[str
                         who = "table" if viewpoint is None else "mover"
                         pairs.setdefault(f"{key} ({who})", []).append(
                             (float(p), real))
+                        if key == "pickup" and viewpoint is None and 0 < p < 1:
+                            informed += cc.shithead_mover_informed(g)
+                            q = cc.plain_pickup(g, None)
+                            if q is not None:
+                                plain.append((float(p), float(q), real))
     worst = 0.0
     for key, rows in sorted(pairs.items()):
         print(f"  exact '{key}': {len(rows)} predictions")
@@ -119,6 +126,15 @@ def calibration_against(policy: str, name: str, setups: list[tuple[int, dict[str
             worst = max(worst, abs(z))
             print(f"    p in {label}: n={n:6d}  predicted {mean:.4f}  real {share:.4f}  z={z:+.2f}")
     print(f"  largest |z| over the bins: {worst:.2f}")
+    if plain:
+        real = sum(y for _, _, y in plain)
+        print(f"  the mover picks up (table), the {len(plain)} uncertain predictions from the hand at once "
+              f"({informed} of all uncertain ones with the mover's hand read through its play): "
+              f"real {real / len(plain):.4f}")
+        for label, i in (("chance law", 0), ("plain count, every unseen card alike", 1)):
+            pred = sum(r[i] for r in plain)
+            var = sum(r[i] * (1 - r[i]) for r in plain)
+            print(f"    {label}: predicted {pred / len(plain):.4f}, z = {(real - pred) / var ** 0.5:+.2f}")
 
 
 def win_calibration(name: str) -> None:
