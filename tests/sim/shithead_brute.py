@@ -302,8 +302,8 @@ def compare(g: Shithead, viewpoint: int | None, rows: list[dict[str, Any]]) -> l
 def check(seed: int, moves: int = 10, hand: int = 2, draws: int = 2,
           viewpoints: tuple[int | None, ...] = (None, 0, 1)) -> tuple[int, int, int, list[str]]:
     """One small position followed for ``moves`` random moves, every viewpoint: (positions x viewpoints
-    compared, with two hidden hands that play has told something about, where the law that ignores how hands played would give another
-    answer or place law somewhere, differences)."""
+    compared, with two hidden hands that play has told something about, where the law that ignores how
+    hands played would give another answer or place law somewhere, differences)."""
     start = small_position(seed, hand, draws)
     real = start.copy()
     texts, taken = play_on(real, moves, seed)
