@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/bench_chance_law.py --ties    # only the Ace-Ace tie figure (about 1 minute)
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-calibration [--policy P] [--games N]
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-brute [--games N]
+    .venv/bin/python benchmarks/bench_chance_law.py --shithead-counts [--quick]  # counts and twins only
     .venv/bin/python benchmarks/bench_chance_law.py --copies [--quick]  # same-face copies: the mixture's figures
 
 The calibration games are played by two kinds of players, each in its own table (``--policy`` picks
@@ -432,6 +433,10 @@ def main() -> None:
         return
     if "--shithead-brute" in sys.argv:
         shithead_brute(int(_arg("--games", "100")))
+        return
+    if "--shithead-counts" in sys.argv:
+        print("shithead:")
+        counts_and_twins("shithead")
         return
     for name in cc.GAMES:
         start = time.perf_counter()

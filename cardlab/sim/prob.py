@@ -35,20 +35,17 @@ from a real strategy. Runs of 2026-11-30 and 2026-12-01:
   more often than predicted (0.296 against 0.275 in the busiest bin, z = +5.1): a greedy hand plays every
   card that fits before it discards, so what it keeps does not fit, and the stock is left richer in cards
   that do. In short rounds (payoff piles of 8) the gap is too small to see (|z| < 1).
-* Shithead: a **forced pick-up is information, not a choice**. A player who cannot play must pick up,
-  so at that moment every card of the hand was an ordinary rank below the top. The law conditions on
-  it (per viewer, the unseen cards a hand held at a pick-up are limited to the ranks below that top;
-  an exact chain of limits, a mixture when a later play could have come from several such groups; see
-  :mod:`cardlab.games.shithead.beliefs`), and that is checked exactly against a brute force over hidden
-  deals. Uninformed players, 300 games: the draw pile's top and a face-down card within |z| < 1.6 in
-  every bin (about 30,000 predictions). **"The player to move picks up", seen by the table, is not
-  calibrated**: 0.274 predicted where 0.348 came true in the worst bin (z = +5.9; the law that ignored
-  pick-ups was off by z = +28 there). Every play must be a card that fits, and which cards fitted says
-  something about the rest of the hand even when the player picks among them at random; the law reads
-  a play as a uniformly random card of the hand and misses that. Against greedy bots (which keep their
-  lowest cards at the set-up and play their lowest fitting rank) the same answer is too *high* (0.315
-  against 0.415, z = -4.9). So it is exact for the model, and real players depart from it in both
-  directions; the panel labels it "(uniform model)", and notebook ``03_shithead`` says so.
+* Shithead: **how a hand plays is information, not only what it shows**. A player who can play must play
+  a card that fits, and a player who cannot must pick up; so even a player who picks at random among the
+  cards that fit keeps, on average, the cards that did not. The law reads every hand through its play,
+  under a stated model of the players (from the hand, a uniformly random card among those that fit: the
+  ``uninformed`` player), by Bayes' rule over the counts of its unseen cards per rank class (see
+  :mod:`cardlab.games.shithead.beliefs` and :class:`~cardlab.sim.hands_law.HandsLaw`); it is exact
+  while at most two hands that play has told something about hold unseen cards, and checked exactly
+  against a brute force over hidden deals whose worlds are weighted by the model. Against uninformed
+  players every bin is calibrated, "the player to move picks up" included ({UNINFORMED}); the law that
+  read a play as a uniformly random card of the hand, ignoring that it had to fit, missed that question
+  by z = +5.9. Against greedy bots, which keep their low cards on purpose, {GREEDY}.
 In Spite and Malice, when a hidden hand plays a face whose two cards (one per pack) carry different
 public labels, nobody can tell which label lost a card: the law is then an honest **mixture** of laws
 (a :class:`~cardlab.sim.chance.MixedLaw`: one component per possibility, weighted by Bayes' rule; see
