@@ -19,6 +19,7 @@ from cardlab.games.shithead.questions import panel as shithead_panel
 from cardlab.sim import prob
 from cardlab.sim.hands_law import HandsLaw, falling
 from tests.sim import shithead_brute as sb
+from tests.viz.test_table import random_game
 
 BRUTE_SEEDS = range(10, 18)
 
@@ -166,14 +167,8 @@ def test_the_law_draws_its_joint_exactly() -> None:
 
 
 def _played(seed: int, players: int, moves: int) -> Shithead:
-    g = cardlab.new_game("shithead", players=players, seed=seed)
+    g = random_game("shithead", players, seed, moves)
     assert isinstance(g, Shithead)
-    rng = np.random.default_rng(seed)
-    for _ in range(moves):
-        if g.is_over:
-            break
-        legal = g.legal_moves()
-        g.play(legal[int(rng.integers(len(legal)))])
     return g
 
 

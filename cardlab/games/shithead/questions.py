@@ -52,11 +52,6 @@ def _law(game: Game[Any], viewpoint: int | None, what: str) -> HandsLaw:
     return law
 
 
-def _blind_event(game: Game[Any], law: HandsLaw) -> Callable[[list[Card]], bool]:
-    first = law.names.index(next(n for n in law.names if n.startswith("down")))
-    return lambda cards: bool(game.fits(cards[first]))  # type: ignore[attr-defined]
-
-
 def shithead_blind_fits(game: Game[Any], viewpoint: int | None = None) -> Fraction:
     """Exact chance that a face-down card fits the pile now.
 
@@ -181,28 +176,32 @@ def law_chance(law: HandsLaw, event: Callable[[list[Card]], bool], draws: int,
     return wilson(float(hits), draws)
 
 
+def _free_place_estimate(game: Game[Any], viewpoint: int | None, what: str, reason: str | None, zone: str,
+                         rollouts: int | None, rng: np.random.Generator | None) -> Estimate:
+    """The chance that the last hidden place of ``zone`` (a face-down card: the first; the draw pile's top:
+    the last) fits, estimated from draws of the law."""
+    gen = require_rng(rng)
+    if reason is not None:
+        raise InvalidInputError(f"{what} is not applicable: {reason}")
+    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+    places = [q for q, name in enumerate(law.names) if name.startswith(zone)]
+    place = places[0] if zone == "down" else places[-1]
+    return law_chance(law, lambda cards: bool(game.fits(cards[place])),  # type: ignore[attr-defined]
+                      rollouts or LAW_DRAWS, gen)
+
+
 def shithead_blind_fits_estimate(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
                                  rng: np.random.Generator | None = None) -> Estimate:
     """:func:`shithead_blind_fits` estimated from ``rollouts`` draws of the law (:data:`LAW_DRAWS`)."""
-    gen = require_rng(rng)
-    reason = shithead_blind_reason(game)
-    if reason is not None:
-        raise InvalidInputError(f"shithead_blind_fits_estimate is not applicable: {reason}")
-    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    return law_chance(law, _blind_event(game, law), rollouts or LAW_DRAWS, gen)
+    return _free_place_estimate(game, viewpoint, "shithead_blind_fits_estimate", shithead_blind_reason(game),
+                                "down", rollouts, rng)
 
 
 def shithead_draw_top_fits_estimate(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
                                     rng: np.random.Generator | None = None) -> Estimate:
     """:func:`shithead_draw_top_fits` estimated from ``rollouts`` draws of the law (:data:`LAW_DRAWS`)."""
-    gen = require_rng(rng)
-    reason = shithead_draw_reason(game)
-    if reason is not None:
-        raise InvalidInputError(f"shithead_draw_top_fits_estimate is not applicable: {reason}")
-    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    top = max(i for i, name in enumerate(law.names) if name == "draw")
-    return law_chance(law, lambda cards: bool(game.fits(cards[top])),  # type: ignore[attr-defined]
-                      rollouts or LAW_DRAWS, gen)
+    return _free_place_estimate(game, viewpoint, "shithead_draw_top_fits_estimate", shithead_draw_reason(game),
+                                "draw", rollouts, rng)
 
 
 def shithead_mover_picks_up_estimate(game: Game[Any], viewpoint: int | None = None, *,
