@@ -197,7 +197,8 @@ print(status(bots))
 # which leaves the face-down cards and the draw pile a little richer in cards that do — and the count above becomes a
 # weighted sum (still exact). The face-down cards and the top of the draw pile stay alike, though: nothing
 # distinguishes them, so the two chances remain equal. The model is a **modelling assumption** about the players:
-# a player who keeps low cards on purpose (the greedy bot) tells more than the law reads. We test it against real
+# a player who chooses with its cards in mind (the greedy bot plays its lowest fitting card and saves its 2s and
+# 10s) tells more than the law reads. We test it against real
 # deals below. The answer also depends on who is asking: seat 0 knows its own hand, so fewer cards are unseen for
 # seat 0 than for the table.
 #
@@ -335,9 +336,10 @@ assert exact_pickup > random_subset       # what seat 0 kept is likelier not to 
 # of players who choose like the model (the `uninformed` player), the table's exact pick-up chance agrees with the
 # real pick-ups in every bin of predicted chance (|z| < 3). A law that read a play as a uniformly random card of
 # the hand, ignoring that it had to fit, missed there by about six standard errors: a student who forgets that
-# "a player who can play must play" is information makes exactly that mistake. Against the greedy bot, which keeps
-# its low cards on purpose, the law is off again (see `docs/performance.md`): the model is an assumption about how
-# people play.
+# "a player who can play must play" is information makes exactly that mistake. Against the greedy bot the law is
+# off again, the other way: the bot plays its lowest fitting card and saves its 2s and 10s, so its hand holds more
+# cards that fit than a random player's, and it picks up less often than the law predicts (see
+# `docs/performance.md`). The model is an assumption about how people play.
 #
 # ### Will a player have to pick up on a later turn? Who will win? (estimates)
 #

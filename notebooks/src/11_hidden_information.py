@@ -286,8 +286,8 @@ assert results["a 10"][1] == 0 and naive > 0 and hits == 0
 # play a card that fits, so a hand that has played is likelier to hold cards that did not fit. The law weighs each
 # possible hand by the chance that a player choosing uniformly at random among the fitting cards would have played
 # as this one did (Bayes' rule again). What stays an **assumption** is that model of how players choose; a player
-# who keeps low cards on purpose tells more than it reads. `03_shithead` shows how much reading the plays changes
-# the table's pick-up chance, and how it compares with real games.
+# who chooses with its hand in mind (the greedy bot saves its 2s and 10s) tells more than it reads. `03_shithead`
+# shows how much reading the plays changes the table's pick-up chance, and how it compares with real games.
 
 # %% [markdown]
 # ## 4. When there is nothing private, everybody agrees

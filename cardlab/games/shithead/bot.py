@@ -20,8 +20,8 @@ the hand it plays a uniformly random card among those that fit, one card at a ti
 cards a uniformly random rank that fits, one card; blind, the lowest position. It is the model by which
 the chance law reads every hand (:mod:`.beliefs`): which cards fit still depends on the hand ("a player
 who can play must play"), and the law takes that into account. The greedy bot keeps its lowest cards in
-hand and plays its lowest fitting rank: choices that tell an observer more about its hand than the law
-reads.
+hand at the set-up, plays its lowest fitting rank and saves its 2s and 10s: choices that tell an observer
+more about its hand than the law reads (it picks up less often than the law predicts).
 """
 
 from __future__ import annotations

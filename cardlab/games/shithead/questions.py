@@ -137,9 +137,9 @@ def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fr
     the face-up cards (all public) it is 0 or 1; blind from a face-down card it is the law's chance that
     the mover's face-down card does not fit.
 
-    Modelling caveat, measured: the law reads plays as the ``uninformed`` player makes them; a greedy
-    player keeps its low cards in hand on purpose, so against greedy play this undershoots (see
-    :mod:`cardlab.sim.prob`). Raises :class:`~cardlab.errors.InvalidInputError` in the set-up, once the
+    Modelling caveat, measured: the law reads plays as the ``uninformed`` player makes them; the greedy
+    bot saves its 2s and 10s and plays its lowest fitting rank, so it picks up less often than this says
+    (see :mod:`cardlab.sim.prob`). Raises :class:`~cardlab.errors.InvalidInputError` in the set-up, once the
     game is over, or when three or more hands hold unseen cards (then use
     :func:`shithead_mover_picks_up_estimate`).
     """

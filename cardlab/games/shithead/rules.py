@@ -503,7 +503,8 @@ class Shithead(Game[ShitheadState]):
         knows alone.
 
         Modelling assumption: the players choose like that model (the ``uninformed`` player does); a
-        player who keeps its low cards on purpose (the greedy bot) tells more than the law reads.
+        player who chooses with its cards in mind (the greedy bot plays its lowest fitting rank and saves
+        its 2s and 10s) tells more than the law reads.
         """
         self.check_seat(viewpoint, "chance_law")
         places = self._hidden_places(viewpoint)
