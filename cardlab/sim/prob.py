@@ -51,6 +51,9 @@ from a real strategy. Runs of 2026-11-30 and 2026-12-01:
   saves its 2s and 10s, so its hand holds more cards that fit than a random player's; it picks up less
   often than the law predicts (0.131 real against 0.207 predicted over 5,826 uncertain pick-ups, z = -16.8;
   worst bin z = -8.7), and the draw pile's top fits less often than predicted (worst bin z = -4.3).
+  Win estimates inherit it: asked a third into greedy games they are too extreme (800 games, |z| up to
+  3.3); asked after 30 moves of uninformed players, with greedy play after (as in the play-outs), every
+  bin is within |z| < 0.9.
 In Spite and Malice, when a hidden hand plays a face whose two cards (one per pack) carry different
 public labels, nobody can tell which label lost a card: the law is then an honest **mixture** of laws
 (a :class:`~cardlab.sim.chance.MixedLaw`: one component per possibility, weighted by Bayes' rule; see
