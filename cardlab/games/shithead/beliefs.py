@@ -46,7 +46,6 @@ of ways its cards can be labelled), so a fresh deal costs nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 from math import comb, gcd
 
@@ -117,11 +116,6 @@ def _normal(w: dict[State, int]) -> Belief:
     for v in w.values():
         g = gcd(g, v)
     return tuple((s, v // g) for s, v in w.items() if v)
-
-
-def size(belief: Belief, unseen: int) -> int:
-    """How many unseen cards the belief is about (``unseen`` for ``()``)."""
-    return sum(belief[0][0]) if belief else unseen
 
 
 def materialise(belief: Belief, unseen: int) -> Belief:
@@ -197,8 +191,3 @@ def check(value: object, unseen: int) -> Belief:
                                  f"[state, weight] pairs, each state {CLASSES} whole counts adding up to the "
                                  f"hand's {unseen} unseen card(s), each weight a whole number >= 1") from exc
     return tuple(out)
-
-
-def normal(belief: Sequence[tuple[State, int]]) -> Belief:
-    """A belief with its weights divided by their greatest common divisor (as the filter keeps them)."""
-    return _normal(dict(belief)) if belief else ()

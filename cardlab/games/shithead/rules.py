@@ -480,12 +480,7 @@ class Shithead(Game[ShitheadState]):
         places += [("draw", -1, c) for c in s.draw]
         for p in range(self.players):
             if p != viewpoint:
-                known = list(s.known[p])
-                for c in s.hands[p]:
-                    if c in known:
-                        known.remove(c)
-                    else:
-                        places.append(("hand", p, c))
+                places += [("hand", p, c) for c in self._unseen_hand(p)]
         return places
 
     def chance_law(self, viewpoint: int | None = None) -> HandsLaw:
@@ -814,6 +809,7 @@ class Shithead(Game[ShitheadState]):
 
     # ------------------------------------------------------------------ what play teaches (see .beliefs)
     def _unseen_hand(self, p: int) -> list[Card]:
+        """The cards of hand ``p`` that only its owner has seen (the hand less its ``known`` cards), in order."""
         s = self._state
         known = list(s.known[p])
         out = []
