@@ -1,31 +1,40 @@
-"""One Plotly plot in the page, drawn by a small widget of ours; plotly.js reaches the page once.
+"""Plotly plots in the page: one small hub widget per kernel draws every plot; plotly.js reaches the page once.
 
-Why not ``go.FigureWidget``
----------------------------
+Why not ``go.FigureWidget``, nor a widget model per plot
+--------------------------------------------------------
 A ``FigureWidget`` is an anywidget whose JavaScript module is the whole plotly.js bundle (about
-5 MB), sent over the kernel websocket and parsed once *per figure*. A stepper has two figures, so a
-notebook with three steppers sent about 30 MB and parsed plotly.js six times; on a busy machine a
-figure's module could miss anywidget's two-second start-up limit, and that figure then silently
-dropped every update.
+5 MB), sent over the kernel websocket and parsed once *per figure*.
+
+anywidget gives every model two seconds, from the moment the page makes it, to load its module and
+run its ``initialize``; a model that misses that limit logs "[anywidget] Failed to initialize
+model." and silently drops every later update from the kernel. The page's main thread is what runs
+those starts, and evaluating plotly.js is one long task on it (about 0.5 s on an idle laptop, over
+2 s measured in JupyterLab with two CPU burners beside the browser). So a plot model made while
+plotly.js was being evaluated (the next cell's stepper, say) could miss its start and freeze.
 
 The design here
 ---------------
-* :class:`PlotlyLibrary` — one model per kernel (:func:`library`), created before the first plot.
-  It carries plotly.js as gzip bytes (about 1.5 MB instead of 4.8 MB) in a binary trait. Its
-  JavaScript module is a few hundred bytes, so it starts at once; its ``initialize`` only *starts*
-  the work (decompress with the page's ``DecompressionStream``, import as a module) and returns, and
-  the loaded library is kept on ``globalThis`` under plotly's version, so the page loads it once
-  however many plots and kernels it shows.
-* :class:`PlotView` — one per plot, also with a tiny module. It holds the figure as JSON (``data``
-  and ``layout``). The template (plotly's default look, about 7 KB, the same for every figure)
-  travels once per kernel, with the library; a plot names it by ``template_key`` (a plot with
-  another template carries its own). Its view
-  waits for the library *inside* ``render`` (never blocking anywidget's start), draws with
-  ``Plotly.react`` (which changes the drawn plot in place: no flicker), and redraws on each new
-  ``revision``.
-* The page reports back: ``drawn`` is the newest revision a view has drawn, ``error`` says why a
-  draw failed (empty after a success). The stepper shows an error in its message area and offers a
-  redraw (``redraw`` asks every view to throw its plot away and draw it anew).
+* :class:`PlotlyLibrary` — the hub: the kernel's one anywidget model (:func:`library`), made before
+  its first plot. It carries plotly.js as gzip bytes (about 1.5 MB instead of 4.8 MB) in a binary
+  trait, plotly's default look (the template, the same for every figure) and a random ``key``. Its
+  ``initialize`` only *starts* loading plotly.js (decompress with the page's ``DecompressionStream``,
+  import as a module; the library is kept on ``globalThis`` under plotly's version, so the page loads
+  it once however many kernels it shows), so the evaluation always comes after the hub's own start.
+  The hub then watches the page (a ``MutationObserver``) for the plot sources its kernel's plots
+  put there, and draws each with ``Plotly.react`` (which changes the drawn plot in place: no
+  flicker).
+* :class:`PlotView` — one per plot: an ordinary ``ipywidgets.HTML`` whose value is the plot's
+  *source*, an inert ``<script type="application/json">`` element holding the figure's data and
+  layout, tagged with the hub's key, the plot's key, its ``revision`` and its ``redraw`` count. No
+  plot is an anywidget model, so no plot has a start to miss. When the kernel sends a new picture
+  the HTML view replaces its content; the hub puts the same drawn plot (a ``.cardlab-plot`` box)
+  back beside the new source in the same task, before the page paints, and redraws it in place.
+* The hub needs no message from the kernel after it is made (its state arrives with it), so even a
+  hub that missed its own start works: anywidget still runs its ``initialize`` when the module
+  arrives. It sends the page's reports back as messages: ``drawn`` is the newest revision a view
+  of the plot has drawn, ``error`` says why a draw failed (empty after a success). The stepper
+  shows an error in its message area and offers a redraw (``redraw`` asks every view to throw its
+  plot away and draw it anew).
 
 Nothing here knows about games: :mod:`cardlab.viz.panels` decides what the figures show.
 """
@@ -36,7 +45,10 @@ import gzip
 import hashlib
 import json
 import math
+import uuid
+import weakref
 from functools import lru_cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -45,33 +57,28 @@ import plotly
 import plotly.io as pio
 import traitlets
 
-from cardlab.viz.lifecycle import Deferred
+from cardlab.viz.lifecycle import DeferredHTML
 
 PLOTLY_VERSION_KEY = "cardlab-plotly"
+SOURCE_CLASS = "cardlab-plot-source"
 
-# The library's module: start loading plotly.js (once per page and plotly version) and return at once.
-_SLOT_JS = """
+# The hub's module. It starts loading plotly.js (once per page and plotly version) and returns at once;
+# then it draws every plot source of its kernel that appears in the page, and reports back.
+HUB_ESM = """
+const CONFIG = { responsive: false, displaylogo: false, modeBarButtonsToRemove: ["select2d", "lasso2d"] };
+const WAIT_MS = 90000;
+const SOURCE = "%(source)s";
+
 function slot(version) {
   const all = (globalThis.__cardlabPlotly ??= {});
   if (!all[version]) {
     let resolve, reject;
     const promise = new Promise((res, rej) => { resolve = res; reject = rej; });
-    all[version] = { promise, resolve, reject, started: false, looks: {} };
+    all[version] = { promise, resolve, reject, started: false };
   }
   return all[version];
 }
-function look(entry, key) {
-  // the template a library model of this page brought under `key`, as a promise
-  if (!entry.looks[key]) {
-    let resolve;
-    const promise = new Promise((res) => { resolve = res; });
-    entry.looks[key] = { promise, resolve };
-  }
-  return entry.looks[key];
-}
-"""
 
-LIBRARY_ESM = _SLOT_JS + """
 async function load(model, entry) {
   const view = model.get("bundle");
   const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
@@ -87,92 +94,100 @@ async function load(model, entry) {
     URL.revokeObjectURL(url);
   }
 }
+
+function message(err) {
+  return String((err && err.message) || err);
+}
+
 function initialize({ model }) {
+  const hub = model.get("key");
   const entry = slot(model.get("version"));
-  if (model.get("template_key")) look(entry, model.get("template_key")).resolve(model.get("template"));
-  if (entry.started) return;
-  entry.started = true;
-  load(model, entry).catch((err) => entry.reject(err));
-}
-export default { initialize };
-"""
-
-PLOT_ESM = _SLOT_JS + """
-const CONFIG = { responsive: false, displaylogo: false, modeBarButtonsToRemove: ["select2d", "lasso2d"] };
-const WAIT_MS = 90000;
-
-function report(model, drawn, error) {
-  let changed = false;
-  if (drawn !== null && model.get("drawn") !== drawn) { model.set("drawn", drawn); changed = true; }
-  if (model.get("error") !== error) { model.set("error", error); changed = true; }
-  if (changed) model.save_changes();
-}
-
-function figure(model, shared) {
-  const fig = model.get("figure") || {};
-  const layout = Object.assign({}, fig.layout || {});
-  const own = model.get("template");
-  layout.template = own && Object.keys(own).length ? own : (shared || {});
-  return { data: fig.data || [], layout };
-}
-
-async function render({ model, el }) {
-  const box = document.createElement("div");
-  box.className = "cardlab-plot";
-  const size = figure(model).layout;
-  box.style.width = (size.width || 480) + "px";
-  box.style.minHeight = (size.height || 300) + "px";
-  box.textContent = "loading the plot…";
-  el.appendChild(box);
+  if (!entry.started) {
+    entry.started = true;
+    load(model, entry).catch((err) => entry.reject(err));
+  }
+  const selector = "." + SOURCE + "[data-hub='" + hub + "']";
+  const views = new WeakMap();   // an HTML view's content element -> its drawn plot
   let Plotly = null;
-  let shared = null;
-  let queue = Promise.resolve();
-  let alive = true;
-  const draw = (fresh) => {
-    queue = queue.then(async () => {
-      if (!alive || !Plotly) return;
-      const revision = model.get("revision");
+  let failure = null;
+
+  const report = (plot, drawn, error) => model.send({ plot, drawn, error });
+
+  function sync(source) {
+    const content = source.parentElement;
+    if (!content) return;
+    let view = views.get(content);
+    if (!view) {
+      const box = document.createElement("div");
+      box.className = "cardlab-plot";
+      box.textContent = "loading the plot…";
+      view = { box, queue: Promise.resolve(), revision: null, redraw: null };
+      views.set(content, view);
+    }
+    if (source.nextSibling !== view.box) source.after(view.box);   // back beside its new source
+    if (!Plotly && !failure) return;   // drawn when plotly.js has loaded
+    const plot = source.dataset.plot;
+    const revision = Number(source.dataset.revision);
+    const redraw = Number(source.dataset.redraw);
+    const fresh = view.redraw !== redraw;
+    if (!fresh && view.revision === revision) return;   // the same picture, moved
+    view.revision = revision;
+    view.redraw = redraw;
+    const box = view.box;
+    if (failure) {
+      box.textContent = "The plot could not be drawn: " + failure;
+      report(plot, null, "plotly.js could not be loaded in this page: " + failure);
+      return;
+    }
+    let fig;
+    try {
+      fig = JSON.parse(source.textContent);
+    } catch (err) {
+      report(plot, null, "the plot could not be drawn: " + message(err));
+      return;
+    }
+    const layout = Object.assign({}, fig.layout || {});
+    layout.template = fig.template || model.get("template") || {};
+    if (fresh) {
+      box.style.width = (layout.width || 480) + "px";
+      box.style.minHeight = (layout.height || 300) + "px";
+    }
+    view.queue = view.queue.then(async () => {
       try {
-        const fig = figure(model, shared);
         if (fresh) { Plotly.purge(box); box.textContent = ""; }
-        await Plotly.react(box, fig.data, fig.layout, CONFIG);
-        report(model, revision, "");
+        await Plotly.react(box, fig.data || [], layout, CONFIG);
+        report(plot, revision, "");
       } catch (err) {
-        report(model, null, "the plot could not be drawn: " + String(err && err.message || err));
+        report(plot, null, "the plot could not be drawn: " + message(err));
       }
     });
-  };
-  const onRevision = () => draw(false);
-  const onRedraw = () => draw(true);
-  model.on("change:revision", onRevision);
-  model.on("change:redraw", onRedraw);
-  try {
-    const entry = slot(model.get("version"));
-    let timer;
-    const late = new Promise((_, rej) => {
-      timer = setTimeout(() => rej(new Error("plotly.js did not load within " + WAIT_MS / 1000 + " s")), WAIT_MS);
-    });
-    const key = model.get("template_key");
-    const [lib, template] = await Promise.race([
-      Promise.all([entry.promise, key ? look(entry, key).promise : null]), late]);
-    Plotly = lib;
-    shared = template;
-    clearTimeout(timer);
-  } catch (err) {
-    box.textContent = "The plot could not be drawn: " + String(err && err.message || err);
-    report(model, null, "plotly.js could not be loaded in this page: " + String(err && err.message || err));
-    return () => { alive = false; model.off("change:revision", onRevision); model.off("change:redraw", onRedraw); };
   }
-  draw(true);
-  return () => {
-    alive = false;
-    model.off("change:revision", onRevision);
-    model.off("change:redraw", onRedraw);
-    if (Plotly) Plotly.purge(box);
-  };
+
+  const scan = (root) => { for (const source of root.querySelectorAll(selector)) sync(source); };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        if (node.classList.contains(SOURCE)) { if (node.matches(selector)) sync(node); }
+        else if (node.getElementsByClassName(SOURCE).length) scan(node);
+      }
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  scan(document);
+
+  let timer;
+  const late = new Promise((_, rej) => {
+    timer = setTimeout(() => rej(new Error("plotly.js did not load within " + WAIT_MS / 1000 + " s")), WAIT_MS);
+  });
+  Promise.race([entry.promise, late]).then(
+    (lib) => { Plotly = lib; },
+    (err) => { failure = message(err); },
+  ).finally(() => { clearTimeout(timer); scan(document); });
+  return () => { observer.disconnect(); clearTimeout(timer); };
 }
-export default { render };
-"""
+export default { initialize };
+""".replace("%(source)s", SOURCE_CLASS)
 
 
 @lru_cache(maxsize=1)
@@ -198,13 +213,44 @@ def plotly_js_version() -> str:
 
 
 class PlotlyLibrary(anywidget.AnyWidget):  # type: ignore[misc]
-    """plotly.js for the page, sent once per kernel (see the module docstring). Never displayed."""
+    """The kernel's plot hub: plotly.js for the page, and the drawing of every :class:`PlotView` of this
+    kernel (see the module docstring). Never displayed."""
 
-    _esm = traitlets.Unicode(LIBRARY_ESM).tag(sync=True)
+    _esm = traitlets.Unicode(HUB_ESM).tag(sync=True)
+    key = traitlets.Unicode("").tag(sync=True)        # the plot sources this hub draws carry it
     version = traitlets.Unicode("").tag(sync=True)
     bundle = traitlets.Bytes(b"").tag(sync=True)
     template = traitlets.Dict().tag(sync=True)         # plotly's default look, for every plot of this kernel
     template_key = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(key=uuid.uuid4().hex, **kwargs)
+        self._plots: weakref.WeakValueDictionary[str, PlotView] = weakref.WeakValueDictionary()
+        self.on_msg(self._on_page_message)
+
+    def adopt(self, plot: PlotView) -> None:
+        """Pass the page's reports on ``plot`` to it from now on."""
+        self._plots[plot.plot_key] = plot
+
+    def _on_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self.receive(content)
+
+    def receive(self, content: Any) -> None:
+        """A page's report on one plot: ``{"plot": key, "drawn": revision or None, "error": text}``.
+
+        A report on a plot this kernel no longer has, or one not of that shape, is ignored: it comes from
+        the page, not from the student, and there is nothing to tell them."""
+        if not isinstance(content, dict):
+            return
+        plot = self._plots.get(content.get("plot")) if isinstance(content.get("plot"), str) else None
+        if plot is None:
+            return
+        drawn, error = content.get("drawn"), content.get("error", "")
+        with plot.hold_trait_notifications():
+            if isinstance(drawn, int) and not isinstance(drawn, bool) and drawn >= 0:
+                plot.drawn = drawn
+            if isinstance(error, str):
+                plot.error = error
 
 
 _LIBRARY: PlotlyLibrary | None = None
@@ -243,23 +289,43 @@ def clean(value: Any) -> Any:
     return value
 
 
-class PlotView(Deferred, anywidget.AnyWidget):  # type: ignore[misc]
-    """One plot: figure JSON in, drawn in the page with ``Plotly.react``; ``drawn``/``error`` come back.
+def source_html(hub: str, plot: str, revision: int, redraw: int, payload: dict[str, Any]) -> str:
+    """A plot's source in the page: an inert JSON script element the hub draws beside (module docstring).
 
-    While its owner defers it (:class:`~cardlab.viz.lifecycle.Deferred`), new pictures stay in the kernel;
-    the page then gets the newest one only."""
+    ``<`` is written ``\\u003c`` inside the JSON, so no text of a figure can end the element early."""
+    text = json.dumps(payload, allow_nan=False, separators=(",", ":")).replace("<", "\\u003c")
+    return (f'<script type="application/json" class="{SOURCE_CLASS}" data-hub="{escape(hub)}" '
+            f'data-plot="{escape(plot)}" data-revision="{revision}" data-redraw="{redraw}">{text}</script>')
 
-    deferred_traits = ("figure", "revision")
 
-    _esm = traitlets.Unicode(PLOT_ESM).tag(sync=True)
-    version = traitlets.Unicode("").tag(sync=True)
-    figure = traitlets.Dict().tag(sync=True)
-    template = traitlets.Dict().tag(sync=True)   # empty: the library's template named by template_key
-    template_key = traitlets.Unicode("").tag(sync=True)
-    revision = traitlets.Int(0).tag(sync=True)
-    redraw = traitlets.Int(0).tag(sync=True)
-    drawn = traitlets.Int(-1).tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
+def _payload(figure: dict[str, Any], template: dict[str, Any]) -> dict[str, Any]:
+    """What a plot's source holds: the figure's data and layout, and its own template if it has one."""
+    payload: dict[str, Any] = {"data": figure.get("data", []), "layout": figure.get("layout", {})}
+    if template:
+        payload["template"] = template
+    return payload
+
+
+class PlotView(DeferredHTML):
+    """One plot: figure JSON in, drawn in the page by the kernel's hub with ``Plotly.react``; the page's
+    reports come back as ``drawn`` and ``error``.
+
+    The widget is an ``HTML`` whose value is the plot's source (:func:`source_html`). While its owner
+    defers it (:class:`~cardlab.viz.lifecycle.Deferred`), new pictures stay in the kernel; the page then
+    gets the newest one only."""
+
+    deferred_traits = ("value",)
+
+    plot_key = traitlets.Unicode("")
+    hub_key = traitlets.Unicode("")
+    version = traitlets.Unicode("")
+    figure = traitlets.Dict()
+    template = traitlets.Dict()   # empty: the library's template named by template_key
+    template_key = traitlets.Unicode("")
+    revision = traitlets.Int(0)
+    redraw = traitlets.Int(0)
+    drawn = traitlets.Int(-1)     # set from the page's reports (PlotlyLibrary.receive)
+    error = traitlets.Unicode("")
 
     def __init__(self, figure: dict[str, Any] | None = None, template: dict[str, Any] | None = None,
                  **kwargs: Any) -> None:
@@ -269,7 +335,15 @@ class PlotView(Deferred, anywidget.AnyWidget):  # type: ignore[misc]
             own, key = {}, lib.template_key
         else:
             key = ""
-        super().__init__(version=lib.version, figure=clean(figure or {}), template=own, template_key=key, **kwargs)
+        fig, plot_key = clean(figure or {}), uuid.uuid4().hex
+        super().__init__(plot_key=plot_key, hub_key=lib.key, version=lib.version, figure=fig, template=own,
+                         template_key=key, value=source_html(lib.key, plot_key, 0, 0, _payload(fig, own)),
+                         _dom_classes=("cardlab-plot-view",), **kwargs)   # the first picture comes with the model
+        lib.adopt(self)
+
+    def _write_source(self) -> None:
+        self.value = source_html(self.hub_key, self.plot_key, self.revision, self.redraw,
+                                 _payload(self.figure, self.template))
 
     @property
     def look(self) -> dict[str, Any]:
@@ -284,15 +358,15 @@ class PlotView(Deferred, anywidget.AnyWidget):  # type: ignore[misc]
 
     def show(self, figure: dict[str, Any]) -> None:
         """Send a new picture (``{"data": [...], "layout": {...}}``); the page redraws it in place."""
-        with self.hold_sync():
-            self.figure = clean(figure)
-            self.revision += 1
+        self.figure = clean(figure)
+        self.revision += 1
+        self._write_source()
 
     def draw_again(self) -> None:
         """Ask every view to throw its plot away and draw the current figure anew (and forget old errors)."""
-        with self.hold_sync():
-            self.error = ""
-            self.redraw += 1
+        self.error = ""
+        self.redraw += 1
+        self._write_source()
 
     @property
     def is_drawn(self) -> bool:

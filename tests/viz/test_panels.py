@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import math
 from fractions import Fraction
+from html.parser import HTMLParser
+from typing import Any
 
 import plotly.graph_objects as go
 import pytest
@@ -190,15 +192,77 @@ def test_clean_replaces_every_nan_and_infinity_for_json() -> None:
     assert clean(data) == {"a": [1.0, None, [None, 2]], "b": {"c": None}, "d": "nan"}
 
 
+class _Sources(HTMLParser):
+    """The plot sources in a piece of HTML, read as a browser's parser reads them (script text is raw)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[dict[str, str | None], str]] = []
+        self._attrs: dict[str, str | None] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "script":
+            self._attrs = dict(attrs)
+            self.found.append((self._attrs, ""))
+
+    def handle_data(self, data: str) -> None:
+        if self._attrs is not None:
+            attrs, text = self.found[-1]
+            self.found[-1] = (attrs, text + data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._attrs = None
+
+
+def sources(html: str) -> list[tuple[dict[str, str | None], Any]]:
+    parser = _Sources()
+    parser.feed(html)
+    parser.close()
+    return [(attrs, json.loads(text)) for attrs, text in parser.found]
+
+
 def test_plot_view_reports_and_redraws() -> None:
     view = PlotView({"data": [], "layout": {"width": 100}})
     view.show({"data": [{"type": "bar", "x": [float("nan")]}], "layout": {}})
     assert view.figure["data"][0]["x"] == [None] and view.revision == 1 and not view.is_drawn
-    view.drawn = 1   # what the page sends after drawing revision 1
+    library().receive({"plot": view.plot_key, "drawn": 1, "error": ""})   # what the page sends after drawing 1
     assert view.is_drawn
-    view.error = "the plot could not be drawn: boom"
+    library().receive({"plot": view.plot_key, "drawn": None, "error": "the plot could not be drawn: boom"})
+    assert view.error == "the plot could not be drawn: boom" and view.drawn == 1
     view.draw_again()
     assert view.error == "" and view.redraw == 1
+    [(attrs, payload)] = sources(view.value)
+    assert attrs["data-redraw"] == "1" and attrs["data-revision"] == "1"
+    view.close()
+
+
+def test_a_plot_source_holds_exactly_the_figure_and_names_its_hub() -> None:
+    text = "</script><script>alert(1)</script> & <!-- 'quotes' \"too\""
+    fig = {"data": [{"type": "bar", "x": [1.5, None], "name": text}], "layout": {"title": {"text": text}}}
+    view = PlotView(fig)
+    assert not hasattr(view, "_esm"), "a plot is a plain HTML widget: only the hub is an anywidget model"
+    [(attrs, payload)] = sources(view.value)
+    assert payload == {"data": fig["data"], "layout": fig["layout"]}, "no text of a figure ends its source early"
+    assert attrs["type"] == "application/json" and attrs["class"] == "cardlab-plot-source"
+    assert (attrs["data-hub"], attrs["data-plot"], attrs["data-revision"]) == (library().key, view.plot_key, "0")
+    other = PlotView({"data": [], "layout": {}})
+    assert other.plot_key != view.plot_key
+    view.close()
+    other.close()
+
+
+@pytest.mark.parametrize("report", [None, [], "drawn", {"drawn": 1}, {"plot": 3, "drawn": 1},
+                                    {"plot": "no such plot", "drawn": 1},
+                                    {"plot": "KEY", "drawn": True}, {"plot": "KEY", "drawn": -1},
+                                    {"plot": "KEY", "drawn": "1"}, {"plot": "KEY", "error": 7}])
+def test_the_hub_ignores_a_malformed_report(report: Any) -> None:
+    view = PlotView({"data": [], "layout": {}})
+    if isinstance(report, dict) and report.get("plot") == "KEY":
+        report = dict(report, plot=view.plot_key)
+    library().receive(report)
+    assert (view.drawn, view.error) == (-1, "")
+    view.close()
 
 
 def test_a_plot_with_another_template_carries_its_own() -> None:
