@@ -242,7 +242,8 @@ class PlotlyLibrary(anywidget.AnyWidget):  # type: ignore[misc]
         the page, not from the student, and there is nothing to tell them."""
         if not isinstance(content, dict):
             return
-        plot = self._plots.get(content.get("plot")) if isinstance(content.get("plot"), str) else None
+        key = content.get("plot")
+        plot = self._plots.get(key) if isinstance(key, str) else None
         if plot is None:
             return
         drawn, error = content.get("drawn"), content.get("error", "")
