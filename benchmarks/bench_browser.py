@@ -8,11 +8,15 @@ localhost ports, serving a temporary copy of the notebooks. Prints:
 2. **Run All to the first usable stepper** in ``00_start_here``: from the Run All command to the first
    stepper whose two plots are drawn and show its counter's move, idle and with ``--burners`` CPU
    burners (targets: 15 s idle, 45 s with 3 burners).
-3. **Page loads**: ``--loads`` fresh page loads of JupyterLab ``00_start_here`` (Run All) and of the
+3. **anywidget starts and long tasks** (``--starts``): Run All of ``00_start_here`` with the burners; how
+   many anywidget models the page starts (each has 2 s from its creation to load and initialize, or it
+   drops every later update), how many missed that limit, and the page's long tasks: the longest, and
+   the one that evaluated plotly.js.
+4. **Page loads**: ``--loads`` fresh page loads of JupyterLab ``00_start_here`` (Run All) and of the
    Voilà app, with the burners running: on each load every plot of every stepper must draw and follow
    one Next move (target: 10 of 10 each).
 
-Run: ``.venv/bin/python benchmarks/bench_browser.py [--loads 10] [--burners 3] [--skip-loads]``
+Run: ``.venv/bin/python benchmarks/bench_browser.py [--loads 10] [--burners 3] [--skip-loads] [--starts N]``
 
 ``--pythonpath DIR`` puts another checkout's ``cardlab`` first on the kernels' path, to measure an
 older design side by side with the same servers and browser. The machine's load (``uptime``) is
@@ -199,6 +203,45 @@ def measure_bytes_and_start(browser: Any, url: str, other_design: bool = False) 
             "all_follow": ok, "detail": detail, "page_errors": errors}
 
 
+# Counts anywidget's start timers (one per model, AbortSignal.timeout(2000)), records the page's long tasks, and
+# the moment plotly.js finished evaluating (its bundle ends with `window.Plotly = Plotly`).
+STARTS_JS = """(() => {
+  const timeout = AbortSignal.timeout.bind(AbortSignal);
+  window.__benchStarts = [];
+  AbortSignal.timeout = (ms) => { if (ms === 2000) window.__benchStarts.push(performance.now()); return timeout(ms); };
+  window.__benchTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__benchTasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+  let plotly;
+  Object.defineProperty(window, "Plotly", { configurable: true, get: () => plotly,
+    set: (lib) => { plotly = lib; window.__benchPlotlyAt = performance.now(); } });
+})();"""
+
+
+def starts_and_long_tasks(browser: Any, url: str) -> dict[str, Any]:
+    """anywidget starts, missed starts and long tasks in one Run All of 00_start_here (module docstring, 3)."""
+    context = browser.new_context(viewport={"width": 1440, "height": 1100})
+    page = context.new_page()
+    page.add_init_script(STARTS_JS)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_and_run_all(page, url)
+    page.wait_for_function(ALL_RAN_JS, timeout=600_000, polling=500)
+    page.wait_for_function("() => window.__benchPlotlyAt !== undefined", timeout=300_000)
+    page.wait_for_timeout(2500)   # a start made just now has had its two seconds
+    starts = page.evaluate("() => window.__benchStarts")
+    tasks = page.evaluate("() => window.__benchTasks")
+    plotly_at = page.evaluate("() => window.__benchPlotlyAt")
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
+    context.close()
+    evaluation = [d for t, d in tasks if t <= plotly_at <= t + d + 50]
+    return {"starts": len(starts), "missed": sum("Failed to initialize model" in e for e in errors),
+            "longest_ms": max((d for _, d in tasks), default=0.0), "plotly_task_ms": max(evaluation, default=None),
+            "over_1s": sum(d >= 1000 for _, d in tasks), "other_errors": [e for e in errors
+                                                                            if "Failed to initialize model" not in e]}
+
+
 def page_loads(browser: Any, url: str, kind: str, loads: int) -> list[tuple[bool, str, float]]:
     results = []
     for _ in range(loads):
@@ -236,6 +279,8 @@ def main() -> None:
     parser.add_argument("--burn-seconds", type=float, default=1800.0)
     parser.add_argument("--skip-loads", action="store_true", help="only the bytes and start-up figures")
     parser.add_argument("--pythonpath", default=None, help="a checkout whose cardlab the kernels import first")
+    parser.add_argument("--starts", type=int, default=0, metavar="N",
+                        help="only N Run Alls, counting anywidget starts, missed starts and long tasks (burners on)")
     args = parser.parse_args()
     chromium = find_chromium()
     if chromium is None:
@@ -247,6 +292,17 @@ def main() -> None:
         print(f"kernels import cardlab from {args.pythonpath}")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
+        if args.starts:
+            with server("lab", args.pythonpath) as lab, cpu_burners(args.burners, args.burn_seconds):
+                for run in range(args.starts):
+                    r = starts_and_long_tasks(browser, lab)
+                    plotly_ms = "not found" if r["plotly_task_ms"] is None else f"{r['plotly_task_ms']:.0f} ms"
+                    print(f"00_start_here Run All {run + 1}, {args.burners} CPU burners: {r['starts']} anywidget "
+                          f"starts, {r['missed']} missed the 2 s limit; longest task {r['longest_ms']:.0f} ms, "
+                          f"plotly.js evaluation {plotly_ms}, tasks of 1 s or more {r['over_1s']}; other page "
+                          f"errors {r['other_errors']}; {load()}", flush=True)
+            browser.close()
+            return
         with server("lab", args.pythonpath) as lab:
             other = bool(args.pythonpath)
             idle = measure_bytes_and_start(browser, lab, other)

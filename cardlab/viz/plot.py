@@ -111,7 +111,12 @@ function initialize({ model }) {
   let Plotly = null;
   let failure = null;
 
-  const report = (plot, drawn, error) => model.send({ plot, drawn, error });
+  const report = (plot, drawn, error) => {
+    try { model.send({ plot, drawn, error }); } catch (err) { /* the kernel is gone: nobody to tell */ }
+  };
+  const read = (source) => {
+    try { return [JSON.parse(source.textContent), null]; } catch (err) { return [null, message(err)]; }
+  };
 
   function sync(source) {
     const content = source.parentElement;
@@ -121,6 +126,9 @@ function initialize({ model }) {
       const box = document.createElement("div");
       box.className = "cardlab-plot";
       box.textContent = "loading the plot…";
+      const layout = (read(source)[0] || {}).layout || {};
+      box.style.width = (layout.width || 480) + "px";
+      box.style.minHeight = (layout.height || 300) + "px";
       view = { box, queue: Promise.resolve(), revision: null, redraw: null };
       views.set(content, view);
     }
@@ -139,19 +147,13 @@ function initialize({ model }) {
       report(plot, null, "plotly.js could not be loaded in this page: " + failure);
       return;
     }
-    let fig;
-    try {
-      fig = JSON.parse(source.textContent);
-    } catch (err) {
-      report(plot, null, "the plot could not be drawn: " + message(err));
+    const [fig, bad] = read(source);
+    if (bad !== null) {
+      report(plot, null, "the plot could not be drawn: " + bad);
       return;
     }
     const layout = Object.assign({}, fig.layout || {});
     layout.template = fig.template || model.get("template") || {};
-    if (fresh) {
-      box.style.width = (layout.width || 480) + "px";
-      box.style.minHeight = (layout.height || 300) + "px";
-    }
     view.queue = view.queue.then(async () => {
       try {
         if (fresh) { Plotly.purge(box); box.textContent = ""; }
