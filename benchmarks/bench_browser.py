@@ -11,7 +11,8 @@ localhost ports, serving a temporary copy of the notebooks. Prints:
 3. **anywidget starts and long tasks** (``--starts``): Run All of ``00_start_here`` with the burners; how
    many anywidget models the page starts (each has 2 s from its creation to load and initialize, or it
    drops every later update), how many missed that limit, and the page's long tasks: the longest, and
-   the one that evaluated plotly.js.
+   the one that evaluated plotly.js. ``--stream`` runs instead a notebook that makes a stepper every 0.5 s,
+   and ``--cpu-slowdown K`` throttles the page's CPU K times (Chromium's own throttling: a slow machine).
 4. **Page loads**: ``--loads`` fresh page loads of JupyterLab ``00_start_here`` (Run All) and of the
    Voilà app, with the burners running: on each load every plot of every stepper must draw and follow
    one Next move (target: 10 of 10 each).
@@ -67,12 +68,15 @@ def load() -> str:
 
 
 @contextlib.contextmanager
-def server(kind: str, pythonpath: str | None) -> Iterator[str]:
-    """A JupyterLab (``kind="lab"``) or Voilà (``"voila"``) server on a free port; yields its URL."""
+def server(kind: str, pythonpath: str | None, extra: dict[str, str] | None = None) -> Iterator[str]:
+    """A JupyterLab (``kind="lab"``) or Voilà (``"voila"``) server on a free port; yields its URL. ``extra``:
+    more files for the server's folder (path → text)."""
     tmp = Path(tempfile.mkdtemp(prefix=f"cardlab-bench-{kind}-"))
     home, root = tmp / "home", tmp / "root"
     root.mkdir(parents=True)
     copy_notebooks(root)
+    for name, text in (extra or {}).items():
+        (root / name).write_text(text)
     port = free_port()
     env = server_env(home)
     if pythonpath:
@@ -115,9 +119,9 @@ class Bytes:
         self.total += len(payload.encode() if isinstance(payload, str) else payload)
 
 
-def open_and_run_all(page: Any, url: str) -> float:
-    """Open 00_start_here in JupyterLab, clear it, Run All; returns the moment Run All was issued."""
-    page.goto(f"{url}/lab/tree/{START}", timeout=180_000)
+def open_and_run_all(page: Any, url: str, path: str = START) -> float:
+    """Open ``path`` (00_start_here) in JupyterLab, clear it, Run All; returns the moment Run All was issued."""
+    page.goto(f"{url}/lab/tree/{path}", timeout=180_000)
     page.wait_for_function(NOTEBOOK_READY_JS, timeout=240_000)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
     started = time.monotonic()
@@ -219,14 +223,32 @@ STARTS_JS = """(() => {
 })();"""
 
 
-def starts_and_long_tasks(browser: Any, url: str) -> dict[str, Any]:
-    """anywidget starts, missed starts and long tasks in one Run All of 00_start_here (module docstring, 3)."""
+STREAM = "notebooks/bench_stream.ipynb"
+
+
+def stream_notebook(steppers: int = 12, pause: float = 0.5) -> str:
+    """A notebook that makes a stepper every ``pause`` seconds: some are made while the page evaluates
+    plotly.js, as when a class runs a notebook whose cells take a moment each."""
+    def cell(source: str) -> dict[str, Any]:
+        return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source}
+    cells = [cell("import time\nimport cardlab")]
+    cells += [cell(f"time.sleep({pause})\ncardlab.Stepper('garbage', players=2, seed={i})") for i in range(steppers)]
+    return json.dumps({"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                                   "language": "python"}},
+                       "nbformat": 4, "nbformat_minor": 5})
+
+
+def starts_and_long_tasks(browser: Any, url: str, slowdown: float = 1.0, path: str = START) -> dict[str, Any]:
+    """anywidget starts, missed starts and long tasks in one Run All of ``path`` (module docstring, 3);
+    ``slowdown`` > 1 slows the page's CPU that many times (Chromium's own throttling), as on a slow machine."""
     context = browser.new_context(viewport={"width": 1440, "height": 1100})
     page = context.new_page()
+    if slowdown > 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
     page.add_init_script(STARTS_JS)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    open_and_run_all(page, url)
+    open_and_run_all(page, url, path)
     page.wait_for_function(ALL_RAN_JS, timeout=600_000, polling=500)
     page.wait_for_function("() => window.__benchPlotlyAt !== undefined", timeout=300_000)
     page.wait_for_timeout(2500)   # a start made just now has had its two seconds
@@ -279,6 +301,10 @@ def main() -> None:
     parser.add_argument("--burn-seconds", type=float, default=1800.0)
     parser.add_argument("--skip-loads", action="store_true", help="only the bytes and start-up figures")
     parser.add_argument("--pythonpath", default=None, help="a checkout whose cardlab the kernels import first")
+    parser.add_argument("--cpu-slowdown", type=float, default=1.0, metavar="K",
+                        help="with --starts: the page's CPU throttled K times (a slow machine)")
+    parser.add_argument("--stream", action="store_true",
+                        help="with --starts: run a notebook that makes a stepper every 0.5 s instead of 00_start_here")
     parser.add_argument("--starts", type=int, default=0, metavar="N",
                         help="only N Run Alls, counting anywidget starts, missed starts and long tasks (burners on)")
     args = parser.parse_args()
@@ -293,11 +319,14 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS, headless=True)
         if args.starts:
-            with server("lab", args.pythonpath) as lab, cpu_burners(args.burners, args.burn_seconds):
+            with server("lab", args.pythonpath, {STREAM: stream_notebook()}) as lab, \
+                    cpu_burners(args.burners, args.burn_seconds):
                 for run in range(args.starts):
-                    r = starts_and_long_tasks(browser, lab)
+                    r = starts_and_long_tasks(browser, lab, args.cpu_slowdown, STREAM if args.stream else START)
                     plotly_ms = "not found" if r["plotly_task_ms"] is None else f"{r['plotly_task_ms']:.0f} ms"
-                    print(f"00_start_here Run All {run + 1}, {args.burners} CPU burners: {r['starts']} anywidget "
+                    slow = f", page CPU {args.cpu_slowdown:g}x slower" if args.cpu_slowdown > 1 else ""
+                    name = "a stepper every 0.5 s (12)" if args.stream else "00_start_here"
+                    print(f"{name}: Run All {run + 1}, {args.burners} CPU burners{slow}: {r['starts']} anywidget "
                           f"starts, {r['missed']} missed the 2 s limit; longest task {r['longest_ms']:.0f} ms, "
                           f"plotly.js evaluation {plotly_ms}, tasks of 1 s or more {r['over_1s']}; other page "
                           f"errors {r['other_errors']}; {load()}", flush=True)

@@ -291,6 +291,16 @@ STEPPERS_JS = r"""() => [...document.querySelectorAll('.cardlab-stepper')].map((
 })"""
 
 
+# Counts the anywidget models the page starts: anywidget arms one AbortSignal.timeout(2000) per model, the limit
+# within which the model must load and initialize or drop every later update. cardlab makes one per kernel (the
+# plot hub, cardlab.viz.plot), which starts before plotly.js is evaluated and needs no update afterwards.
+COUNT_ANYWIDGET_STARTS = """(() => {
+  const timeout = AbortSignal.timeout.bind(AbortSignal);
+  window.__cardlabStarts = 0;
+  AbortSignal.timeout = (ms) => { if (ms === 2000) window.__cardlabStarts += 1; return timeout(ms); };
+})();"""
+
+
 @dataclass(frozen=True)
 class StepperReading:
     move: int | None

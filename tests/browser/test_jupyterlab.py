@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import (
+    COUNT_ANYWIDGET_STARTS,
     REPO,
     STEPPER_TIMEOUT_MS,
     Server,
@@ -87,6 +88,7 @@ def test_every_stepper_draws_and_follows(name: str, lab_server: Server, burners:
     page = tab.page
     path = f"notebooks/{name}.ipynb"
     upto = last_stepper_cell(name)
+    page.add_init_script(COUNT_ANYWIDGET_STARTS)
     with tab.screenshot_on_failure(artifacts / f"jupyterlab-{name}-failure.png"):
         page.goto(f"{lab_server.url}/lab/tree/{path}", timeout=120_000)
         page.wait_for_function(NOTEBOOK_READY_JS, timeout=STEPPER_TIMEOUT_MS)
@@ -111,5 +113,7 @@ def test_every_stepper_draws_and_follows(name: str, lab_server: Server, burners:
                 root.scroll_into_view_if_needed()
                 check_layout(page, 0, beside, f"JupyterLab {name} at {width} px")
                 root.screenshot(path=str(artifacts / f"jupyterlab-{game}-{width}px.png"))
+        assert page.evaluate("() => window.__cardlabStarts") == 1, \
+            f"{name}: one anywidget model per kernel (the plot hub), whatever the number of plots"
     page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")
     assert tab.errors == [], f"script errors on the page: {tab.errors}"
