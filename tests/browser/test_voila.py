@@ -30,6 +30,14 @@ GAMES = ("garbage", "spite-and-malice", "shithead")
 WIDE, NARROW = 1440, 900
 
 
+def open_app(page: Any, server: Server) -> Any:
+    """Load the Voilà app (first load only) and wait for its stepper; returns the stepper's root."""
+    page.goto(f"{server.url}/voila/render/app.ipynb", timeout=300_000)
+    root = page.locator(".cardlab-stepper").first
+    root.wait_for(state="visible", timeout=STEPPER_TIMEOUT_MS)
+    return root
+
+
 def human_to_move(page: Any, root: Any) -> None:
     """Make seat 0 human and let the bot play until seat 0 is to move, so the move buttons (with their card
     pictures) are on the page to be measured."""
@@ -56,8 +64,7 @@ def test_app_draws_follows_and_lays_out_every_game(voila_server: Server, burners
                                                    artifacts: Path) -> None:
     page = tab.page
     with tab.screenshot_on_failure(artifacts / "voila-app-failure.png"):
-        page.goto(f"{voila_server.url}/voila/render/app.ipynb", timeout=300_000)
-        page.locator(".cardlab-stepper").first.wait_for(state="visible", timeout=STEPPER_TIMEOUT_MS)
+        open_app(page, voila_server)
         assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0, "Voilà shows code"
         assert page.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
         assert len(read_steppers(page)) == 1
@@ -106,8 +113,7 @@ def test_every_plot_draws_and_follows_though_the_hub_missed_its_start(voila_serv
     page = tab.page
     page.add_init_script(HUB_MISSES_ITS_START)
     with tab.screenshot_on_failure(artifacts / "voila-missed-start-failure.png"):
-        page.goto(f"{voila_server.url}/voila/render/app.ipynb", timeout=300_000)
-        page.locator(".cardlab-stepper").first.wait_for(state="visible", timeout=STEPPER_TIMEOUT_MS)
+        open_app(page, voila_server)
         page.wait_for_function("() => window.__cardlabMissedStarts === 1", timeout=STEPPER_TIMEOUT_MS)
         check_stepper_follows(page, 0, CLICKS, "Voilà app whose plot hub missed its start")
         assert page.evaluate("() => window.__cardlabStarts") == 1, "one anywidget model per kernel: the hub"
@@ -139,9 +145,7 @@ def test_a_plot_that_fails_to_draw_is_reported_and_redrawn(voila_server: Server,
     page = tab.page
     page.add_init_script(PANEL_FAILS_ONCE)
     with tab.screenshot_on_failure(artifacts / "voila-failed-draw-failure.png"):
-        page.goto(f"{voila_server.url}/voila/render/app.ipynb", timeout=300_000)
-        root = page.locator(".cardlab-stepper").first
-        root.wait_for(state="visible", timeout=STEPPER_TIMEOUT_MS)
+        root = open_app(page, voila_server)
         redraw = root.get_by_role("button", name="Redraw plots")
         redraw.wait_for(state="visible", timeout=STEPPER_TIMEOUT_MS)
         message = read_steppers(page)[0].message
