@@ -8,9 +8,10 @@ A ``FigureWidget`` is an anywidget whose JavaScript module is the whole plotly.j
 anywidget gives every model two seconds, from the moment the page makes it, to load its module and
 run its ``initialize``; a model that misses that limit logs "[anywidget] Failed to initialize
 model." and silently drops every later update from the kernel. The page's main thread is what runs
-those starts, and evaluating plotly.js is one long task on it (about 0.5 s on an idle laptop, over
-2 s measured in JupyterLab with two CPU burners beside the browser). So a plot model made while
-plotly.js was being evaluated (the next cell's stepper, say) could miss its start and freeze.
+those starts, and evaluating plotly.js is one long task on it (0.9–2.3 s measured in JupyterLab with
+two CPU burners beside the browser, 5–6.5 s with the page's CPU also throttled 4×; see
+docs/performance.md). So a plot model whose module was still loading when that task began could miss
+its start and freeze; CI saw it happen.
 
 The design here
 ---------------
