@@ -154,7 +154,7 @@ function initialize({ model }) {
       return;
     }
     const layout = Object.assign({}, fig.layout || {});
-    layout.template = fig.template || model.get("template") || {};
+    layout.template = "template" in fig ? fig.template : model.get("template") || {};
     view.queue = view.queue.then(async () => {
       try {
         if (fresh) { Plotly.purge(box); box.textContent = ""; }
@@ -224,7 +224,7 @@ class PlotlyLibrary(anywidget.AnyWidget):  # type: ignore[misc]
     version = traitlets.Unicode("").tag(sync=True)
     bundle = traitlets.Bytes(b"").tag(sync=True)
     template = traitlets.Dict().tag(sync=True)         # plotly's default look, for every plot of this kernel
-    template_key = traitlets.Unicode("").tag(sync=True)
+    template_key = traitlets.Unicode("")               # its name (kernel side: a plot that uses it names it)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(key=uuid.uuid4().hex, **kwargs)
@@ -302,11 +302,12 @@ def source_html(hub: str, plot: str, revision: int, redraw: int, payload: dict[s
             f'data-plot="{escape(plot)}" data-revision="{revision}" data-redraw="{redraw}">{text}</script>')
 
 
-def _payload(figure: dict[str, Any], template: dict[str, Any]) -> dict[str, Any]:
-    """What a plot's source holds: the figure's data and layout, and its own template if it has one."""
+def _payload(figure: dict[str, Any], own: dict[str, Any] | None) -> dict[str, Any]:
+    """What a plot's source holds: the figure's data and layout, and ``own``, the plot's template, unless it
+    is None (the plot is drawn with the hub's template, which reaches the page once per kernel)."""
     payload: dict[str, Any] = {"data": figure.get("data", []), "layout": figure.get("layout", {})}
-    if template:
-        payload["template"] = template
+    if own is not None:
+        payload["template"] = own
     return payload
 
 
@@ -334,20 +335,21 @@ class PlotView(DeferredHTML):
     def __init__(self, figure: dict[str, Any] | None = None, template: dict[str, Any] | None = None,
                  **kwargs: Any) -> None:
         lib = library()   # its model reaches the page before any plot's
-        own = clean(template or {})
+        own = lib.template if template is None else clean(template)   # no template: plotly's default look
         if own == lib.template:   # the kernel's default look: the page has it from the library
             own, key = {}, lib.template_key
         else:
             key = ""
         fig, plot_key = clean(figure or {}), uuid.uuid4().hex
+        first = source_html(lib.key, plot_key, 0, 0, _payload(fig, None if key else own))
         super().__init__(plot_key=plot_key, hub_key=lib.key, version=lib.version, figure=fig, template=own,
-                         template_key=key, value=source_html(lib.key, plot_key, 0, 0, _payload(fig, own)),
+                         template_key=key, value=first,
                          _dom_classes=("cardlab-plot-view",), **kwargs)   # the first picture comes with the model
         lib.adopt(self)
 
     def _write_source(self) -> None:
         self.value = source_html(self.hub_key, self.plot_key, self.revision, self.redraw,
-                                 _payload(self.figure, self.template))
+                                 _payload(self.figure, None if self.template_key else self.template))
 
     @property
     def look(self) -> dict[str, Any]:

@@ -271,5 +271,14 @@ def test_a_plot_with_another_template_carries_its_own() -> None:
     assert view.template == other and view.template_key == "" and view.look == other
     plain = PlotView({"data": [], "layout": {}}, library().template)
     assert plain.template == {} and plain.template_key == library().template_key
-    view.close()
-    plain.close()
+    bare = PlotView({"data": [], "layout": {}})            # no template: the kernel's default look
+    empty = PlotView({"data": [], "layout": {}}, {})        # an empty template: plotly's bare look
+    assert bare.look == library().template and empty.look == {}
+    # what the page draws with is what ``look`` says: the plot's own template, or the hub's when it names it
+    assert sources(view.value)[0][1]["template"] == other
+    assert "template" not in sources(plain.value)[0][1] and "template" not in sources(bare.value)[0][1]
+    assert sources(empty.value)[0][1]["template"] == {}
+    view.show({"data": [], "layout": {}})
+    assert sources(view.value)[0][1]["template"] == other, "a new picture keeps the plot's own look"
+    for v in (view, plain, bare, empty):
+        v.close()
