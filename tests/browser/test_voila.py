@@ -21,6 +21,7 @@ from tests.browser.conftest import (
     Tab,
     check_layout,
     check_stepper_follows,
+    count_anywidget_starts,
     read_steppers,
     wait_until_follows,
 )
@@ -90,20 +91,9 @@ def test_app_draws_follows_and_lays_out_every_game(voila_server: Server, burners
     assert tab.errors == [], f"script errors on the page: {tab.errors}"
 
 
-# anywidget gives each widget model two seconds, from the moment the page makes it, to load its module and
-# start; a model that misses the limit logs MISSED_START_ERROR and drops every later update from the kernel.
-# A busy page can miss it (evaluating plotly.js alone is a long task). cardlab's only anywidget model is the
-# kernel's plot hub, which needs no update after it is made. This script counts the page's anywidget starts
-# and makes the first one (the hub's) miss its limit on purpose, as a very busy machine might.
-HUB_MISSES_ITS_START = """(() => {
-  const timeout = AbortSignal.timeout.bind(AbortSignal);
-  window.__cardlabStarts = 0;
-  window.__cardlabMissedStarts = 0;
-  AbortSignal.timeout = (ms) => {
-    if (ms === 2000 && ++window.__cardlabStarts === 1) { window.__cardlabMissedStarts += 1; return timeout(1); }
-    return timeout(ms);
-  };
-})();"""
+# A busy page can miss anywidget's start limit (see count_anywidget_starts): evaluating plotly.js alone is a long
+# task. This makes the page's first start (the kernel's plot hub, cardlab's only anywidget model) miss it.
+HUB_MISSES_ITS_START = count_anywidget_starts(miss=1)
 MISSED_START_ERROR = "[anywidget] Failed to initialize model."
 
 
