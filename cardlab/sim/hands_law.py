@@ -203,11 +203,11 @@ class HandsLaw:
         if cached is not None:
             return cached  # type: ignore[no-any-return]
         n = self.counts
-        ws = [dict(b) for b in self.beliefs]
-        if len(ws) == 1:
-            raws = [{s: w * prod(falling(n[c], k) for c, k in enumerate(s)) for s, w in ws[0].items()}]
-        elif len(ws) == 2:
-            solo = [{s: w * prod(falling(n[c], k) for c, k in enumerate(s)) for s, w in wp.items()} for wp in ws]
+        solo = [dict(p) for p in self.solo()]   # each hand alone: W(x) prod_c falling(n_c, x_c)
+        if len(solo) == 1:
+            raws = solo
+        elif len(solo) == 2:
+            ws = [dict(b) for b in self.beliefs]
             sizes = [len(h) for h in self.hands]
             raws = [_coupled(ws[0], _moments(solo[1], sizes[0]), n), _coupled(ws[1], _moments(solo[0], sizes[1]), n)]
         else:
