@@ -44,6 +44,21 @@ def shithead_blind_reason(game: Game[Any]) -> str | None:
     return None
 
 
+def _free_place(law: HandsLaw, zone: str) -> int:
+    """The hidden place a question about ``zone`` reads: the first face-down card (``"down"``), or the draw
+    pile's top (``"draw"``, its last place)."""
+    places = [q for q, name in enumerate(law.names) if name.startswith(zone)]
+    return places[0] if zone == "down" else places[-1]
+
+
+def _hand_of(law: HandsLaw, seat: int) -> tuple[int | None, list[int]]:
+    """Seat's hand in the law: its index among the hands play has told something about (None if it is not
+    one of them: nothing is known of it yet, so its places are free), and its hidden places."""
+    places = [q for q, name in enumerate(law.names) if name == f"hand {seat}"]
+    known = next((h for h, hand in enumerate(law.hands) if hand[0] in places), None)
+    return known, places
+
+
 def _law(game: Game[Any], viewpoint: int | None, what: str) -> HandsLaw:
     law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
     if not law.exact:
@@ -67,8 +82,7 @@ def shithead_blind_fits(game: Game[Any], viewpoint: int | None = None) -> Fracti
     if reason is not None:
         raise InvalidInputError(f"shithead_blind_fits is not applicable: {reason}")
     law = _law(game, viewpoint, "shithead_blind_fits")
-    place = next(q for q, n in enumerate(law.names) if n.startswith("down"))
-    return law.chance(place, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
+    return law.chance(_free_place(law, "down"), lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
 
 
 def shithead_draw_reason(game: Game[Any]) -> str | None:
@@ -95,8 +109,7 @@ def shithead_draw_top_fits(game: Game[Any], viewpoint: int | None = None) -> Fra
     if reason is not None:
         raise InvalidInputError(f"shithead_draw_top_fits is not applicable: {reason}")
     law = _law(game, viewpoint, "shithead_draw_top_fits")
-    top = max(i for i, name in enumerate(law.names) if name == "draw")
-    return law.chance(top, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
+    return law.chance(_free_place(law, "draw"), lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
 
 
 def _mover_case(game: Game[Any], viewpoint: int | None, what: str) -> tuple[Fraction | None, int, int]:
@@ -150,11 +163,10 @@ def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fr
     if game.source(seat) == "down":  # type: ignore[attr-defined]
         place = law.names.index(f"down {seat}")
         return 1 - law.chance(place, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
-    for h, places in enumerate(law.hands):
-        if law.names[places[0]] == f"hand {seat}":
-            return law.hand_chance(h, lambda state: sum(state[t:]) == 0)
+    hand, mine = _hand_of(law, seat)
+    if hand is not None:
+        return law.hand_chance(hand, lambda state: sum(state[t:]) == 0)
     # nothing is known yet about the mover's hand: its cards are like free places
-    mine = [q for q, name in enumerate(law.names) if name == f"hand {seat}"]
     return law.free_chance(mine, lambda c: not game.fits(c))  # type: ignore[attr-defined]
 
 
@@ -163,7 +175,7 @@ def mover_exact(game: Game[Any], viewpoint: int | None) -> bool:
     exact, and a mover's hand that play has told nothing about leaves at most one hidden hand."""
     law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
     seat = game.current_player
-    known = any(law.names[places[0]] == f"hand {seat}" for places in law.hands)
+    known = _hand_of(law, seat)[0] is not None
     from_hand = game.source(seat) == "hand"  # type: ignore[attr-defined]
     return law.exact and (known or len(law.hands) <= 1 or not from_hand or viewpoint == seat)
 
@@ -184,8 +196,7 @@ def _free_place_estimate(game: Game[Any], viewpoint: int | None, what: str, reas
     if reason is not None:
         raise InvalidInputError(f"{what} is not applicable: {reason}")
     law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    places = [q for q, name in enumerate(law.names) if name.startswith(zone)]
-    place = places[0] if zone == "down" else places[-1]
+    place = _free_place(law, zone)
     return law_chance(law, lambda cards: bool(game.fits(cards[place])),  # type: ignore[attr-defined]
                       rollouts or LAW_DRAWS, gen)
 
@@ -218,7 +229,7 @@ def shithead_mover_picks_up_estimate(game: Game[Any], viewpoint: int | None = No
     if game.source(seat) == "down":  # type: ignore[attr-defined]
         place = law.names.index(f"down {seat}")
         return law_chance(law, lambda cards: not fits(cards[place]), rollouts or LAW_DRAWS, gen)
-    mine = [q for q, n in enumerate(law.names) if n == f"hand {seat}"]
+    mine = _hand_of(law, seat)[1]
     return law_chance(law, lambda cards: not any(fits(cards[q]) for q in mine), rollouts or LAW_DRAWS, gen)
 
 
