@@ -39,6 +39,19 @@ def test_the_law_matches_a_brute_force_over_hidden_deals_weighted_by_the_model()
     assert compared >= 300 and two_hands >= 40 and plain_wrong >= 150, (compared, two_hands, plain_wrong)
 
 
+def test_the_classes_say_what_fits_exactly_as_the_rules_do() -> None:
+    """The filter's classes restate the fit rule (a card fits when its class is at least the top's
+    threshold); checked rank for rank against the engine's ``rank_fits`` on every top a pile can show."""
+    game = Shithead(players=2, rng=np.random.default_rng(0))
+    deck = full_deck(1)
+    tops = [None, *[r for r in Rank if r != Rank.TEN]]   # a 10 never stays on the pile
+    for top in tops:
+        game.state.pile = [] if top is None else [next(c for c in deck if c.rank == top)]
+        t = beliefs.threshold(top)
+        for rank in Rank:
+            assert (beliefs.CLASS[rank] >= t) == game.rank_fits(rank), (top, rank)
+
+
 def test_a_free_hand_weighs_each_class_count_by_its_labellings() -> None:
     """Nothing known about 2 cards: state weight = number of ways to label 2 cards with those classes."""
     free = dict(beliefs.free(2))
