@@ -141,7 +141,7 @@ class Quantity:
 
     def exact_text(self, digits: int) -> str:
         """An exact value in words: ``"5/12 = 0.417"``, or the decimal alone when the fraction's
-        denominator has more than :data:`SHOWN_DENOMINATOR` digits' worth (a weighted sum, say)."""
+        denominator is above :data:`SHOWN_DENOMINATOR` (a weighted sum, say)."""
         assert self.exact is not None
         if self.exact.denominator <= SHOWN_DENOMINATOR:
             return f"{self.exact} = {self.value:.{digits}f}"
