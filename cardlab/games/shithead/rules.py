@@ -1,6 +1,6 @@
 """Shithead (also called Palace).
 
-Rules (``shared/rules/004``; defaults follow ``RULES.md``, the other reading is an option)
+Rules (``docs/rules.md#shithead`` gives the source of each choice; others are options)
 ---------------------------------------------------------------------------------------
 * **Packs.** 2 players use one 52-card pack, 3–5 players two. No jokers.
 * **Order.** 3 < 4 < … < 10 < J < Q < K < A, given by :func:`power`. The 2 and the 10 are special.

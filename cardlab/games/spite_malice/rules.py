@@ -1,6 +1,6 @@
 """Spite and Malice, a competitive patience game for two.
 
-Rules (``shared/rules/002``; defaults from ``RULES.md``, which follow pagat.com; other readings are options)
+Rules (``docs/rules.md#spite-and-malice``; defaults follow pagat.com; other readings are options)
 -------------------------------------------------------------------------------------------------------
 * **Cards.** Two 52-card packs shuffled together (104 cards), no jokers. Values: Ace 1, 2–10, Jack 11,
   Queen 12; **Kings are wild** (value 13 where two cards are compared).
