@@ -159,7 +159,7 @@ def require_rng(rng: np.random.Generator | None) -> np.random.Generator:
     if rng is None:
         raise InvalidInputError("pass rng=numpy.random.default_rng(seed): estimates are seeded, never global")
     if not isinstance(rng, np.random.Generator):
-        raise InvalidInputError(f"rng={rng!r} is not a numpy.random.Generator")
+        raise InvalidInputError(f"rng={shown(rng)} is not a numpy.random.Generator")
     return rng
 
 
