@@ -23,7 +23,7 @@ from __future__ import annotations
 import abc
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -371,9 +371,19 @@ class Game(abc.ABC, Generic[S]):
             raise
 
     def play_all(self, moves: Sequence[Move | str]) -> Self:
-        """Play several moves in turn; returns the game, so calls can be chained."""
-        for m in moves:
-            self.play(m)
+        """Play several moves in turn; returns the game, so calls can be chained. If one is refused, the moves
+        played before it are taken back: on any error the game is left unchanged."""
+        if isinstance(moves, (str, bytes, Move)) or not isinstance(moves, Iterable):
+            raise IllegalMoveError(f"play_all takes a list of moves, not {shown(moves)}; play() plays one move")
+        played = 0
+        try:
+            for m in moves:
+                self.play(m)
+                played += 1
+        except BaseException:
+            for _ in range(played):
+                self.undo()
+            raise
         return self
 
     def stepwise(self, move: Move | str) -> Iterator[Self]:

@@ -103,6 +103,7 @@ MAX_HISTORY_POINTS = 60
 POLICY_SALT = 7919
 PLOT_NAMES = ("the P(win) chart", "the game's panel")
 SILENT_AFTER = 3   # pictures a plot may be behind the page's answers before it counts as silent
+MAX_ROLLOUTS = 1_000_000   # play-outs per estimate a stepper takes: more would freeze the widget for minutes
 _CELL_OWNERS = CellOwners()
 
 
@@ -157,6 +158,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                                  deck=deck, **options)
             self._seed = int(seed)
         predict_with = predict_settings(self.game, predict, predict_seat)
+        policy_specs = self._policy_specs(policies)
         super().__init__()
         self._options_for = (self.game.name, dict(self.game.options))
         self._pending: _Pending | None = None
@@ -182,7 +184,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self.predictor, box = attach_predictor(self, *predict_with)
             rows: list[widgets.Widget] = list(self.children)  # type: ignore[has-type]
             self.children = [*rows[:-1], box, rows[-1]]
-        self._apply_policy_specs(policies)
+        self._apply_policy_specs(policy_specs)
         self._guarded(lambda: self._refresh(panels=True))
         _CELL_OWNERS.adopt(self)
 
@@ -383,26 +385,36 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             return tuple(p for p in controls.POLICY_CHOICES if p != "greedy")
         return controls.POLICY_CHOICES
 
-    def _apply_policy_specs(self, policies: Sequence[str | Policy] | None) -> None:
-        players = self.game.players
-        default = self._policy_options()[0]
+    def _policy_specs(self, policies: Sequence[str | Policy] | None) -> tuple[list[str], dict[int, Policy]] | None:
+        """The selector names and the callables of ``Stepper(policies=...)``, checked (None: the default)."""
         if policies is None:
-            names = [default] * players
+            return None
+        players = self.game.players
+        try:
+            count = len(policies)
+        except TypeError:
+            count = -1
+        if isinstance(policies, (str, bytes)) or count != players:
+            raise InvalidInputError(f"policies={shown(policies)} must list one policy per seat ({players} seats): "
+                                    f"'greedy', 'random', 'human' or a callable (view, legal_moves)")
+        names: list[str] = []
+        custom: dict[int, Policy] = {}
+        for seat, spec in enumerate(policies):
+            if callable(spec):
+                custom[seat] = spec
+                names.append(controls.CUSTOM)
+            elif isinstance(spec, str) and spec in self._policy_options():
+                names.append(spec)
+            else:
+                raise InvalidInputError(f"policy {shown(spec)} for seat {seat} is not one of "
+                                        f"{', '.join(map(repr, self._policy_options()))} or a callable")
+        return names, custom
+
+    def _apply_policy_specs(self, specs: tuple[list[str], dict[int, Policy]] | None) -> None:
+        if specs is None:
+            names = [self._policy_options()[0]] * self.game.players
         else:
-            if isinstance(policies, str) or len(policies) != players:
-                raise InvalidInputError(f"policies={shown(policies)} must list one policy per seat ({players} seats): "
-                                        f"'greedy', 'random', 'human' or a callable (view, legal_moves)")
-            names = []
-            self._custom = {}
-            for seat, spec in enumerate(policies):
-                if callable(spec):
-                    self._custom[seat] = spec
-                    names.append(controls.CUSTOM)
-                elif spec in self._policy_options():
-                    names.append(spec)
-                else:
-                    raise InvalidInputError(f"policy {shown(spec)} for seat {seat} is not one of "
-                                            f"{', '.join(map(repr, self._policy_options()))} or a callable")
+            names, self._custom = specs
         self._build_policy_dropdowns(names)
         humans = [s for s, n in enumerate(names) if n == "human"]
         if humans:
@@ -1009,6 +1021,7 @@ def _player_range(name: str) -> list[int]:
 def _check_count(value: int | None, what: str) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise InvalidInputError(f"{what}={shown(value)} is not allowed; give a positive whole number of play-outs")
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= MAX_ROLLOUTS:
+        raise InvalidInputError(f"{what}={shown(value)} is not allowed; give a whole number of play-outs from 1 to "
+                                f"{MAX_ROLLOUTS:,}")
     return int(value)
