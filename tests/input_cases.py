@@ -71,9 +71,10 @@ def game_state(g: cardlab.Game) -> object:
 
 
 def _widgets() -> int:
-    import ipywidgets
+    """Widgets alive in the kernel (the registry behind ``ipywidgets.Widget.widgets``)."""
+    from ipywidgets.widgets import widget as widget_module
 
-    return len(ipywidgets.Widget.widgets)
+    return len(widget_module._instances)
 
 
 def _stepper(**kw: Any) -> Any:
