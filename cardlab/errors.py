@@ -85,12 +85,15 @@ class CardlabError(ValueError):
     """Base class of every error cardlab raises on purpose.
 
     Its message is at most :data:`MESSAGE_LIMIT` characters: a longer one is cut in the middle (:func:`bounded`),
-    so that no message, however it was built, floods a notebook.
+    so that no message, however it was built, floods a notebook. (The one exception is :class:`KernelError`, a bug
+    report whose message is the whole replay.)
     """
 
+    message_limit: int | None = MESSAGE_LIMIT
+
     def __init__(self, *args: object) -> None:
-        if args and isinstance(args[0], str):
-            args = (bounded(args[0]), *args[1:])
+        if args and isinstance(args[0], str) and self.message_limit is not None:
+            args = (bounded(args[0], self.message_limit), *args[1:])
         super().__init__(*args)
 
 
@@ -118,8 +121,11 @@ class KernelError(CardlabError):
     """A fast kernel broke one of its invariants (a card lost or duplicated, a game that cannot end).
 
     This is a bug in cardlab, not bad input: the message carries the seed and the move list so that the
-    game can be replayed on the engine and reported. It is never a :class:`CorruptRecordError`.
+    game can be replayed on the engine and reported. It is never a :class:`CorruptRecordError`. Its message
+    is therefore never cut (the 500-character bound of every other cardlab error does not apply).
     """
+
+    message_limit = None
 
 
 class MissingExtraError(CardlabError, ImportError):

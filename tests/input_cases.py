@@ -300,6 +300,10 @@ def cases() -> list[Case]:
             new_stepper(f"Stepper(hot_seat={label})", hot_seat=v) if label != "True" else
             new_stepper("Stepper(hot_seat=None)", hot_seat=None),
             stepper_case(f"predictor.submit({label})", lambda s, v=v: s.predictor.submit(v), predict=True),
+            Case(f"table_html({label})", lambda _, v=v: _table_html(v)),
+            game_case(f"table_html(g, viewpoint={label})", lambda g, v=v: _table_html(g, v)),
+            game_case(f"table_html(g, reveal_all={label})", lambda g, v=v: _table_html(g, reveal_all=v),
+                      OK if label == "True" else REFUSED),
         ]
     out += [
         # a game's repr evaluates to the same game, whatever its seed
@@ -373,6 +377,12 @@ def _same(g: cardlab.Game) -> None:
     copy = eval(repr(g), {"cardlab": cardlab})  # noqa: S307 - the repr is the game's own
     if copy.to_json() != g.to_json():
         raise AssertionError("repr does not give back the same game")
+
+
+def _table_html(*args: Any, **kw: Any) -> str:
+    from cardlab.viz.table import table_html
+
+    return table_html(*args, **kw)
 
 
 def _third() -> Any:

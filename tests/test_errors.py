@@ -269,3 +269,9 @@ def test_play_all_takes_back_its_moves_when_one_is_refused() -> None:
     with pytest.raises(cardlab.IllegalMoveError, match="play_all takes a list of moves, not 'draw stock'"):
         g.play_all("draw stock")
     assert g.to_json() == before
+
+
+def test_a_kernel_error_keeps_its_whole_replay() -> None:
+    """A KernelError is a bug report whose message is the seed and every move: it is never cut."""
+    moves = ", ".join(["draw stock"] * 500)
+    assert str(cardlab.KernelError(f"seed 4; moves: {moves}")).endswith(moves)
