@@ -131,8 +131,10 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                  predict: bool | str = False, predict_seat: int | None = None, hot_seat: bool = True,
                  **options: Any) -> None:
         # Bad input is refused before the widget exists: a refused Stepper leaves no widget open in the kernel.
-        if not isinstance(hot_seat, bool):
-            raise InvalidInputError(f"hot_seat={shown(hot_seat)} is not True or False")
+        for flag, value in (("hot_seat", hot_seat), ("four_colour", four_colour)):
+            if not isinstance(value, (bool, np.bool_)):
+                raise InvalidInputError(f"{flag}={shown(value)} is not True or False")
+        hot_seat = bool(hot_seat)
         # False: one screen that everybody watches (a teacher's demonstration driven from code); no cover screens
         self.hot_seat = hot_seat
         if seed is None:  # a fresh seed from the operating system, shown in the seed box so the deal can be replayed
