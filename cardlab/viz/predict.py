@@ -11,8 +11,10 @@ How it behaves
 At every position the stepper computes its panels as usual, but with ``predict=True`` the figures
 stay hidden until the student has entered a guess for the *current question*. The question is, by
 default, "what is the chance that seat s wins this game?" (s is the seat of the viewpoint, or seat 0
-when the viewpoint is the table); ``predict="<panel key>"`` asks one of the game's own panel
-questions instead (``"next_card"`` for Garbage, say). Entering a guess (slider, or a text box that
+when the viewpoint is the table, unless ``predict_seat=s`` fixes it); ``predict="<panel key>"`` asks one
+of the game's own panel questions instead (``"next_card"`` for Garbage, say). A setting that would ask
+nothing (a key the game does not ask, a seat it does not have, ``predict_seat`` without the win question)
+is refused with what the game accepts (:func:`predict_settings`). Entering a guess (slider, or a text box that
 accepts ``0.3``, ``30%`` or ``1/3``) reveals the figures and the answer, exact or estimated, and
 keeps a record. Every record holds the guess, the answer shown and, once it is known, the
 *outcome*: for the win question, whether seat s did win (known when the game ends on the same line
