@@ -373,6 +373,9 @@ def cases() -> list[Case]:
         stepper_case("Reveal with 'b0.5'", lambda s: _reveal(s, "b'0.5'"), predict=True),
         stepper_case("Reveal with '30%'", lambda s: _reveal(s, "30%"), OK, predict=True),
         stepper_case("calibration() without predict", lambda s: s.calibration()),
+        stepper_case("New deal with seed 2**63 in the seed box", lambda s: _new_deal(s, 2**63)),
+        stepper_case("New deal with seed -1 in the seed box", lambda s: _new_deal(s, -1)),
+        stepper_case("New deal with seed 10**5000 in the seed box", lambda s: _new_deal(s, BIG)),
     ]
     return out
 
@@ -381,6 +384,14 @@ def _same(g: cardlab.Game) -> None:
     copy = eval(repr(g), {"cardlab": cardlab})  # noqa: S307 - the repr is the game's own
     if copy.to_json() != g.to_json():
         raise AssertionError("repr does not give back the same game")
+
+
+def _new_deal(s: Any, seed: int) -> None:
+    """Type ``seed`` in the seed box and press New deal: the message the stepper shows is its refusal."""
+    s.seed_select.value = seed
+    s.new_deal()
+    if s.last_error:
+        raise InvalidInputError(s.last_error)
 
 
 def _table_html(*args: Any, **kw: Any) -> str:

@@ -553,8 +553,10 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         name = game_class(self.game_select.value).name
         players = int(self.players_select.value)
         seed = int(self.seed_select.value)
+        if not 0 <= seed <= MAX_SEED:
+            raise InvalidInputError(f"seed {shown(seed)} is not allowed; give a whole number from 0 to {MAX_SEED:,}")
         if (name, players, seed) == (self.game.name, self.game.players, self._seed):
-            seed += 1
+            seed = (seed + 1) % (MAX_SEED + 1)
         options = self._options_for[1] if name == self._options_for[0] else {}
         game = new_game(name, players=players, seed=seed, **options)
         self.autoplay.playing = False
