@@ -554,7 +554,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         players = int(self.players_select.value)
         seed = int(self.seed_select.value)
         if not 0 <= seed <= MAX_SEED:
-            raise InvalidInputError(f"seed {shown(seed)} is not allowed; give a whole number from 0 to {MAX_SEED:,}")
+            raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number from 0 to {MAX_SEED:,}")
         if (name, players, seed) == (self.game.name, self.game.players, self._seed):
             seed = (seed + 1) % (MAX_SEED + 1)
         options = self._options_for[1] if name == self._options_for[0] else {}
