@@ -16,7 +16,7 @@ import numpy as np
 
 from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import game_spec
-from cardlab.errors import IllegalMoveError, InvalidInputError, UnknownGameError
+from cardlab.errors import IllegalMoveError, InvalidInputError, UnknownGameError, shown
 
 Policy = Callable[[Any, Sequence[Move]], "Move | str"]
 
@@ -43,11 +43,13 @@ def make_policy(spec: str | Policy, game_name: str, rng: np.random.Generator) ->
     ``"greedy"`` is the bot the game's spec registers (:attr:`~cardlab.engine.spec.GameSpec.bot`);
     ``"uninformed"`` its :attr:`~cardlab.engine.spec.GameSpec.uninformed` player, drawing from ``rng`` (the
     greedy bot where the game registers none: no choice there depends on a hidden card)."""
+    if not isinstance(rng, np.random.Generator):
+        raise InvalidInputError(f"rng={shown(rng)} is not a numpy.random.Generator")
     if callable(spec):
         return spec
-    if spec == "random":
+    if isinstance(spec, str) and spec == "random":
         return RandomPolicy(rng)
-    if spec in ("greedy", "uninformed"):
+    if isinstance(spec, str) and spec in ("greedy", "uninformed"):
         try:
             registered = game_spec(game_name)
         except UnknownGameError:
@@ -57,8 +59,8 @@ def make_policy(spec: str | Policy, game_name: str, rng: np.random.Generator) ->
                 return registered.uninformed(rng)
             return registered.bot()
     raise InvalidInputError(
-        f"unknown policy {spec!r} for {game_name}; accepted: 'random', 'greedy', 'uninformed', or a callable "
-        "(view, legal_moves)")
+        f"unknown policy {shown(spec)} for {shown(game_name)}; accepted: 'random', 'greedy', 'uninformed', or a "
+        "callable (view, legal_moves)")
 
 
 def choose(policy: Policy, game: Game[Any]) -> Move:
