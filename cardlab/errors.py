@@ -85,15 +85,13 @@ class CardlabError(ValueError):
     """Base class of every error cardlab raises on purpose.
 
     Its message is at most :data:`MESSAGE_LIMIT` characters: a longer one is cut in the middle (:func:`bounded`),
-    so that no message, however it was built, floods a notebook. (The one exception is :class:`KernelError`, a bug
-    report whose message is the whole replay.)
+    so that no message, however it was built, floods a notebook. (A :class:`KernelError` keeps its whole replay
+    in its ``report``.)
     """
 
-    message_limit: int | None = MESSAGE_LIMIT
-
     def __init__(self, *args: object) -> None:
-        if args and isinstance(args[0], str) and self.message_limit is not None:
-            args = (bounded(args[0], self.message_limit), *args[1:])
+        if args and isinstance(args[0], str):
+            args = (bounded(args[0]), *args[1:])
         super().__init__(*args)
 
 
@@ -120,12 +118,17 @@ class CorruptRecordError(CardlabError):
 class KernelError(CardlabError):
     """A fast kernel broke one of its invariants (a card lost or duplicated, a game that cannot end).
 
-    This is a bug in cardlab, not bad input: the message carries the seed and the move list so that the
-    game can be replayed on the engine and reported. It is never a :class:`CorruptRecordError`. Its message
-    is therefore never cut (the 500-character bound of every other cardlab error does not apply).
+    This is a bug in cardlab, not bad input: the report carries the seed and the move list so that the game
+    can be replayed on the engine and reported. It is never a :class:`CorruptRecordError`. The message is
+    bounded like every other (a long move list is cut in its middle); the whole report, every move
+    included, is :attr:`report`.
     """
 
-    message_limit = None
+    def __init__(self, report: str) -> None:
+        self.report = report
+        """The whole text: what broke, the seed, and every move (never cut)."""
+        super().__init__(report if len(report) <= MESSAGE_LIMIT else
+                         f"{report} (the whole report, every move included, is this error's .report)")
 
 
 class MissingExtraError(CardlabError, ImportError):

@@ -271,7 +271,12 @@ def test_play_all_takes_back_its_moves_when_one_is_refused() -> None:
     assert g.to_json() == before
 
 
-def test_a_kernel_error_keeps_its_whole_replay() -> None:
-    """A KernelError is a bug report whose message is the seed and every move: it is never cut."""
+def test_a_kernel_error_keeps_its_whole_replay_and_a_bounded_message() -> None:
+    """A KernelError is a bug report: its report is the seed and every move, never cut; its message is bounded
+    like every other, keeps the seed, and says where the whole replay is."""
     moves = ", ".join(["draw stock"] * 500)
-    assert str(cardlab.KernelError(f"seed 4; moves: {moves}")).endswith(moves)
+    err = cardlab.KernelError(f"seed 4; moves: {moves}")
+    assert err.report == f"seed 4; moves: {moves}"
+    assert len(str(err)) <= 500 and str(err).startswith("seed 4; moves: draw stock") and ".report" in str(err)
+    short = cardlab.KernelError("seed 4; moves: draw stock")
+    assert str(short) == short.report == "seed 4; moves: draw stock"
