@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,22 +30,6 @@ ISSUE_CASE = ("import cardlab\n"
               "    print('started', flush=True)\n"
               "    cardlab.simulate('spite-and-malice', games=10**6, match=True, target=10**6, progress=False,\n"
               "                     processes=int(sys.argv[1]))\n")
-
-
-def measure(proc: subprocess.Popen[str], wait: float, marked: bool) -> tuple[float, bool, str]:
-    try:
-        if marked:
-            assert proc.stdout is not None
-            proc.stdout.readline()
-        time.sleep(wait)
-        stopped = ctrl_c.interrupt(proc, timeout=60)
-        gone = ctrl_c.session_empty(proc)
-    finally:
-        ctrl_c.end_session(proc)
-        proc.wait()
-    err = proc.stderr.read() if proc.stderr is not None else ""
-    heard = "KeyboardInterrupt" in err or "cardlab: interrupted" in err
-    return stopped, gone, "" if heard else " (no KeyboardInterrupt!)"
 
 
 def main() -> int:
@@ -77,9 +60,10 @@ def main() -> int:
                 proc = ctrl_c.start_cli(name, processes)
             else:
                 proc = ctrl_c.start(name, processes, engine=way == "engine", games=ctrl_c.LONG_RUN)
-            stopped, gone, heard = measure(proc, args.wait + (2 if way == "command" else 0), way != "command")
-            times.append(stopped)
-            note += heard + ("" if gone else " (a process outlived the run!)")
+            end = ctrl_c.run_then_interrupt(proc, args.wait + (2 if way == "command" else 0), way != "command")
+            times.append(end.seconds)
+            heard = "KeyboardInterrupt" in end.stderr or "cardlab: interrupted" in end.stderr
+            note += ("" if heard else " (no KeyboardInterrupt!)") + ("" if end.gone else " (a process outlived it!)")
         times.sort(reverse=True)
         worst = max(worst, times[0])
         print(f"  {name:<18} {way:<8} processes={processes}: " + ", ".join(f"{t:.2f}" for t in times) + note,

@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 
 LONG_RUN = 10_000_000
 """Games of the long run: minutes on any game, on any path (a run is stopped after a few seconds)."""
@@ -77,6 +78,37 @@ def session_empty(proc: subprocess.Popen[str], within: float = 3.0) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """How a script ended after Ctrl-C: seconds from SIGINT to its exit, whether its whole session was gone soon
+    after (no worker process left behind), what it wrote on standard error, and its exit status."""
+
+    seconds: float
+    gone: bool
+    stderr: str
+    returncode: int | None
+
+
+def run_then_interrupt(proc: subprocess.Popen[str], wait: float, marked: bool = True) -> Stopped:
+    """Let the script run ``wait`` seconds (after its ``started`` line, when ``marked``), then Ctrl-C it (see
+    :func:`interrupt`); whatever happens, its session is killed at the end."""
+    try:
+        if marked:
+            assert proc.stdout is not None
+            line = proc.stdout.readline().strip()
+            if line != "started":
+                raise AssertionError(f"the script did not start: {line!r} {proc.stderr.read() if proc.stderr else ''}")
+        time.sleep(wait)
+        if proc.poll() is not None:
+            raise AssertionError(f"the script ended before Ctrl-C: {proc.stderr.read() if proc.stderr else ''}")
+        seconds = interrupt(proc, timeout=60)
+        gone = session_empty(proc)
+    finally:
+        end_session(proc)
+        proc.wait()
+    return Stopped(seconds, gone, proc.stderr.read() if proc.stderr is not None else "", proc.returncode)
 
 
 def end_session(proc: subprocess.Popen[str]) -> None:

@@ -323,32 +323,16 @@ def test_ctrl_c_stops_a_long_run_within_two_seconds(kernels_compiled: None, name
     of the signal, its worker processes with it, and the caller hears of it (KeyboardInterrupt in Python, the
     command's one line and status 130). Shards of a fixed 65,536 games kept a compiled Spite and Malice run
     deaf to Ctrl-C for minutes."""
-    import time
-
-    if way == "command":
-        proc = ctrl_c.start_cli(name, processes)
-        time.sleep(5)   # the command imports cardlab, loads the kernel and starts its workers
-    else:
+    if way == "command":   # no "started" line: the command imports cardlab, loads the kernel, starts its workers
+        end = ctrl_c.run_then_interrupt(ctrl_c.start_cli(name, processes), 5.0, marked=False)
+        assert end.returncode == 130 and end.stderr.rstrip().endswith("cardlab: interrupted"), end.stderr[-2000:]
+        assert "Traceback" not in end.stderr, end.stderr[-2000:]
+    else:   # the run is under way (its workers started and playing)
         proc = ctrl_c.start(name, processes, engine=way == "engine", games=ctrl_c.LONG_RUN)
-    try:
-        if way != "command":
-            assert proc.stdout is not None
-            assert proc.stdout.readline().strip() == "started", proc.stderr.read() if proc.stderr else ""
-            time.sleep(3 if processes > 1 else 1.5)   # the run is under way (its workers started and playing)
-        assert proc.poll() is None
-        stopped = ctrl_c.interrupt(proc, timeout=30)
-        gone = ctrl_c.session_empty(proc)
-    finally:
-        ctrl_c.end_session(proc)
-        proc.wait()
-    err = proc.stderr.read() if proc.stderr is not None else ""
-    if way == "command":
-        assert proc.returncode == 130 and err.rstrip().endswith("cardlab: interrupted"), err[-2000:]
-        assert "Traceback" not in err, err[-2000:]
-    else:
-        assert "KeyboardInterrupt" in err, err[-2000:]
-    assert gone, "processes of the stopped run are still alive"
-    assert stopped < 2, f"{name}, {way}, {processes} processes: exited {stopped:.2f} s after SIGINT"
+        end = ctrl_c.run_then_interrupt(proc, 3.0 if processes > 1 else 1.5)
+        assert "KeyboardInterrupt" in end.stderr, end.stderr[-2000:]
+    assert end.gone, "processes of the stopped run are still alive"
+    assert end.seconds < 2, f"{name}, {way}, {processes} processes: exited {end.seconds:.2f} s after SIGINT"
 
 
 # ---------------------------------------------------------------------------------------------- student policies
