@@ -93,13 +93,22 @@ def replay_hint(game: Game[Any]) -> str:
     return f"cardlab.new_game({game.name!r}, players={game.players}, seed={game.seed}{changed})"
 
 
+MESSAGE_LIMIT = 500
+"""The longest message of a :class:`~cardlab.errors.PolicyError`: the policy's own error is cut to fit."""
+
+
 def failure_text(policy: Policy, seat: int, move: int, origin: str, exc: BaseException, bad_call: bool) -> str:
-    """The message of a :class:`~cardlab.errors.PolicyError`: who failed, where, and the policy's own error."""
+    """The message of a :class:`~cardlab.errors.PolicyError`: who failed, where, and the policy's own error (cut
+    so that the message stays within :data:`MESSAGE_LIMIT` characters; its traceback has it whole)."""
     label = getattr(policy, "__name__", None)
     name = _cut(label, 40) if isinstance(label, str) else shown(policy, 40)
-    error = f"{type(exc).__name__}: {_cut(str(exc), 120)}"
+    head = f"the policy of seat {seat} ({name}) "
+    tail = f", at move {move} of {origin}"
+    kind = f"{type(exc).__name__}: "
+    room = max(40, MESSAGE_LIMIT - len(head) - len(tail) - len(kind) - 80)
+    error = kind + _cut(str(exc), room)
     what = f"cannot be called as policy(view, legal_moves) ({error})" if bad_call else f"raised {error}"
-    return f"the policy of seat {seat} ({name}) {what}, at move {move} of {origin}"
+    return head + what + tail
 
 
 def _cut(text: str, limit: int) -> str:

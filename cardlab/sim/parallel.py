@@ -91,7 +91,8 @@ def run_engine_games(name: str, players: int, seed: int, start: int, stop: int,
         rng = game_rng(seed, start + k)
         game = cls(players, rng=rng, **options)
         policies = [make_policy(s, cls.name, rng) for s in specs]
-        play_out(game, policies, origin=run_origin(cls.name, players, seed, start + k, options))
+        changed = {key: v for key, v in options.items() if v != cls.option_specs[key].default}
+        play_out(game, policies, origin=run_origin(cls.name, players, seed, start + k, changed))
         winners[k] = -1 if game.winner is None else game.winner
         turns[k] = game.turns
         for key, value in game.stats().items():
@@ -281,10 +282,8 @@ def _run_local(plan: ShardPlan, processes: int) -> Iterator[tuple[Shard, ShardRe
     finished = False
     try:
         while plan.left > 0 or pending:
-            while plan.left > 0 and len(pending) < ahead:
-                shard = plan.take()
-                assert shard is not None
-                with _interrupts_held():   # the first submit starts the worker processes
+            while len(pending) < ahead and (shard := plan.take()) is not None:
+                with _interrupts_held():   # the first submits start the worker processes
                     pending[pool.submit(run_timed, shard)] = shard
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:

@@ -351,13 +351,18 @@ def fails_on_nine_choices(view: Any, legal: Any) -> Any:
     return legal[0]
 
 
-def replayed_failure(text: str) -> tuple[int, int, Any]:
-    """Deal the game again from the PolicyError's message alone (its replay code) and play the policy's moves
-    until it would fail: the move number and seat there, and the game."""
+def dealt_again(text: str) -> Any:
+    """The game a simulation's PolicyError names, dealt again by running the code its message gives."""
     code = text.split("deal it again: ", 1)[1].rsplit(")", 1)[0]
     scope: dict[str, Any] = {"cardlab": cardlab}
     exec("import cardlab.engine.rng\n" + code.replace("; ", "\ngame = ", 1), scope)   # noqa: S102
-    game = scope["game"]
+    return scope["game"]
+
+
+def replayed_failure(text: str) -> tuple[int, int, Any]:
+    """Deal the game again from the PolicyError's message alone (its replay code) and play the policy's moves
+    until it would fail: the move number and seat there, and the game."""
+    game = dealt_again(text)
     while len(game.legal_moves()) != CHOICES:
         game.play(game.legal_moves()[0])
     return game.move_count, game.current_player, game
@@ -442,3 +447,21 @@ def test_choose_names_the_seed_of_a_dealt_game_and_its_code_deals_it_again() -> 
     loaded = cardlab.load_game(game.to_json())
     with pytest.raises(cardlab.PolicyError, match="dealt from a generator or loaded: game.to_json"):
         choose(divides_by_zero, loaded)
+
+
+def a_policy_whose_name_is_rather_long_for_a_message(view: Any, legal: Any) -> Any:
+    raise ValueError("x" * 100_000)
+
+
+def test_a_policy_error_stays_short_and_keeps_its_replay_code_whole() -> None:
+    """A huge error text, a long name, a huge seed and every option changed: the message stays within 500
+    characters, and what is cut is the policy's own text (its traceback has it whole), never the replay code."""
+    options = {"payoff_size": 21, "king_starts_pile": False, "refill_on_empty": False, "completed_to": "shuffle",
+               "first": "seat0", "target": 10**6, "match": True}
+    with pytest.raises(cardlab.PolicyError) as info:
+        cardlab.simulate("spite-and-malice", games=1, seed=2**63 - 1,
+                         policy=a_policy_whose_name_is_rather_long_for_a_message, progress=False, **options)
+    text = str(info.value)
+    assert len(text) <= 500 and "(100,000 characters)" in text, text
+    assert dealt_again(text).options == cardlab.new_game("spite-and-malice", seed=0, **options).options
+    assert str(info.value.__cause__) == "x" * 100_000
