@@ -17,7 +17,7 @@ import numpy as np
 
 from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import game_spec
-from cardlab.errors import IllegalMoveError, InvalidInputError, PolicyError, UnknownGameError, shown
+from cardlab.errors import CardlabError, IllegalMoveError, InvalidInputError, PolicyError, UnknownGameError, shown
 
 Policy = Callable[[Any, Sequence[Move]], "Move | str"]
 
@@ -86,11 +86,20 @@ def choose(policy: Policy, game: Game[Any], origin: str | None = None) -> Move:
 
 
 def replay_hint(game: Game[Any]) -> str:
-    """How to deal ``game`` again, for an error message: its seed, when it was dealt from one."""
-    if game.seed is None:
-        return f"this {game.name} game (dealt from a generator or loaded: game.to_json() saves it for a replay)"
-    changed = "".join(f", {k}={shown(v, 40)}" for k, v in game.options.items() if v != game.option_specs[k].default)
-    return f"cardlab.new_game({game.name!r}, players={game.players}, seed={game.seed}{changed})"
+    """How to deal ``game`` again, for an error message: the ``new_game`` call with its seed, when that call and
+    the game's moves do give this very position (checked: a game dealt from a stacked deck or a record does not
+    replay from its seed)."""
+    if game.seed is not None:
+        try:
+            again = type(game)(game.players, seed=game.seed, **game.options).play_all(game.moves)
+            same = again.state.to_data() == game.state.to_data()
+        except CardlabError:
+            same = False
+        if same:
+            changed = "".join(f", {k}={shown(v, 40)}" for k, v in game.options.items()
+                              if v != game.option_specs[k].default)
+            return f"cardlab.new_game({game.name!r}, players={game.players}, seed={game.seed}{changed})"
+    return f"this {game.name} game (not dealt from a seed alone: game.to_json() saves it for a replay)"
 
 
 MESSAGE_LIMIT = 500

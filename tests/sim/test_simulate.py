@@ -445,8 +445,10 @@ def test_choose_names_the_seed_of_a_dealt_game_and_its_code_deals_it_again() -> 
     again.play_all(game.moves)
     assert again.state.to_data() == game.state.to_data()
     loaded = cardlab.load_game(game.to_json())
-    with pytest.raises(cardlab.PolicyError, match="dealt from a generator or loaded: game.to_json"):
-        choose(divides_by_zero, loaded)
+    stacked = cardlab.new_game("garbage", players=3, seed=5, wild="K", deck=["KS", "2H"])  # not the seed's deal
+    for other in (loaded, stacked):
+        with pytest.raises(cardlab.PolicyError, match="not dealt from a seed alone: game.to_json"):
+            choose(divides_by_zero, other)
 
 
 def a_policy_whose_name_is_rather_long_for_a_message(view: Any, legal: Any) -> Any:
