@@ -135,6 +135,17 @@ class MissingExtraError(CardlabError, ImportError):
     """A feature that needs an optional part of cardlab that is not installed (it names the pip command)."""
 
 
+class PolicyError(CardlabError):
+    """A policy (a student's function, or a bot) failed when asked for a move: it raised an error, or it cannot be
+    called with ``(view, legal_moves)``.
+
+    The message names the seat, the move number and how to deal the game again (its seed, or the run's seed and
+    the game's number in a simulation), so the position can be replayed; the policy's own error is chained to it
+    (``raise ... from``), so its traceback, which points at the bug, is shown too. A policy that answers with
+    something that is not a legal move is an :class:`IllegalMoveError` instead.
+    """
+
+
 __all__ = [
     "CardlabError",
     "CorruptRecordError",
@@ -143,6 +154,7 @@ __all__ = [
     "InvalidInputError",
     "KernelError",
     "MissingExtraError",
+    "PolicyError",
     "UnknownGameError",
     "bounded",
     "shown",

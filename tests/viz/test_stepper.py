@@ -374,6 +374,30 @@ def test_a_policy_that_cheats_is_reported_not_played() -> None:
     assert s.last_error is not None and "jack to 11" in s.last_error
 
 
+@pytest.mark.parametrize("name", cardlab.game_names())
+def test_a_policy_that_fails_is_reported_with_seat_seed_and_move(name: str) -> None:
+    """A student's policy that raises, or takes the wrong arguments: the widget says which seat failed, at which
+    move of which seeded deal, and the student's error, never a traceback; the game is unchanged."""
+    def broken(view: Any, legal: Any) -> Any:
+        return 1 / 0
+
+    def one_argument(view: Any) -> Any:
+        return view
+
+    for policy, what in ((broken, "raised ZeroDivisionError: division by zero"),
+                         (one_argument, "cannot be called as policy(view, legal_moves) (TypeError: ")):
+        s = Stepper(name, players=2, seed=SEED, policies=["greedy", policy], **FAST)
+        while s.game.current_player != 1:
+            s.next_move()    # seat 0, greedy
+        before = (s.game.state.to_data(), s.game.moves)
+        s.next_move()    # seat 1's policy fails
+        assert s.last_error is not None and "Traceback" not in s.message.value
+        assert s.last_error.startswith(f"the policy of seat 1 ({policy.__name__}) {what}")
+        assert f"at move {len(before[1])} of cardlab.new_game({name!r}, players=2, seed={SEED}" in s.last_error
+        assert html.escape(s.last_error) in s.message.value
+        assert (s.game.state.to_data(), s.game.moves) == before
+
+
 def test_back_at_the_deal_and_reset() -> None:
     s = Stepper("garbage", players=2, seed=SEED, **FAST)
     s.back()
