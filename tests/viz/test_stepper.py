@@ -103,14 +103,16 @@ def test_the_counter_carries_who_moves_and_who_plays_each_seat_in_one_value() ->
     s = Stepper("garbage", players=2, seed=SEED, **FAST)
 
     def attributes() -> dict[str, str]:
-        return dict(re.findall(r'data-(move|mover|seats)="([^"]*)"', s.counter.value))
+        return dict(re.findall(r'data-(game|move|mover|seats)="([^"]*)"', s.counter.value))
 
-    assert attributes() == {"move": "0", "mover": str(s.game.current_player), "seats": "greedy,greedy"}
+    assert attributes() == {"game": "garbage", "move": "0", "mover": str(s.game.current_player),
+                            "seats": "greedy,greedy"}
     s.policies[1].value = "human"
     assert attributes()["seats"] == "greedy,human"
     while s.game.current_player == 0 and not s.game.is_over:
         s.next_button.click()
-    assert attributes() == {"move": str(s.game.move_count), "mover": "1", "seats": "greedy,human"}
+    assert attributes() == {"game": "garbage", "move": str(s.game.move_count), "mover": "1",
+                            "seats": "greedy,human"}
     assert f"Move {s.game.move_count}" in s.counter.value
 
 
