@@ -158,6 +158,7 @@ PublicLedger = tuple[Fraction, FaceLabels, Marks]  # a component as public infor
 Mixtures = tuple[tuple[PublicLedger, ...], tuple[PublicLedger, ...], tuple[PublicLedger, ...]]
 NO_MIXTURE: Mixtures = ((), (), ())
 MOVE_FORMS = "'payoff to centre 1', 'side 2 to centre 3', 'hand 7♥ to centre 1' or 'hand 7♥ to side 4'"
+_TIE_RE = re.compile(r"payoff tops (\S+) and (\S+) tie: ")  # the ties of an opening, in order (``_choose_first``)
 _MOVE_RE = re.compile(r"(payoff|side (-?\d+)|hand (\S+)) to (centre|center|side) (-?\d+)")
 
 
@@ -204,6 +205,16 @@ def _drop_mark(marks: tuple[tuple[int, int], ...], label: int) -> tuple[tuple[in
     """The public rule: a hand card of ``label`` leaves the slot with the smallest ``hi`` that accepts it."""
     best = min((i for i, (lo, hi) in enumerate(marks) if lo <= label <= hi), key=lambda i: marks[i][1])
     return marks[:best] + marks[best + 1:]
+
+
+def _marks_admit(marks: Any) -> Any:
+    """The labels a place marked by one of ``marks`` ([lo, hi] each) may hold (never a tied payoff top's)."""
+    return lambda label: any(lo <= label <= hi for lo, hi in marks)
+
+
+def _payoff_admits(seat: int) -> Any:
+    """The labels a card under seat ``seat``'s payoff top may hold: never seen, or that seat's tied top."""
+    return lambda label: label in (0, TIE_LABEL[seat])
 
 
 def _view_index(viewpoint: int | None) -> int:
@@ -630,7 +641,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
             if self._beliefs is not None and len(s.payoff[seat]) > 1:  # the card under the top is about to show
                 shown_card = s.payoff[seat][-2]
                 pending = {v: self._reveal(v, shown_card, place=f"payoff {seat}") for v in VIEWS
-                           if self._beliefs[_view_index(v)]}
+                           if self._beliefs[_view_index(v)] or self._ambiguous(v, shown_card, _payoff_admits(seat))}
             card = s.payoff[seat].pop()
             for v, children in pending.items():
                 self._settle(v, children)
@@ -678,9 +689,10 @@ class SpiteMalice(Game[SpiteMaliceState]):
         copies = [c for c in s.hands[seat] if c.face == card.face]
         card = self._pick_copy(seat, copies) if len(copies) > 1 else copies[0]
         beliefs = self._beliefs
+        admits = _marks_admit(s.hand_marks[seat])
         pending = {} if beliefs is None else {
             v: self._reveal(v, card, seat=seat) for v in VIEWS
-            if v != seat and (beliefs[_view_index(v)] or self._ambiguous(v, seat, card))}
+            if v != seat and (beliefs[_view_index(v)] or self._ambiguous(v, card, admits))}
         s.hands[seat].remove(card)
         label = s.labels[card.id]
         marks = s.hand_marks[seat]
@@ -731,6 +743,9 @@ class SpiteMalice(Game[SpiteMaliceState]):
             start, mixtures = max(self._round_start(), known), NO_MIXTURE
             if known == start:
                 mixtures = cache[known][1]
+            elif start == 0:  # the game's first position: its opening's mixture, if it is a dealt position
+                mixtures = self._dealt_mixtures()
+                cache[0] = (self._initial.round, mixtures)
         else:
             start, mixtures = known, cache[known][1]
         if start >= n:
@@ -752,6 +767,83 @@ class SpiteMalice(Game[SpiteMaliceState]):
                                     "(a frame of Game.stepwise); ask once the move is complete")
         cache[n] = (w._state.round, w._published())
         return cache[n][1]
+
+    def _dealt_mixtures(self) -> Mixtures:
+        """The viewpoints' mixtures at the game's first position: its opening's (:meth:`_opening_ledgers`)
+        when that position is a dealt one (no card played yet in its round), else none (a resampled game,
+        or a position made by hand, counts as fully known)."""
+        s = self._initial
+        dealt = not s.over and s.completions == 0 and not any(s.centre) and \
+            not any(pile for side in s.sides for pile in side) and \
+            all(len(h) == HAND_SIZE for h in s.hands) and all(len(p) == self.options["payoff_size"] for p in s.payoff)
+        if not dealt:
+            return NO_MIXTURE
+        w = self._blank(self.players, self.options, self._shuffle_key)
+        w._state = s.clone()
+        w._beliefs = w._opening_ledgers()
+        return w._published()
+
+    def _opening_ledgers(self) -> list[list[Ledger]]:
+        """Each viewpoint's mixture after a tied opening, worked out from what everybody saw: the state's
+        ``opening`` (the tied tops, in order, by face) and the payoff tops now.
+
+        Each payoff pile keeps its cards through the opening (it is reshuffled on its own), so the opening
+        is re-played on the piles as they are now: the first tops shown (every label is 0 then: nothing to
+        weigh), then per tie the tied tops get their seat's tie label and go back into the piles, and the
+        new tops turn up, one uniformly random card of each whole pile (:meth:`_reveal`, the payoff pile
+        taken whole). When a face turns up whose hidden copies carry different labels (a tied copy, or the
+        copy never seen), the components split by Bayes' rule, exactly as for a payoff card turned up in
+        play. Which physical copy stands for a face shown does not matter: the reveal gives the labels of
+        a face's hidden copies by weight, whichever copy is named; the last tops are the real ones. A text
+        that does not fit the piles (a record made by hand) leaves the real bookkeeping."""
+        s = self._state
+        none: list[list[Ledger]] = [[], [], []]
+        try:
+            ties = [(Card.parse(a), Card.parse(b)) for a, b in _TIE_RE.findall(s.opening)]
+        except InvalidCardError:
+            return none
+        if not ties:
+            return none
+        piles = [list(p) for p in s.payoff]
+        shown = [[t[seat] for t in ties] + [piles[seat][-1]] for seat in (0, 1)]
+        if any(not any(c.face == f.face for c in piles[seat]) for seat in (0, 1) for f in shown[seat]):
+            return none
+        w = self._blank(self.players, self.options, self._shuffle_key)
+        w._state = s.clone()
+        ws = w._state
+        start: Ledger = (Fraction(1), (0,) * CARDS, _freeze(s.hand_marks))
+        w._beliefs = [[start] for _ in VIEWS]
+
+        def turn_up(seat: int, face: Card) -> Card:
+            """A physical card of ``face`` from the pile, put on top (the rest hidden under it)."""
+            card = face if face in piles[seat] else next(c for c in piles[seat] if c.face == face.face)
+            ws.payoff[seat] = [c for c in piles[seat] if c != card] + [card]
+            return card
+
+        tops = [turn_up(seat, shown[seat][0]) for seat in (0, 1)]  # the first tops: every label is 0
+        for step in range(1, len(ties) + 1):
+            for seat, top in enumerate(tops):  # seen tied: known to be in that pile from now on
+                w._beliefs = [[(wt, lab[:top.id] + (TIE_LABEL[seat],) + lab[top.id + 1:], mk) for wt, lab, mk in comps]
+                              for comps in w._beliefs]
+                ws.payoff[seat] = piles[seat] + piles[seat][:1]  # reshuffled: the whole pile is hidden
+            for seat in (0, 1):
+                whole = ws.payoff[seat]
+                card = turn_up(seat, shown[seat][step])
+                ws.payoff[seat] = whole
+                children = {v: w._reveal(v, card, place=f"payoff {seat}") for v in VIEWS}
+                tops[seat] = turn_up(seat, card)
+                for v, ch in children.items():
+                    w._settle(v, ch, collapse=False)
+        ws.payoff = [list(p) for p in s.payoff]
+        if not all(w._beliefs):
+            return none
+        out: list[list[Ledger]] = []
+        for v, comps in zip(VIEWS, w._beliefs, strict=True):
+            hidden = w._hidden_cards(v)
+            truth = self._ledger_key(v, hidden, s.labels, _freeze(s.hand_marks))
+            one = len(comps) == 1 and self._ledger_key(v, hidden, comps[0][1], comps[0][2]) == truth
+            out.append([] if one else comps)
+        return out
 
     def _published(self) -> Mixtures:
         """A re-playing game's mixtures as public information: each component's labels by face only (two
@@ -820,14 +912,17 @@ class SpiteMalice(Game[SpiteMaliceState]):
             return [(Fraction(1), tuple(s.labels), _freeze(s.hand_marks))]
         return list(comps)
 
-    def _ambiguous(self, viewpoint: int | None, seat: int, card: Card) -> bool:
-        """Could the hand's play of ``card``'s face be, for ``viewpoint``, the other copy with another label?"""
+    def _ambiguous(self, viewpoint: int | None, card: Card, admits: Any) -> bool:
+        """Could ``card``, hidden from ``viewpoint`` and about to show its face, be for that viewer the other
+        copy of its face, with another label? ``admits(label)``: the place it comes from may hold a card of
+        that label. Then the viewer cannot tell which label left, and its bookkeeping becomes a mixture.
+        (A cheap test on the real bookkeeping; :meth:`_reveal` does the weighing.)"""
         s = self._state
         other = COPIES[card.face][0] if COPIES[card.face][1] == card else COPIES[card.face][1]
         label = s.labels[other.id]
-        if label < 0 or label == s.labels[card.id] or not any(lo <= label <= hi for lo, hi in s.hand_marks[seat]):
+        if label == s.labels[card.id] or not admits(label):
             return False
-        return other in s.stock or other in s.hands[seat] or (viewpoint is None and other in s.hands[1 - seat]) \
+        return other in s.stock or any(other in s.hands[p] for p in (0, 1) if p != viewpoint) \
             or any(other in pile[:-1] for pile in s.payoff)
 
     def _reveal(self, viewpoint: int | None, card: Card, *, seat: int | None = None, place: str = "hand"
@@ -927,9 +1022,10 @@ class SpiteMalice(Game[SpiteMaliceState]):
         cards = tuple(sorted((c.face, labels[c.id]) for c in hidden))
         return cards, tuple(marks[seat] for seat in (0, 1) if seat != viewpoint)
 
-    def _settle(self, viewpoint: int | None, children: dict[tuple[Any, ...], Ledger]) -> None:
+    def _settle(self, viewpoint: int | None, children: dict[tuple[Any, ...], Ledger], collapse: bool = True) -> None:
         """Normalise a split mixture, order it by key, keep at most :data:`MAX_LEDGERS` components (the
-        heaviest, ties by key), and forget it when one component is left: that one is the real bookkeeping."""
+        heaviest, ties by key), and forget it when one component is left: that one is the real bookkeeping
+        (``collapse=False`` keeps it, and keeps nothing when nothing is left)."""
         s = self._state
         beliefs = self._beliefs
         assert beliefs is not None
@@ -940,7 +1036,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         total = sum((v[0] for _, v in live), Fraction(0))
         i = _view_index(viewpoint)
         truth = self._ledger_key(viewpoint, self._hidden_cards(viewpoint), s.labels, _freeze(s.hand_marks))
-        if not live or (len(live) == 1 and live[0][0] == truth):
+        if collapse and (not live or (len(live) == 1 and live[0][0] == truth)):
             beliefs[i] = []
             return
         beliefs[i] = [(w / total, lab, mk) for _, (w, lab, mk) in live]
@@ -974,8 +1070,9 @@ class SpiteMalice(Game[SpiteMaliceState]):
         beliefs = self._beliefs
         added: list[tuple[int, int]] = []
         for _ in range(min(need, len(s.stock))):
-            children = self._reveal(seat, s.stock[-1], place="stock") \
-                if beliefs is not None and beliefs[_view_index(seat)] else None
+            layer = s.stock_parts[-1][:2]
+            children = self._reveal(seat, s.stock[-1], place="stock") if beliefs is not None and (
+                beliefs[_view_index(seat)] or self._ambiguous(seat, s.stock[-1], _marks_admit([layer]))) else None
             drawn.append(s.stock.pop())
             part = s.stock_parts[-1]
             marks.append([part[0], part[1]])
@@ -1066,6 +1163,8 @@ class SpiteMalice(Game[SpiteMaliceState]):
         s.round += 1
         self._lay_out(shuffled_deck(PACKS, self._shuffle_rng()))
         s.opening = self._choose_first()
+        if self._beliefs is not None:
+            self._beliefs = self._opening_ledgers()
         self._log("deal", f"round {s.round} dealt (scores {score}); {s.opening}", s.to_move, round=s.round)
         yield
 
