@@ -857,17 +857,34 @@ class SpiteMalice(Game[SpiteMaliceState]):
 
     def _private_ledgers(self, viewpoint: int | None, comps: tuple[PublicLedger, ...]) -> list[Ledger]:
         """Components with labels per card id: the real labels, except that the viewpoint's hidden cards
-        of each face take the component's labels of that face (in id order)."""
+        of each face take the component's labels of that face (in id order), and the face's cards in view
+        the rest of the face's labels. (A mixture only moves labels between the copies of a face: which
+        copy was seen is what it does not know; so a face's labels, hidden and seen, are the same in every
+        component, and a position resampled from one is a consistent position.)"""
         hidden = sorted(((c.id, c.face) for c in self._hidden_cards(viewpoint)), key=lambda x: x[0])
         faces = sorted((face, i) for i, face in hidden)  # the order of a component's (face, label) list
+        hidden_ids = {i for i, _ in hidden}
         real = self._state.labels
         out: list[Ledger] = []
         for w, face_labels, marks in comps:
             if len(face_labels) != len(faces) or any(a[0] != b[0] for a, b in zip(face_labels, faces, strict=True)):
                 raise CorruptRecordError("a viewpoint's mixture does not match its hidden cards")
             labels = list(real)
-            for (_, label), (_, i) in zip(face_labels, faces, strict=True):
-                labels[i] = label
+            moved = set()
+            for (face, label), (_, i) in zip(face_labels, faces, strict=True):
+                if label != real[i]:
+                    labels[i] = label
+                    moved.add(face)
+            for face in moved:
+                ids = [c.id for c in COPIES[face]]
+                rest = sorted(real[i] for i in ids)
+                for i in ids:
+                    if i in hidden_ids and labels[i] in rest:
+                        rest.remove(labels[i])
+                seen = [i for i in ids if i not in hidden_ids]
+                if len(rest) == len(seen):
+                    for i, label in zip(seen, rest, strict=True):
+                        labels[i] = label
             out.append((w, tuple(labels), marks))
         return out
 
@@ -1296,8 +1313,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         if isinstance(law, MixedLaw):
             k, order = law.draw(rng)
             _, labels, marks = comps[k]
-            hidden = {c.id for c in self._hidden_cards(viewpoint)}
-            new.labels = [labels[i] if i in hidden else x for i, x in enumerate(s.labels)]
+            new.labels = list(labels)  # the component's labels (of the cards in view too: the same by face)
             for seat in (0, 1):
                 if seat != viewpoint:
                     new.hand_marks[seat] = [list(m) for m in marks[seat]]
