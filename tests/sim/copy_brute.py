@@ -382,3 +382,78 @@ def _walk_twins(record: str, twin: cardlab.Game[Any], face: Card, every: int
             yield "face", g, twin
         elif k % every == every - 1:
             yield "later", g, twin
+
+
+# ------------------------------------------------------------------------------------------- tied openings
+def opening_brute(g: cardlab.Game[Any], viewpoint: int | None) -> dict[tuple[str, Any], Fraction]:
+    """The exact law, at a dealt position after a tied opening, of the face on a hidden place of each payoff
+    pile and on the stock's top, for the faces shown in the opening; counted apart from the package's law.
+
+    The deal is uniform: each payoff pile gets ``n`` cards, the other ``104 - 2n`` cards go to the hands and
+    the stock. Each top shown in the opening (the first ones, and after each tie the ones of the reshuffled
+    piles) is a uniformly random card of its whole pile, so it shows face f with chance (copies of f in the
+    pile) / n, whichever copies they are. The worlds are the numbers of copies of each face shown that lie
+    in pile 0, pile 1 and the rest (the viewer's own hand, known, left out), weighed by the number of deals
+    (the other cards fill the remaining places) times those chances; the viewer's hand is given.
+    """
+    s: Any = g.state
+    n = len(s.payoff[0])
+    shown = [(Card.parse(a), Card.parse(b)) for a, b in re.findall(r"payoff tops (\S+) and (\S+) tie: ", s.opening)]
+    shown.append((s.payoff[0][-1], s.payoff[1][-1]))
+    faces = sorted({c.face for pair in shown for c in pair})
+    own = [] if viewpoint is None else list(s.hands[viewpoint])
+    copies = {f: 2 - sum(c.face == f for c in own) for f in faces}
+    fillers = 104 - len(own) - sum(copies.values())
+    rest_places = 104 - 2 * n - len(own)
+    splits = {f: [(a, b, k - a - b) for a in range(k + 1) for b in range(k + 1 - a)] for f, k in copies.items()}
+    total = Fraction(0)
+    sums: dict[tuple[str, Any], Fraction] = {}
+    for combo in itertools.product(*(splits[f] for f in faces)):
+        counts = dict(zip(faces, combo, strict=True))
+        in0, in1, out = (sum(c[i] for c in combo) for i in range(3))
+        if in0 > n or in1 > n or out > rest_places:
+            continue
+        weight = Fraction(_choose(fillers, n - in0) * _choose(fillers - n + in0, n - in1))
+        for f, (a, b, c) in counts.items():
+            weight *= _factorial(a + b + c) // (_factorial(a) * _factorial(b) * _factorial(c))
+        for top0, top1 in shown:
+            weight *= Fraction(counts[top0.face][0], n) * Fraction(counts[top1.face][1], n)
+        if not weight:
+            continue
+        total += weight
+        last = shown[-1]
+        for f, (a, b, c) in counts.items():
+            for key, x in ((("payoff 0", f), Fraction(a - (f == last[0].face), n - 1)),
+                           (("payoff 1", f), Fraction(b - (f == last[1].face), n - 1)),
+                           (("stock", f), Fraction(c, rest_places))):
+                sums[key] = sums.get(key, Fraction(0)) + weight * x
+    return {key: x / total for key, x in sums.items()}
+
+
+def opening_package(g: cardlab.Game[Any], viewpoint: int | None) -> dict[tuple[str, Any], Fraction]:
+    """The same chances from the package's law: a hidden place of each payoff pile and the stock's top."""
+    law = g.chance_law(viewpoint)
+    faces = set(opening_brute_faces(g))
+    out: dict[tuple[str, Any], Fraction] = {}
+    for name, q in (("payoff 0", law.names.index("payoff 0")), ("payoff 1", law.names.index("payoff 1")),
+                    ("stock", len(law.names) - 1)):
+        for face in faces:
+            out[(name, face)] = sum((p for c, p in law.place_law(q).items() if c.face == face), Fraction(0))
+    return out
+
+
+def opening_brute_faces(g: cardlab.Game[Any]) -> list[Any]:
+    """The faces shown in the opening (tied tops and the tops now)."""
+    s: Any = g.state
+    return sorted({c.face for c in tied_faces(g)} | {s.payoff[0][-1].face, s.payoff[1][-1].face})
+
+
+def _choose(n: int, k: int) -> int:
+    return 0 if k < 0 or k > n else _factorial(n) // (_factorial(k) * _factorial(n - k))
+
+
+def _factorial(n: int) -> int:
+    out = 1
+    for i in range(2, n + 1):
+        out *= i
+    return out

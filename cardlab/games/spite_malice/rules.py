@@ -78,16 +78,22 @@ the card a hidden hand plays is a uniformly random card of that hand, whose face
 it, showing one card of a uniformly dealt hand leaves the rest uniform, which is why one law per label
 is exact.)
 
-*Two copies, two labels: a mixture.* When a hand hidden from the viewer plays a face whose two cards
-carry different labels (one never seen, one back from a completed pile, say) and the hand could hold
-either, nobody but the engine knows which copy went, so nobody knows which label lost a card and which
-slot mark left the hand. The viewer's knowledge is then a *mixture*: one bookkeeping (labels of the
-hidden cards, by face; slot marks of the hidden hands) per possibility, weighted by its chance given
-what the viewer saw. Each step is Bayes' rule under the assumption above: a hidden hand's play splits
-every component by the label of the card shown, with weight the expected number of that hand's slots
-holding that face with that label (:meth:`~cardlab.sim.chance.ChanceLaw.face_chances`); a payoff card
-turned up and the viewer's own draws reweight every component by the chance of the face seen there;
-draws into hidden hands and completed piles change every component alike. Components that say the same
+*Two copies, two labels: a mixture.* Whenever a card hidden from the viewer shows its face and the
+hidden copies of that face carry different labels that the place could hold, nobody but the engine
+knows which copy it was, so nobody knows which label lost a card. This happens when a hand hidden from
+the viewer plays or discards a face (one copy never seen, one back from a completed pile, say; and then
+which slot mark left the hand is unknown too), when a payoff pile turns up a face of which one copy was
+seen as a tied top (so known to be in that pile) and the other never seen, when the viewer draws from
+a stock layer of several labels (``completed_to="shuffle"``), and in a tied opening, when a reshuffled
+pile shows a face seen tied before. The viewer's knowledge is then a *mixture*: one bookkeeping
+(labels of the hidden cards, by face; slot marks of the hidden hands) per possibility, weighted by its
+chance given what the viewer saw. Each step is Bayes' rule under the assumption above: a card shown
+splits every component by the label of the card shown, with weight the expected number of the place's
+slots (a hidden hand's: all of them) holding that face with that label
+(:meth:`~cardlab.sim.chance.ChanceLaw.face_chances`), so a face whose copies are alike for the viewer
+just reweights it; draws into hidden hands and completed piles change every component alike. A tied
+opening is worked out from what everybody saw, the tied faces in order and the tops now
+(:meth:`SpiteMalice._opening_ledgers`); it is the mixture at the start of the round. Components that say the same
 thing by face are merged; when one is left it is the real bookkeeping. :meth:`SpiteMalice.chance_law`
 then returns a :class:`~cardlab.sim.chance.MixedLaw`, one component law per bookkeeping, in an order
 fixed by public information; the resampler and the kernel's play-outs pick a component by weight, then
@@ -96,8 +102,10 @@ of the game re-plays the moves since the last position worked out, or since the 
 the bookkeeping switched on, so play, records and undo carry no extra state and cost nothing extra; a
 position before the first move kept (a record's dealt position, a resampled game) counts as fully
 known. A brute force over every hidden deal and copy choice of small positions agrees exactly
-(``tests/sim/test_copy_mixture.py``), and two games that differ only in which copy was played get
-identical answers (``tests/sim/test_chance_law.py``, ``benchmarks/bench_chance_law.py --copies``).
+(``tests/sim/test_copy_mixture.py``; tied payoff cards turned up, and tied openings counted over deals,
+there too), and two games that differ only in which copy was played, or in which copy of a face lies
+where in the deal, get identical answers (``tests/sim/test_chance_law.py``,
+``benchmarks/bench_chance_law.py --copies`` and ``--swap-twins``).
 
 *The cap.* A mixture keeps at most :data:`MAX_LEDGERS` components (256; :data:`MAX_LEDGERS_SHUFFLE` = 16
 with ``completed_to="shuffle"``, where the mixture grows much faster and the law is approximate anyway,
@@ -814,22 +822,25 @@ class SpiteMalice(Game[SpiteMaliceState]):
         start: Ledger = (Fraction(1), (0,) * CARDS, _freeze(s.hand_marks))
         w._beliefs = [[start] for _ in VIEWS]
 
-        def turn_up(seat: int, face: Card) -> Card:
-            """A physical card of ``face`` from the pile, put on top (the rest hidden under it)."""
-            card = face if face in piles[seat] else next(c for c in piles[seat] if c.face == face.face)
+        def pick(seat: int, face: Card) -> Card:
+            """A card of ``face``'s face in the seat's pile (which copy does not matter)."""
+            return face if face in piles[seat] else next(c for c in piles[seat] if c.face == face.face)
+
+        def turn_up(seat: int, card: Card) -> Card:
+            """``card`` on top of its pile, the rest hidden under it."""
             ws.payoff[seat] = [c for c in piles[seat] if c != card] + [card]
             return card
 
-        tops = [turn_up(seat, shown[seat][0]) for seat in (0, 1)]  # the first tops: every label is 0
+        tops = [turn_up(seat, pick(seat, shown[seat][0])) for seat in (0, 1)]  # the first tops: all labels 0
         for step in range(1, len(ties) + 1):
             for seat, top in enumerate(tops):  # seen tied: known to be in that pile from now on
-                w._beliefs = [[(wt, lab[:top.id] + (TIE_LABEL[seat],) + lab[top.id + 1:], mk) for wt, lab, mk in comps]
+                tie = (TIE_LABEL[seat],)
+                w._beliefs = [[(wt, lab[:top.id] + tie + lab[top.id + 1:], mk) for wt, lab, mk in comps]
                               for comps in w._beliefs]
-                ws.payoff[seat] = piles[seat] + piles[seat][:1]  # reshuffled: the whole pile is hidden
+                ws.payoff[seat] = piles[seat] + piles[seat][:1]  # reshuffled: the whole pile is hidden (the
+                # last entry stands for the top, which is not a hidden place)
             for seat in (0, 1):
-                whole = ws.payoff[seat]
-                card = turn_up(seat, shown[seat][step])
-                ws.payoff[seat] = whole
+                card = pick(seat, shown[seat][step])
                 children = {v: w._reveal(v, card, place=f"payoff {seat}") for v in VIEWS}
                 tops[seat] = turn_up(seat, card)
                 for v, ch in children.items():
