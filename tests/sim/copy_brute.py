@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import re
 from collections.abc import Iterator
 from fractions import Fraction
@@ -413,9 +414,9 @@ def opening_brute(g: cardlab.Game[Any], viewpoint: int | None) -> dict[tuple[str
         in0, in1, out = (sum(c[i] for c in combo) for i in range(3))
         if in0 > n or in1 > n or out > rest_places:
             continue
-        weight = Fraction(_choose(fillers, n - in0) * _choose(fillers - n + in0, n - in1))
-        for f, (a, b, c) in counts.items():
-            weight *= _factorial(a + b + c) // (_factorial(a) * _factorial(b) * _factorial(c))
+        weight = Fraction(math.comb(fillers, n - in0) * math.comb(fillers - n + in0, n - in1))
+        for a, b, c in combo:  # which copies of a face go where
+            weight *= math.factorial(a + b + c) // (math.factorial(a) * math.factorial(b) * math.factorial(c))
         for top0, top1 in shown:
             weight *= Fraction(counts[top0.face][0], n) * Fraction(counts[top1.face][1], n)
         if not weight:
@@ -447,13 +448,3 @@ def opening_brute_faces(g: cardlab.Game[Any]) -> list[Any]:
     s: Any = g.state
     return sorted({c.face for c in tied_faces(g)} | {s.payoff[0][-1].face, s.payoff[1][-1].face})
 
-
-def _choose(n: int, k: int) -> int:
-    return 0 if k < 0 or k > n else _factorial(n) // (_factorial(k) * _factorial(n - k))
-
-
-def _factorial(n: int) -> int:
-    out = 1
-    for i in range(2, n + 1):
-        out *= i
-    return out
