@@ -236,3 +236,24 @@ def test_tied_openings_match_a_brute_force() -> None:
             assert cb.opening_package(g, viewpoint) == cb.opening_brute(g, viewpoint), (g.seed, viewpoint)
             mixed += isinstance(g.chance_law(viewpoint), MixedLaw)
     assert len(games) >= 15 and mixed >= 10, (len(games), mixed)
+
+
+def test_tied_openings_of_later_rounds_match_the_brute_force() -> None:
+    """The same count at the start of later rounds of a match (dealt by a move: the mixture is worked out
+    while the game's history is re-played)."""
+    import cardlab
+
+    compared = 0
+    for seed in range(40):
+        g = cardlab.new_game("spite-and-malice", players=2, seed=seed, match=True, payoff_size=4, target=30)
+        bot = cardlab.policies.make_policy("greedy", g.name, np.random.default_rng(seed))
+        while not g.is_over and compared < 12:
+            start = len(g.events)
+            g.play(cardlab.policies.choose(bot, g))
+            s = g.state
+            if any(e.kind == "deal" for e in g.events[start:]) and "tie:" in s.opening and not g.is_over \
+                    and not any(s.centre) and all(len(h) == 5 for h in s.hands):
+                for viewpoint in (None, 0, 1):
+                    assert cb.opening_package(g, viewpoint) == cb.opening_brute(g, viewpoint), (seed, viewpoint)
+                    compared += 1
+    assert compared >= 12
