@@ -738,7 +738,7 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             self._refresh_move_buttons(cover)
             self._table_full = self.table.value = controls.handover_html(cover)
             self.move_log.value = controls.log_html(shown.events, None, False)
-        self.counter.value = f"<b>{controls.status_text(self.game, names, step)}</b>"
+        self.counter.value = controls.status_html(self.game, names, step)
         if panels:
             self._refresh_panels(code)
 

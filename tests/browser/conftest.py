@@ -287,7 +287,11 @@ STEPPERS_JS = r"""() => [...document.querySelectorAll('.cardlab-stepper')].map((
   }
   const buttons = [...root.querySelectorAll('button')].filter((b) => b.offsetParent !== null)
     .map((b) => b.textContent.trim());
-  return { move, over, lines, panel_move: m ? Number(m[1]) : null, plots: plots.length, drawn, message, buttons };
+  const status = root.querySelector('.cl-status');
+  const seats = status ? String(status.dataset.seats || '').split(',') : [];
+  const mover = status && status.dataset.mover !== '' ? Number(status.dataset.mover) : null;
+  return { move, over, lines, panel_move: m ? Number(m[1]) : null, plots: plots.length, drawn, message, buttons,
+           seats, mover };
 })"""
 
 
@@ -323,6 +327,10 @@ class StepperReading:
     drawn: int
     message: str
     buttons: list[str]
+    seats: list[str]
+    """Who plays each seat, as the move counter says (one value with ``move`` and ``mover``)."""
+    mover: int | None
+    """The seat to move, as the move counter says (None once the game is over)."""
 
     @property
     def follows(self) -> bool:
@@ -345,6 +353,14 @@ def wait_until_follows(page: Any, index: int, move: int | None = None, timeout_m
         timeout=timeout_ms, polling=250)
 
 
+def wait_for_stepper(page: Any, index: int, condition: str, timeout_ms: int = CLICK_TIMEOUT_MS) -> StepperReading:
+    """Wait until ``condition`` (a JavaScript expression of ``s``, stepper ``index`` as :data:`STEPPERS_JS`
+    reads it) holds, then return that reading. A test acts on what it waited for, never on one look."""
+    page.wait_for_function(f"() => {{ const s = ({STEPPERS_JS})()[{index}]; return !!s && ({condition}); }}",
+                           timeout=timeout_ms, polling=200)
+    return read_steppers(page)[index]
+
+
 # The texts of the one button a human seat's moves hide behind (cardlab.viz.controls.handover_label).
 HANDOVER_WORDS = ("I am seat", "Show seat")
 
@@ -353,25 +369,29 @@ def play_one_move(page: Any, index: int) -> None:
     """One move in stepper ``index``: **Next move** when a bot is to move, else the first human move button.
 
     The stepper shows a human seat's legal moves as buttons under the table (inside its move box,
-    class cardlab-move-box); a bot's move is played by **Next move**.
+    class cardlab-move-box); a bot's move is played by **Next move**. Who is to move, and whether a human
+    plays that seat, is read from the move counter (one value), never from which buttons happen to be drawn.
     """
     root = page.locator(".cardlab-stepper").nth(index)
-    before = read_steppers(page)[index].move
-    tiles = root.locator(".cardlab-move-box button")
-    if tiles.count() > 0 and tiles.first.is_visible() and tiles.first.inner_text().startswith(HANDOVER_WORDS):
+    now = read_steppers(page)[index]
+    before = now.move
+    assert now.mover is not None and now.mover < len(now.seats), f"stepper {index}: nobody to move: {now}"
+    if now.seats[now.mover] == "human":
         # a human seat's moves show only on that seat's screen: take the device (hot seat) or show its view first
-        tiles.first.click()
-        page.wait_for_function(
-            f"""() => {{ const root = document.querySelectorAll('.cardlab-stepper')[{index}];
-            const b = root && root.querySelector('.cardlab-move-box button');
-            return !!b && !{list(HANDOVER_WORDS)!r}.some((w) => b.textContent.trim().startsWith(w)); }}""",
-            timeout=CLICK_TIMEOUT_MS, polling=200)
-    if tiles.count() > 0 and tiles.first.is_visible():
-        tiles.first.click()
+        tile = root.locator(".cardlab-move-box button").first
+        tile.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
+        if tile.inner_text().startswith(HANDOVER_WORDS):
+            tile.click()
+            page.wait_for_function(
+                f"""() => {{ const root = document.querySelectorAll('.cardlab-stepper')[{index}];
+                const b = root && root.querySelector('.cardlab-move-box button');
+                return !!b && b.offsetParent !== null &&
+                       !{list(HANDOVER_WORDS)!r}.some((w) => b.textContent.trim().startsWith(w)); }}""",
+                timeout=CLICK_TIMEOUT_MS, polling=200)
+        tile.click()
     else:
         root.get_by_role("button", name="Next move").click()
-    page.wait_for_function(f"() => {{ const s = ({STEPPERS_JS})()[{index}]; return !!s && s.move === {before} + 1; }}",
-                           timeout=CLICK_TIMEOUT_MS, polling=200)
+    wait_for_stepper(page, index, f"s.move === {before} + 1")
 
 
 def check_stepper_follows(page: Any, index: int, moves: int, label: str) -> StepperReading:
@@ -423,6 +443,28 @@ LAYOUT_JS = r"""() => [...document.querySelectorAll('.cardlab-stepper')].map((ro
     picture: box(t.querySelector('svg')), button: box(t.querySelector('button')) }));
   return { root: box(root), table: box(table), plots: plots.map(box), titles, tiles };
 })"""
+
+
+# The arrangement a window of a new width settles into: the first plot right of the table and starting above its
+# bottom (beside), or under the table (below).
+ARRANGED_JS = """([index, beside]) => {
+  const layout = (LAYOUT_JS)()[index];
+  if (!layout || !layout.table || layout.plots.length !== 2 || !layout.plots.every((p) => p)) return false;
+  const t = layout.table, p = layout.plots[0];
+  return beside ? p.x >= t.x + t.w - 1 && p.y < t.y + t.h : p.y >= t.y + t.h - 1;
+}""".replace("LAYOUT_JS", LAYOUT_JS)
+
+
+def resize_and_check_layout(page: Any, index: int, width: int, beside: bool, label: str) -> dict[str, Any]:
+    """Resize the window to ``width`` (tall enough for the whole stepper), wait until the page has laid the
+    stepper out again as expected (JupyterLab resizes its panels in a later frame), then :func:`check_layout`."""
+    page.set_viewport_size({"width": width, "height": 2200})
+    try:
+        page.wait_for_function(ARRANGED_JS, arg=[index, beside], timeout=CLICK_TIMEOUT_MS, polling="raf")
+    except Exception as exc:
+        raise AssertionError(f"{label}: the plots never sat {'beside' if beside else 'below'} the table: "
+                             f"{page.evaluate(LAYOUT_JS)[index]}") from exc
+    return check_layout(page, index, beside, label)
 
 
 def check_layout(page: Any, index: int, beside: bool, label: str) -> dict[str, Any]:

@@ -98,7 +98,7 @@ def take_device(page: Any, game: Game[Any], seat: int) -> None:
     page.get_by_text(f"Pass the device to seat {seat}").wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
     assert leaks(page, game, None) == []
     handover = page.get_by_role("button", name=f"I am seat {seat}: show my cards")
-    assert handover.is_visible()
+    handover.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
     assert not {c.code for c in game.state.hands[seat]} & drawn(page)
     handover.click()
     first = game.legal_moves()[0].text

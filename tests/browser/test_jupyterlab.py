@@ -22,9 +22,8 @@ from tests.browser.conftest import (
     STEPPER_TIMEOUT_MS,
     Server,
     Tab,
-    check_layout,
     check_stepper_follows,
-    read_steppers,
+    resize_and_check_layout,
 )
 
 CLICKS = 3
@@ -81,6 +80,14 @@ def last_stepper_cell(name: str) -> int:
     return found[-1]
 
 
+def steppers_shown(name: str, upto: int) -> int:
+    """How many steppers cells 0..upto show, read from the committed outputs (a stepper's plain-text form is
+    ``cardlab.Stepper(...)``), so the test waits for every one of them, not for whichever drew first."""
+    cells = json.loads((REPO / "notebooks" / f"{name}.ipynb").read_text())["cells"][:upto + 1]
+    return sum("".join(out.get("data", {}).get("text/plain", "")).startswith("cardlab.Stepper(")
+               for c in cells if c["cell_type"] == "code" for out in c.get("outputs", []))
+
+
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_every_stepper_draws_and_follows(name: str, lab_server: Server, burners: int, tab: Tab,
@@ -98,9 +105,10 @@ def test_every_stepper_draws_and_follows(name: str, lab_server: Server, burners:
         page.evaluate(RUN_UP_TO_JS, upto)
         page.wait_for_function(CELLS_RAN_JS, arg=upto, timeout=STEPPER_TIMEOUT_MS, polling=500)
         assert page.evaluate(CELL_ERRORS_JS) == []
-        page.locator(".cardlab-stepper").first.wait_for(state="attached", timeout=STEPPER_TIMEOUT_MS)
-        count = len(read_steppers(page))
-        assert count >= 1, f"{name}: no stepper on the page"
+        count = steppers_shown(name, upto)
+        assert count >= 1, f"{name}: no stepper among the committed outputs of cells 0..{upto}"
+        page.wait_for_function(f"() => document.querySelectorAll('.cardlab-stepper').length === {count}",
+                               timeout=STEPPER_TIMEOUT_MS, polling=500)
         for index in range(count):
             page.locator(".cardlab-stepper").nth(index).scroll_into_view_if_needed()
             check_stepper_follows(page, index, CLICKS, f"{name} stepper {index}")
@@ -108,10 +116,8 @@ def test_every_stepper_draws_and_follows(name: str, lab_server: Server, burners:
         if game is not None:
             root = page.locator(".cardlab-stepper").first
             for width, beside in ((WIDE, True), (NARROW, False)):
-                page.set_viewport_size({"width": width, "height": 2200})
-                page.wait_for_timeout(300)   # the page lays out again
+                resize_and_check_layout(page, 0, width, beside, f"JupyterLab {name} at {width} px")
                 root.scroll_into_view_if_needed()
-                check_layout(page, 0, beside, f"JupyterLab {name} at {width} px")
                 root.screenshot(path=str(artifacts / f"jupyterlab-{game}-{width}px.png"))
         assert page.evaluate("() => window.__cardlabStarts") == 1, \
             f"{name}: one anywidget model per kernel (the plot hub), whatever the number of plots"

@@ -57,6 +57,8 @@ def test_plots_hidden_until_a_guess_then_revealed(lab_server: Server, tab: Tab, 
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     nbformat.write(nb, lab_server.root / NOTEBOOK)
 
+    from playwright.sync_api import expect  # the browser fixtures have checked that playwright is installed
+
     page = tab.page
     with tab.screenshot_on_failure(artifacts / "predict-failure.png"):
         page.goto(f"{lab_server.url}/lab/workspaces/predict/tree/{NOTEBOOK}", timeout=120_000)
@@ -65,7 +67,8 @@ def test_plots_hidden_until_a_guess_then_revealed(lab_server: Server, tab: Tab, 
         page.get_by_role("button", name="Reveal").wait_for(state="visible", timeout=STEPPER_TIMEOUT_MS)
         page.wait_for_function(f"() => ({PLOTS_HIDDEN_JS})() !== null && ({PLOTS_HIDDEN_JS})().length === 2",
                                timeout=STEPPER_TIMEOUT_MS)
-        assert page.get_by_text("What is the chance that seat 0 wins this game?").count() == 1
+        expect(page.get_by_text("What is the chance that seat 0 wins this game?")).to_have_count(
+            1, timeout=CLICK_TIMEOUT_MS)
         assert plots_hidden(page) == [True, True], "the plots show their numbers before any guess"
 
         enter_guess(page, "abc")          # a bad guess: a message in the widget, still hidden
@@ -75,7 +78,7 @@ def test_plots_hidden_until_a_guess_then_revealed(lab_server: Server, tab: Tab, 
         enter_guess(page, "0.4")
         page.get_by_text("your guess 0.400").wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
         page.wait_for_function(f"() => ({PLOTS_HIDDEN_JS})().every(h => !h)", timeout=CLICK_TIMEOUT_MS)
-        assert page.get_by_role("button", name="Reveal").is_disabled()
+        expect(page.get_by_role("button", name="Reveal")).to_be_disabled(timeout=CLICK_TIMEOUT_MS)
 
         page.get_by_role("button", name="Next move").click()
         page.wait_for_function(f"() => ({COUNTER_JS})() === 1", timeout=CLICK_TIMEOUT_MS)

@@ -16,13 +16,13 @@ import pytest
 from tests.browser.conftest import (
     CLICK_TIMEOUT_MS,
     STEPPER_TIMEOUT_MS,
-    STEPPERS_JS,
     Server,
     Tab,
-    check_layout,
     check_stepper_follows,
     count_anywidget_starts,
     read_steppers,
+    resize_and_check_layout,
+    wait_for_stepper,
     wait_until_follows,
 )
 
@@ -41,23 +41,23 @@ def open_app(page: Any, server: Server) -> Any:
 
 def human_to_move(page: Any, root: Any) -> None:
     """Make seat 0 human and let the bot play until seat 0 is to move, so the move buttons (with their card
-    pictures) are on the page to be measured."""
+    pictures) are on the page to be measured.
+
+    Every step waits for the state it acts on: the counter (one value: move, mover, each seat's player) must
+    first say that seat 0 is human, and each bot move must have reached the counter before the next look."""
     root.locator("select").nth(3).select_option("human")   # game, players, viewpoint, then seat 0
-    # the kernel has taken the change when the table shows seat 0's view (a human seat's viewpoint)
+    now = wait_for_stepper(page, 0, "s.seats[0] === 'human'")
+    # seat 0's own view (a human seat's viewpoint) comes with the change
     page.wait_for_function("() => !!document.querySelector('.cardlab-stepper .cl-table[data-view=\"seat0\"]')",
                            timeout=CLICK_TIMEOUT_MS)
-    tiles = root.locator(".cardlab-move-box button")
     for _ in range(60):
-        if tiles.count() > 0 and tiles.first.is_visible():
+        if now.mover == 0:   # seat 0 (human) to move: its buttons are on their way
+            root.locator(".cardlab-move-box button").first.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
             return
-        if root.get_by_text("to move (human)").count() > 0:  # seat 0 to move: its buttons are on their way
-            tiles.first.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
-            return
-        move = read_steppers(page)[0].move
+        assert not now.over, f"the game ended before seat 0 (human) was to move: {now}"
         root.get_by_role("button", name="Next move").click()
-        page.wait_for_function(f"() => {{ const s = ({STEPPERS_JS})()[0]; return !!s && s.move === {move} + 1; }}",
-                               timeout=CLICK_TIMEOUT_MS)
-    raise AssertionError("seat 0 (human) never got a move button")
+        now = wait_for_stepper(page, 0, f"s.move === {now.move} + 1")
+    raise AssertionError(f"seat 0 (human) was never to move: {now}")
 
 
 @pytest.mark.timeout(600)
@@ -80,9 +80,7 @@ def test_app_draws_follows_and_lays_out_every_game(voila_server: Server, burners
             wait_until_follows(page, 0, 0, CLICK_TIMEOUT_MS)
             human_to_move(page, root)
             for width, beside in ((WIDE, True), (NARROW, False)):
-                page.set_viewport_size({"width": width, "height": 2200})   # the whole stepper in view
-                page.wait_for_timeout(300)   # the page lays out again
-                measured = check_layout(page, 0, beside, f"Voilà {game} at {width} px")
+                measured = resize_and_check_layout(page, 0, width, beside, f"Voilà {game} at {width} px")
                 assert measured["tiles"], f"Voilà {game}: no move button was measured"
                 if game == "spite-and-malice":   # every move names a card: each button has its picture
                     assert all(t["picture"] for t in measured["tiles"]), measured["tiles"]

@@ -111,6 +111,29 @@ def test_setup_is_three_face_up_moves_per_player_in_seat_order() -> None:
     assert g.turns == 0
 
 
+def test_set_up_moves_name_faces_and_the_hand_puts_up_its_first_copy() -> None:
+    """With two packs a set-up move's card is the face (pack 0) whichever copy the hand holds, no two moves
+    differ only by copy, and the card put up is the hand's first card of that face in hand order. Not
+    vacuous: some set-up hands hold a face only as the second pack's copy."""
+    second_only = 0
+    for seed in range(30):
+        g = cardlab.new_game("shithead", players=4, seed=seed)
+        while g.state.phase == "setup":
+            seat, moves = g.current_player, g.legal_moves()
+            hand = list(g.state.hands[seat])
+            assert all(c.pack == 0 for m in moves for c in m.cards())
+            assert len({m.cards()[0].face for m in moves}) == len(moves)
+            move = moves[seed % len(moves)]
+            face = move.cards()[0].face
+            held = [c for c in hand if c.face == face]
+            second_only += [c.pack for c in held] == [1]
+            assert g.parse_move(move.text) == move
+            g.play(move)
+            assert held[0] in g.state.face_up[seat] and held[0] not in g.state.hands[seat]
+            assert_conserved(g)
+    assert second_only > 0
+
+
 def test_one_pack_for_two_players_two_packs_for_more() -> None:
     assert cardlab.new_game("shithead", players=2, seed=0).packs == 1
     for n in (3, 4, 5):

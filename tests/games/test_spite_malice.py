@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -11,8 +13,9 @@ import numpy as np
 import pytest
 
 import cardlab
-from cardlab.cards import Card, full_deck, stack_deck
+from cardlab.cards import Card, full_deck, shuffled_deck, stack_deck
 from cardlab.cards import faces as faces_of
+from cardlab.engine.game import Move
 from cardlab.games.spite_malice import SpiteMalice
 from cardlab.games.spite_malice import rules as spite_malice
 from cardlab.games.spite_malice.bot import greedy_spite_malice
@@ -361,6 +364,8 @@ BAD_MOVES = [
     ("hand 6♥ to centre 1", "6♥ cannot start centre 1: an empty pile starts with an Ace (or a King)"),
     ("payoff to centre 1", "the payoff top Q♣ cannot start centre 1"),
     ("fly to the moon", "moves read 'payoff to centre 1'"),
+    ("hand AH:1 to centre 1", "a move names a face, not a pack: write 'hand A♥ to centre 1'"),
+    ("hand 2h:0 to side 3", "a move names a face, not a pack: write 'hand 2♥ to side 3'"),
 ]
 
 
@@ -380,6 +385,130 @@ def test_a_card_that_does_not_fit_names_the_value_needed() -> None:
     g.play("hand A♥ to centre 1")
     with pytest.raises(cardlab.IllegalMoveError, match="does not fit centre 1, which needs 2 \\(or a King\\)"):
         g.play("hand 6♥ to centre 1")
+
+
+# ---------------------------------------------------------------------------------- moves name faces, not copies
+def test_a_move_names_the_face_and_the_engine_moves_the_copy_held() -> None:
+    """The hand holds A♥ only as the second pack's copy: the move's card is the face (pack 0), and
+    playing it moves the physical card the hand holds."""
+    g = stacked(["KC"], ["2S"], ["AH:1", "3S", "10S", "QD:1", "QD"], ["9D", "9D", "8D", "8D", "7D"])
+    assert C("AH:1") in g.state.hands[0] and C("AH") not in g.state.hands[0]
+    ace = g.parse_move("hand A♥ to centre 1")
+    assert spite_malice.hand_card(ace) == C("AH") and ace in g.legal_moves()
+    queens = [m for m in g.legal_moves() if m.text == "hand Q♦ to side 1"]
+    assert [m.cards() for m in queens] == [(C("QD"),)]  # both copies in hand: one move, naming the face
+    copied = dataclasses.replace(spite_malice.spite_move(ace), card=C("AH:1"))  # a Move naming the copy
+    assert g.parse_move(copied) == ace and g.parse_move(copied).cards() == (C("AH"),)
+    g.play(ace)
+    assert g.state.centre[0] == [C("AH:1")] and all(c.face != C("AH").face for c in g.state.hands[0])
+    assert_conserved(g)
+
+
+def _copy_free(move: Move) -> tuple[str, str, Any, int, int]:
+    """What a move says once copies are forgotten: two legal moves equal here differ only by copy."""
+    m = spite_malice.spite_move(move)
+    return (m.kind, m.text.lower(), None if m.card is None else m.card.face, m.side, m.centre)
+
+
+FACE_GAMES: list[tuple[int, dict[str, Any], tuple[str, str]]] = [
+    (40, {}, ("greedy", "greedy")),
+    (41, {"completed_to": "shuffle"}, ("greedy", "uninformed")),
+    (42, {"payoff_size": 8, "match": True, "target": 10}, ("greedy", "greedy")),
+    (43, {"refill_on_empty": False, "king_starts_pile": False}, ("uninformed", "random")),
+    (44, {"first": "seat0", "payoff_size": 5}, ("random", "greedy")),
+]
+
+
+def test_every_policy_facing_move_names_faces_and_no_two_differ_only_by_copy() -> None:
+    """Over seeded games (every option, every built-in policy), each legal move, and what parse_move
+    returns for its text, its ASCII spelling or a Move naming the other copy, carries only first-pack
+    cards; no two legal moves differ only by copy. Not vacuous: many positions offer a hand move whose
+    face the hand holds only as the second pack's copy (a move that named the copy held would leak it)."""
+    second_only = 0
+    for seed, options, names in FACE_GAMES:
+        g = cardlab.new_game(GAME, seed=seed, **options)
+        rng = np.random.default_rng(seed)
+        policies = [make_policy(name, GAME, rng) for name in names]
+        while not g.is_over and g.move_count < 500:
+            legal = g.legal_moves()
+            assert len({_copy_free(m) for m in legal}) == len(legal)
+            hand = g.state.hands[g.current_player]
+            for m in legal:
+                assert all(c.pack == 0 for c in m.cards()), m
+                asked: list[Move | str] = [m, m.text]
+                card = spite_malice.spite_move(m).card
+                if card is not None:
+                    held = [c.pack for c in hand if c.face == card.face]
+                    second_only += held == [1]
+                    asked += [m.text.replace(str(card), f"{card.rank.label}{card.suit.letter}"),
+                              dataclasses.replace(spite_malice.spite_move(m), card=Card(card.rank, card.suit, 1))]
+                for a in asked:
+                    parsed = g.parse_move(a)
+                    assert parsed == m and all(c.pack == 0 for c in parsed.cards()), (a, parsed)
+            g.play(choose(policies[g.current_player], g))
+    assert second_only > 200
+
+
+def _copy_twins(seed: int, size: int) -> tuple[list[Card], list[Card]]:
+    """Two full deals (top of the deck first, in the stacked-deck order) that differ only in where the two
+    copies of one face lie: one in a hand, the other hidden (under a payoff top on even seeds when one is
+    there, else in the stock); the deal with the second pack's copy in the hand comes first."""
+    deck = shuffled_deck(2, np.random.default_rng(seed))
+    hands = range(2 * size, 2 * size + 2 * spite_malice.HAND_SIZE)
+    under_tops = [i for i in range(2 * size) if i not in (0, size)]
+    where = {c: i for i, c in enumerate(deck)}
+    pairs = [(i, where[Card(deck[i].rank, deck[i].suit, 1 - deck[i].pack)]) for i in hands]
+    pairs = [(i, j) for i, j in pairs if j not in hands and j not in (0, size)]
+    under = [(i, j) for i, j in pairs if j in under_tops]
+    stock = [(i, j) for i, j in pairs if j not in under_tops]
+    i, j = ((under or stock) if seed % 2 == 0 else (stock or under))[0]
+    other = list(deck)
+    other[i], other[j] = deck[j], deck[i]
+    return (deck, other) if deck[i].pack == 1 else (other, deck)
+
+
+def _what_policies_see(deck: Sequence[Card], seed: int, size: int, options: dict[str, Any],
+                       names: tuple[str, str], moves: int) -> tuple[Any, SpiteMalice, list[tuple[Any, list[Move]]]]:
+    """Play ``deck`` with recording policies for ``moves`` moves: the dealt position, the game, and each view
+    and legal list a policy received."""
+    g = cardlab.new_game(GAME, seed=seed, deck=list(deck), payoff_size=size, **options)
+    assert isinstance(g, SpiteMalice)
+    dealt = g.state.to_data()
+    rng = np.random.default_rng(seed)
+    seen: list[tuple[Any, list[Move]]] = []
+
+    def recording(name: str) -> Any:
+        inner = make_policy(name, GAME, rng)
+
+        def policy(view: Any, legal: Sequence[Move]) -> Move | str:
+            seen.append((view, list(legal)))
+            return inner(view, legal)
+        return policy
+
+    policies = [recording(name) for name in names]
+    while not g.is_over and g.move_count < moves:
+        g.play(choose(policies[g.current_player], g))
+    return dealt, g, seen
+
+
+@pytest.mark.parametrize("completed_to", ["bottom", "shuffle"])
+def test_copy_twin_worlds_offer_policies_identical_legal_moves(completed_to: str) -> None:
+    """Two deals differing only by which copy of a face sits in a hand and which in a hidden pile (under a
+    payoff top, or in the stock): every policy receives the same views and the same legal moves, Move
+    fields included, in both. With a move naming the copy held, the first hand move of that face differs."""
+    mixes = [("greedy", "greedy"), ("uninformed", "greedy"), ("greedy", "random"), ("uninformed", "uninformed")]
+    for seed in range(12):
+        size = (20, 8, 12)[seed % 3]
+        a, b = _copy_twins(seed, size)
+        names = mixes[seed % len(mixes)]
+        dealt_a, ga, seen_a = _what_policies_see(a, seed, size, {"completed_to": completed_to}, names, 160)
+        dealt_b, gb, seen_b = _what_policies_see(b, seed, size, {"completed_to": completed_to}, names, 160)
+        assert dealt_a != dealt_b  # the physical deals differ ...
+        assert [m.text for m in ga.moves] == [m.text for m in gb.moves]
+        assert len(seen_a) == len(seen_b) and seen_a == seen_b  # ... the policies cannot tell them apart
+        twin = next(c for c, d in zip(a, b, strict=True) if c != d)
+        offered = [m for _, legal in seen_a for m in legal if m.cards() and m.cards()[0].face == twin.face]
+        assert offered, f"seed {seed}: the twin face {twin} was never offered to a policy"
 
 
 @pytest.mark.parametrize(("option", "value", "accepted"), [

@@ -8,6 +8,7 @@ numbers in the Plotly traces (``win_probability`` / ``panel_quantities`` with th
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import ipywidgets as widgets
@@ -95,6 +96,22 @@ def test_buttons_have_the_names_the_browser_test_looks_for() -> None:
     assert s.autoplay in descendants(s) and s.speed in descendants(s)
     assert s.win_plot in descendants(s) and s.panel_plot in descendants(s)
     assert "Move 0" in s.counter.value
+
+
+def test_the_counter_carries_who_moves_and_who_plays_each_seat_in_one_value() -> None:
+    """The browser tests act on these attributes: they must change with the seat menu and the moves."""
+    s = Stepper("garbage", players=2, seed=SEED, **FAST)
+
+    def attributes() -> dict[str, str]:
+        return dict(re.findall(r'data-(move|mover|seats)="([^"]*)"', s.counter.value))
+
+    assert attributes() == {"move": "0", "mover": str(s.game.current_player), "seats": "greedy,greedy"}
+    s.policies[1].value = "human"
+    assert attributes()["seats"] == "greedy,human"
+    while s.game.current_player == 0 and not s.game.is_over:
+        s.next_button.click()
+    assert attributes() == {"move": str(s.game.move_count), "mover": "1", "seats": "greedy,human"}
+    assert f"Move {s.game.move_count}" in s.counter.value
 
 
 @pytest.mark.parametrize("name", GAMES)

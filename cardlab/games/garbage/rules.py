@@ -1,6 +1,6 @@
 """Garbage (also called Trash or Ten).
 
-Rules (``shared/rules/000``; defaults follow pagat.com, the other reading is an option)
+Rules (``docs/rules.md#garbage``; defaults follow pagat.com, others are options)
 -------------------------------------------------------------------------------------
 * **Packs.** 1–2 players use one 52-card pack, 3–4 two packs, 5–6 three. No jokers. One player is
   a solitaire teaching mode: "how likely is it to complete a layout?" with no opponent.

@@ -1,6 +1,6 @@
 """Shithead (also called Palace).
 
-Rules (``shared/rules/004``; defaults follow ``RULES.md``, the other reading is an option)
+Rules (``docs/rules.md#shithead`` gives the source of each choice; others are options)
 ---------------------------------------------------------------------------------------
 * **Packs.** 2 players use one 52-card pack, 3–5 players two. No jokers.
 * **Order.** 3 < 4 < … < 10 < J < Q < K < A, given by :func:`power`. The 2 and the 10 are special.
@@ -90,7 +90,7 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.cards import Card, Rank, faces, full_deck, shuffled_deck, stack_deck
+from cardlab.cards import Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.state import (
     Bool,
@@ -132,7 +132,9 @@ _RANK_WORDS: dict[str, Rank] = {r.label.lower(): r for r in Rank} | {"t": Rank.T
 class ShitheadMove(Move):
     """A Shithead move. A play: ``source`` ("hand" or "up"), ``rank`` (a :class:`~cardlab.cards.Rank` value)
     and ``count`` (how many cards of it). A blind play: ``index``, the face-down card's place (0-based). A
-    set-up move: ``card``, the card put face up. A pick-up names nothing."""
+    set-up move: ``card``, the face put face up: always the first pack's card of that face
+    (:func:`~cardlab.cards.face_of`), never which copy the hand holds; with two packs the engine puts up
+    the hand's first card of that face in hand order (the lowest pack held). A pick-up names nothing."""
 
     source: str = ""
     rank: int = 0
@@ -167,7 +169,7 @@ def _play_move_table(source: str) -> dict[Rank, list[ShitheadMove]]:
 _PLAY_MOVES = {"hand": _play_move_table("hand"), "up": _play_move_table("up")}
 _BLIND_MOVES = [ShitheadMove(f"play face-down card {i + 1}", "blind", index=i) for i in range(FACE_DOWN)]
 PICK_UP = ShitheadMove("pick up", "pickup")
-_SETUP_MOVES = {c: ShitheadMove(f"face up {c}", "setup", card=c) for c in full_deck(2)}
+_SETUP_MOVES = {c: ShitheadMove(f"face up {c}", "setup", card=c) for c in full_deck(1)}  # faces only
 
 
 def power(card: Card) -> int:
@@ -531,7 +533,7 @@ class Shithead(Game[ShitheadState]):
             for c in s.hands[seat]:
                 if c.face not in seen:
                     seen.add(c.face)
-                    moves.append(_SETUP_MOVES[c])
+                    moves.append(_SETUP_MOVES[face_of(c)])
             return moves
         src = self.source(seat)
         if src is None:  # only a finished player has no cards, and a finished player never moves
@@ -585,6 +587,8 @@ class Shithead(Game[ShitheadState]):
                     card = Card.parse(face)
                 except InvalidCardError as exc:
                     return f"{face!r} is not a card: {exc}"
+                if ":" in face and any(c.face == card.face for c in s.hands[seat]):
+                    return f"a move names a face, not a pack: write 'face up {card}'"
                 held = ", ".join(str(c) for c in s.hands[seat])
                 return f"seat {seat} holds no {card} in hand; its hand is {held}"
             return (f"the set-up is not finished: seat {seat} chooses {FACE_UP - len(s.face_up[seat])} more "
@@ -682,9 +686,11 @@ class Shithead(Game[ShitheadState]):
         else:
             yield from self._pick_up()
 
-    def _place_face_up(self, card: Card) -> Iterator[None]:
+    def _place_face_up(self, face: Card) -> Iterator[None]:
+        """Put up the hand's first card (in hand order) of ``face``, as the set-up move names a face only."""
         s = self._state
         seat = s.to_move
+        card = next(c for c in s.hands[seat] if c.face == face.face)
         s.hands[seat].remove(card)
         s.face_up[seat].append(card)
         s.face_up[seat].sort(key=sort_key)

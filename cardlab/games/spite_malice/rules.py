@@ -1,6 +1,6 @@
 """Spite and Malice, a competitive patience game for two.
 
-Rules (``shared/rules/002``; defaults from ``RULES.md``, which follow pagat.com; other readings are options)
+Rules (``docs/rules.md#spite-and-malice``; defaults follow pagat.com; other readings are options)
 -------------------------------------------------------------------------------------------------------
 * **Cards.** Two 52-card packs shuffled together (104 cards), no jokers. Values: Ace 1, 2–10, Jack 11,
   Queen 12; **Kings are wild** (value 13 where two cards are compared).
@@ -47,10 +47,14 @@ fixed start gives different top ranks (or ``first="seat0"``).
 Moves (texts; piles are numbered from 1)
 ----------------------------------------
 ``"payoff to centre 1"``, ``"side 2 to centre 3"``, ``"hand 7♥ to centre 1"``, ``"hand 7♥ to side 4"``.
-Two cards of the same face in hand (one from each pack) give a single move. Which of the two goes is
-drawn uniformly from a generator keyed by the game's shuffle key and the move number (records replay
-exactly); views and public events show faces only, so nobody learns which pack a card came from.
-``"hand 7h to centre 1"`` (ASCII card codes, ``T`` for ten) and "center" are accepted too.
+A move names a face, never a physical copy: its ``card`` field is the first pack's card of that face
+whichever copy the hand holds (:class:`SpiteMove`), and two cards of the same face in hand (one from each
+pack) give a single move. The engine picks the physical card as it applies the move: the hand's only card
+of that face, or, when it holds both, one drawn uniformly from a generator keyed by the game's shuffle key
+and the move number (records replay exactly). Moves, views and public events show faces only, so nobody
+learns which pack a card came from. ``"hand 7h to centre 1"`` (ASCII card codes, ``T`` for ten) and
+"center" are accepted too; a pack suffix (``"hand 7h:1 to centre 1"``) is refused, since no move chooses
+a copy.
 
 Turns
 -----
@@ -298,7 +302,17 @@ KING = Rank.KING
 class SpiteMove(Move):
     """A Spite and Malice move: ``card`` (a hand card played or discarded), ``side`` (the side pile played
     from or discarded on, 1 to 4) and ``centre`` (the centre pile played on, 1 to 3); 0 where a move names
-    no such pile."""
+    no such pile.
+
+    ``card`` names a **face**, never a physical copy: it is always the first pack's :class:`Card` of that
+    face (:func:`~cardlab.cards.face_of`, ``pack == 0``), whichever copy the hand holds. The two copies of
+    a face look alike, so a move that named a pack would tell a policy which bookkeeping copy its hand
+    holds. Every move the game offers (:meth:`~cardlab.engine.game.Game.legal_moves`) or returns
+    (:meth:`~cardlab.engine.game.Game.parse_move`) is one of these face moves, and a hand holding both
+    copies of a face gets one move per destination, not two. The engine decides which physical card
+    leaves the hand when the move is applied (:meth:`SpiteMalice._take_from_hand`): the hand's only card
+    of that face, or, when it holds both, one drawn uniformly from the generator keyed by the game's
+    shuffle key and the move number."""
 
     card: Card | None = None
     side: int = 0
@@ -324,15 +338,16 @@ PAYOFF_MOVES = tuple(SpiteMove(f"payoff to centre {k}", "payoff", centre=k) for 
 SIDE_MOVES = tuple(tuple(SpiteMove(f"side {j} to centre {k}", "side", side=j, centre=k)
                          for k in range(1, CENTRE_PILES + 1))
                    for j in range(1, SIDE_PILES + 1))
+# Hand moves name faces (the first pack's cards), see SpiteMove.
 HAND_MOVES = {c: tuple(SpiteMove(f"hand {c} to centre {k}", "hand", card=c, centre=k)
                        for k in range(1, CENTRE_PILES + 1))
-              for c in full_deck(PACKS)}
+              for c in full_deck(1)}
 COPIES: dict[Any, tuple[Card, ...]] = {}
 for _card in full_deck(PACKS):
     COPIES[_card.face] = COPIES.get(_card.face, ()) + (_card,)
 DISCARD_MOVES = {c: tuple(SpiteMove(f"hand {c} to side {j}", "discard", card=c, side=j)
                           for j in range(1, SIDE_PILES + 1))
-                 for c in full_deck(PACKS)}
+                 for c in full_deck(1)}
 
 
 class SpiteMalice(Game[SpiteMaliceState]):
@@ -562,14 +577,15 @@ class SpiteMalice(Game[SpiteMaliceState]):
         for pile, side_moves in zip(s.sides[seat], SIDE_MOVES, strict=True):
             if pile:
                 moves += [m for m, n in zip(side_moves, lengths, strict=True) if _fits(pile[-1], n, king_starts)]
-        faces: list[Card] = []
+        held: list[Card] = []  # the hand's faces in hand order, each once (copies of a face sit side by side)
         for card in s.hands[seat]:
-            if not faces or faces[-1].rank != card.rank or faces[-1].suit != card.suit:
-                faces.append(card)
-        for card in faces:
-            moves += [m for m, n in zip(HAND_MOVES[card], lengths, strict=True) if _fits(card, n, king_starts)]
-        for card in faces:
-            moves += DISCARD_MOVES[card]
+            face = face_of(card)
+            if not held or held[-1] != face:
+                held.append(face)
+        for face in held:
+            moves += [m for m, n in zip(HAND_MOVES[face], lengths, strict=True) if _fits(face, n, king_starts)]
+        for face in held:
+            moves += DISCARD_MOVES[face]
         return moves
 
     def _move_aliases(self, move: Move) -> set[str]:
@@ -615,6 +631,9 @@ class SpiteMalice(Game[SpiteMaliceState]):
             if not any(c.face == card.face for c in s.hands[seat]):
                 held = ", ".join(str(c) for c in s.hands[seat])
                 return f"seat {seat} holds no {card} (hand: {held})"
+            if ":" in (card_text or ""):
+                return (f"a move names a face, not a pack: write 'hand {card} to {dest} {dest_n}' (which of two "
+                        "alike cards leaves the hand is the engine's choice)")
             where = str(card)
         if dest == "side":
             return None
