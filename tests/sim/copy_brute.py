@@ -288,8 +288,8 @@ def swap_twin(record: str, face: Card, labels_stay: bool) -> cardlab.Game[Any] |
 
     init = data["initial"]
     labels = init["labels"]
-    if labels_stay == (labels[a.id] == labels[b.id]):
-        return None  # the same twin as the other way (or no bookkeeping to keep apart)
+    if labels_stay and labels[a.id] == labels[b.id]:
+        return None  # the same twin as with the labels moved
     if labels_stay:
         _keep_tied_copy_home(data, a, b)
     for key in ("payoff", "hands", "sides", "centre", "stock"):
