@@ -1,8 +1,8 @@
 """Peak memory of a 1,000,000-hand Garbage simulation (fast path, one process).
 
-The fast path plays shards of ``cardlab.sim.parallel.FAST_SHARD`` hands on Garbage's kernel, one game at a
-time on one small board, so its working memory does not grow with the number of hands; only the result
-arrays (winners, turns and the extras hands and shuffles, 8 bytes each per hand) do. The figure is the
+The fast path plays shards of at most ``cardlab.sim.parallel.FAST_SHARD`` hands (sized by time) on Garbage's
+kernel, one game at a time on one small board, so its working memory does not grow with the number of hands; only
+the result arrays (winners, turns and the extras hands and shuffles, 8 bytes each per hand) do. The figure is the
 process's peak resident set size (``resource.getrusage``), which includes the Python interpreter, numpy and
 numba themselves; the numpy allocations alone are measured with ``tracemalloc`` in a second run.
 

@@ -17,6 +17,7 @@ from cardlab.errors import (
     InvalidInputError,
     KernelError,
     MissingExtraError,
+    PolicyError,
     UnknownGameError,
 )
 from cardlab.sim.simulate import SimResult, simulate
@@ -42,7 +43,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "Card", "CardlabError", "CorruptRecordError", "Event", "Game", "IllegalMoveError", "InvalidCardError",
-    "InvalidInputError", "KernelError", "MissingExtraError", "Move", "Rank", "SimResult", "Stepper", "Suit",
-    "UnknownGameError",
+    "InvalidInputError", "KernelError", "MissingExtraError", "Move", "PolicyError", "Rank", "SimResult", "Stepper",
+    "Suit", "UnknownGameError",
     "game_names", "load_game", "new_game", "simulate",
 ]

@@ -12,7 +12,8 @@ class does not wait several seconds for it. ``simulate`` prints the table of
 :meth:`cardlab.SimResult.summary` (with a progress bar on the terminal while it runs, and the speed on
 standard error). Game options are given as ``-o KEY=VALUE``;
 values are read as ``true``/``false``, ``none``, whole numbers, comma-separated whole numbers (a list),
-or else text.
+or else text. Ctrl-C stops any run within a fraction of a second (worker processes included): the command says
+``cardlab: interrupted`` and exits with status 130.
 """
 
 from __future__ import annotations
@@ -92,12 +93,20 @@ def _list_games() -> str:
     return "\n".join(lines)
 
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as a shell reports a command stopped by it)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; a reader that stops early (``cardlab games | head -c 1``) ends it quietly."""
+    """Run the command; a reader that stops early (``cardlab games | head -c 1``) ends it quietly, and Ctrl-C
+    stops it at once (``simulate`` hears it within a fraction of a second) with one line and status 130."""
     try:
         code = _main(argv)
         sys.stdout.flush()
         return code
+    except KeyboardInterrupt:
+        print("cardlab: interrupted", file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:
         # the reader has gone: send what is left to nowhere, so the exit's own flush raises nothing
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pytest
 
 import cardlab
 from cardlab import Card
-from cardlab.errors import CardlabError
+from cardlab.errors import MESSAGE_LIMIT, CardlabError, bounded, shown
+from cardlab.policies import make_policy
+from cardlab.sim import prob
 
 
 def test_errors_are_value_errors() -> None:
@@ -167,3 +170,113 @@ def test_rng_must_be_a_generator() -> None:
         cardlab.new_game("garbage", players=2, rng=np.random.RandomState(0))  # type: ignore[arg-type]
     with pytest.raises(cardlab.InvalidInputError, match="not both"):
         cardlab.new_game("garbage", players=2, seed=1, rng=np.random.default_rng(1))
+
+
+BIG = 10**5000  # more digits than Python prints (4,300)
+
+
+class _BadRepr:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+class _NotText:
+    def __repr__(self) -> str:
+        return 5  # type: ignore[return-value]
+
+
+def _nested(depth: int) -> list[object]:
+    out: list[object] = []
+    for _ in range(depth):
+        out = [out]
+    return out
+
+
+def _loop() -> list[object]:
+    out: list[object] = []
+    out.append(out)
+    return out
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    (BIG, "<an integer of about 5,001 digits>"), (-BIG, "<a negative integer of about 5,001 digits>"),
+    (_BadRepr(), "<_BadRepr object>"), (_NotText(), "<_NotText object>"), (_nested(100_000), "[[[[[[[...]]]]]]]"),
+    (_loop(), "[[[[[[[...]]]]]]]"), ([BIG, 1], "[<an integer of about 5,001 digits>, 1]"),
+    ("x" * 10**6, "'" + "x" * 80 + "'... (1,000,000 characters)"), (b"0.5" * 10**5, "... (300,000 bytes)"),
+    ([5] * 20_000, "list of 20,000 items"), ([[0] * 10**6], "[[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...]]"),
+    (np.arange(10**6), "array([     0,      1,      2, ..., 999997, 999998, 999999]"), (np.int64(3), "np.int64(3)"),
+    ([11, 10], "[11, 10]"), ("7H", "'7H'"), (None, "None"),
+], ids=["huge int", "huge negative int", "failing repr", "non-text repr", "deep list", "self-containing list",
+        "list with a huge int", "1 MB text", "300 kB bytes", "long list", "list of a long list", "numpy array",
+        "numpy int", "short list", "text", "None"])
+def test_shown_never_raises_and_stays_short(value: object, expected: str) -> None:
+    """Any object is quoted in at most about 80 characters, without raising: a huge integer (Python refuses to
+    print more than 4,300 digits), a failing or non-text repr, deep or self-containing lists, big arrays."""
+    text = shown(value)
+    assert expected in text and len(text) <= 140
+
+
+def test_long_message_is_cut_in_the_middle() -> None:
+    """No cardlab error carries more than 500 characters, however its message was built: the start (the input)
+    and the end (what is accepted) are kept and the cut says how long the message was."""
+    message = "start " + "5, " * 20_000 + "accepted: 1-10"
+    exc = cardlab.InvalidInputError(message)
+    assert len(str(exc)) == MESSAGE_LIMIT
+    assert str(exc).startswith("start 5, ") and str(exc).endswith("accepted: 1-10")
+    assert f"{len(message):,} characters" in str(exc)
+    assert str(cardlab.InvalidInputError("short")) == "short" and bounded("x" * 500) == "x" * 500
+    missing = cardlab.MissingExtraError("y" * 1000)
+    assert isinstance(missing, ImportError) and len(str(missing)) == MESSAGE_LIMIT
+
+
+@pytest.mark.parametrize("call", [
+    lambda: cardlab.new_game("garbage", players=BIG),
+    lambda: cardlab.new_game("garbage", seed=1).observe(BIG),
+    lambda: cardlab.new_game("garbage", seed=1).resample(BIG, np.random.default_rng(0)),
+    lambda: prob.win_probability(cardlab.new_game("garbage", seed=1), BIG, rng=np.random.default_rng(0)),
+    lambda: cardlab.simulate("garbage", players=BIG, progress=False),
+    lambda: cardlab.new_game("garbage", layout_sizes=[BIG, 1]),
+    lambda: cardlab.new_game("garbage", seed=1).play(BIG),
+    lambda: make_policy("greedy", BIG, np.random.default_rng(0)),
+    lambda: cardlab.load_game(cardlab.new_game("garbage", seed=1).to_json().replace(
+        '"shuffle_key": ', f'"shuffle_key": {"9" * 5000}, "x": ')),
+], ids=["new_game players", "observe", "resample", "win_probability", "simulate players", "layout_sizes",
+        "play", "make_policy", "load_game"])
+def test_huge_integers_get_a_cardlab_error(call: Any) -> None:
+    with pytest.raises(CardlabError, match="integer of about 5,001 digits|more than 4,300 digits") as info:
+        call()
+    assert len(str(info.value)) <= 200
+
+
+def test_repr_of_a_game_with_a_huge_seed_gives_the_same_game() -> None:
+    g = cardlab.new_game("garbage", seed=BIG).play_all(["draw stock"])
+    again = eval(repr(g), {"cardlab": cardlab})
+    assert again.to_json() == g.to_json()
+
+
+def test_long_lists_are_named_not_printed() -> None:
+    with pytest.raises(cardlab.InvalidInputError, match="layout_sizes=list of 20,000 items has 20000 entries") as info:
+        cardlab.new_game("garbage", layout_sizes=[5] * 20_000)
+    assert len(str(info.value)) <= 200
+
+
+def test_play_all_takes_back_its_moves_when_one_is_refused() -> None:
+    g = cardlab.new_game("garbage", players=2, seed=7)
+    before = g.to_json()
+    with pytest.raises(cardlab.IllegalMoveError, match="'fly'"):
+        g.play_all(["draw stock", "fly"])
+    assert g.to_json() == before
+    with pytest.raises(cardlab.IllegalMoveError, match="play_all takes a list of moves, not 'draw stock'"):
+        g.play_all("draw stock")
+    assert g.to_json() == before
+
+
+def test_a_kernel_error_keeps_its_whole_replay_and_a_bounded_message() -> None:
+    """A KernelError is a bug report: its report is the seed and every move, never cut; its message is bounded
+    like every other, keeps the seed, and says where the whole replay is."""
+    moves = ", ".join(["draw stock"] * 500)
+    err = cardlab.KernelError(f"seed 4; moves: {moves}")
+    assert err.report == f"seed 4; moves: {moves}"
+    assert len(str(err)) <= 500 and str(err).startswith("seed 4; moves: draw stock") and ".report" in str(err)
+    short = cardlab.KernelError("seed 4; moves: draw stock")
+    assert str(short) == short.report == "seed 4; moves: draw stock"

@@ -131,6 +131,109 @@ def test_the_core_never_imports_the_view() -> None:
     assert "cardlab.viz.table" in done.stdout.strip().splitlines()[-1]
 
 
+HEAVY = 'sorted(m for m in sys.modules if "numba" in m or m.endswith(".kernel"))'
+
+LAZY = r'''
+import inspect, json, sys
+from fractions import Fraction
+import numpy as np
+import cardlab
+from cardlab.engine.registry import game_specs
+from cardlab.errors import CardlabError
+from cardlab.sim import prob
+
+
+def heavy():
+    return HEAVY
+
+
+def exact_questions(spec):
+    """The game's exact questions: the public functions of its questions module answering a Fraction."""
+    module = sys.modules[spec.questions.__module__]
+    return [f for name, f in sorted(vars(module).items()) if inspect.isfunction(f) and not name.startswith("_")
+            and f.__module__ == module.__name__ and inspect.signature(f).return_annotation in ("Fraction", Fraction)]
+
+
+out = {"games": [], "answered": {}, "after_dealing": None, "play_outs": []}
+games = {spec.name: cardlab.new_game(spec.name, seed=4) for spec in game_specs()}
+out["after_dealing"] = heavy()
+for spec in game_specs():
+    g = games[spec.name]
+    out["games"].append(spec.name)
+    for f in exact_questions(spec):
+        out["answered"][f.__name__] = 0
+    for _ in range(60):
+        if g.is_over:
+            break
+        for f in exact_questions(spec):
+            try:
+                answer = f(g, None)
+            except CardlabError:   # not applicable in this position
+                continue
+            assert isinstance(answer, Fraction)
+            out["answered"][f.__name__] += 1
+        g.play(g.legal_moves()[-1])
+        g.observe(0)
+    g.undo()
+    cardlab.load_game(g.to_json())
+    repr(g), str(g)
+out["after_playing"] = heavy()
+for spec in game_specs():   # the first play-out of each game loads its kernel, and plays as the kernel module does
+    g, before = games[spec.name], heavy()
+    lazy = spec.kernel.win_rollouts(g, None, 20, np.random.default_rng(0)).tolist()
+    new = [m for m in heavy() if m not in before]
+    kernels = [m for m in new if m.endswith(".kernel")]
+    direct = sys.modules[kernels[0]].win_rollouts(g, None, 20, np.random.default_rng(0)).tolist() if kernels else None
+    out["play_outs"].append([spec.rules.__module__, kernels, any("numba" in m for m in heavy()), lazy == direct])
+print(json.dumps(out))
+'''.replace("HEAVY", HEAVY)
+
+SIMULATE_LOADS = r'''
+import sys
+import cardlab
+from cardlab.engine.registry import game_specs
+for spec in game_specs():
+    before = HEAVY
+    cardlab.simulate(spec.name, games=3, seed=1, progress=False)
+    print(spec.name, [m for m in HEAVY if m not in before and m.endswith(".kernel")])
+'''.replace("HEAVY", HEAVY)
+
+
+def test_dealing_playing_and_exact_answers_load_no_kernel_and_no_numba() -> None:
+    """Every registered game: dealing, playing, undoing, observing, saving and loading, and every exact question of
+    its questions module load no kernel module and no numba (its spec holds a lazy kernel); the first play-out of a
+    game loads that game's kernel (and numba, where installed), and plays exactly as the kernel module does."""
+    import json
+
+    done = subprocess.run([sys.executable, "-c", LAZY], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["games"] == [spec.name for spec in game_specs()] and out["games"]
+    assert out["after_dealing"] == [] and out["after_playing"] == []
+    assert out["answered"] and all(n > 0 for n in out["answered"].values()), out["answered"]
+    numba = _installed("numba")
+    for rules_module, kernels, numba_loaded, same in out["play_outs"]:
+        package = rules_module.rpartition(".")[0]
+        assert kernels == [f"{package}.kernel"], (rules_module, kernels)
+        assert numba_loaded == numba and same
+
+
+def test_the_first_simulation_of_each_game_loads_its_kernel() -> None:
+    done = subprocess.run([sys.executable, "-c", SIMULATE_LOADS], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == len(game_specs())
+    for spec, line in zip(game_specs(), lines, strict=True):
+        package = spec.rules.__module__.rpartition(".")[0]
+        assert line == f"{spec.name} {[package + '.kernel']}", line
+
+
+def _installed(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
 def test_the_view_imports_without_the_games_first() -> None:
     """No import cycle engine -> view -> games -> engine: each layer imports alone in a fresh process."""
     for module in ("cardlab.engine", "cardlab.viz.table", "cardlab.sim.prob", "cardlab.policies"):

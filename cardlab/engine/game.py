@@ -23,7 +23,7 @@ from __future__ import annotations
 import abc
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -119,6 +119,12 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _int_code(n: int) -> str:
+    """``n`` as Python source: decimal, or hexadecimal for an integer too long for Python to print in decimal
+    (more than 4,300 digits), so that a game's ``repr`` still evaluates to the same game."""
+    return hex(n) if n.bit_length() > 14_000 else str(n)
+
+
 def normalise_move_text(text: str) -> str:
     return " ".join(text.strip().lower().split())
 
@@ -181,14 +187,14 @@ class Game(abc.ABC, Generic[S]):
                 or not cls.min_players <= players <= cls.max_players:
             span = (f"{cls.min_players}" if cls.min_players == cls.max_players
                     else f"{cls.min_players} to {cls.max_players}")
-            raise InvalidInputError(f"players={players!r} is not allowed for {cls.name}; it takes {span} players")
+            raise InvalidInputError(f"players={shown(players)} is not allowed for {cls.name}; it takes {span} players")
         return int(players)
 
     def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         unknown = [k for k in options if k not in self.option_specs]
         if unknown:
             known = ", ".join(sorted(self.option_specs)) or "none"
-            raise InvalidInputError(f"unknown option {unknown[0]!r} for {self.name}; its options are: {known}")
+            raise InvalidInputError(f"unknown option {shown(unknown[0])} for {self.name}; its options are: {known}")
         result: dict[str, Any] = {}
         for key, spec in self.option_specs.items():
             value = options.get(key, spec.default)
@@ -365,9 +371,19 @@ class Game(abc.ABC, Generic[S]):
             raise
 
     def play_all(self, moves: Sequence[Move | str]) -> Self:
-        """Play several moves in turn; returns the game, so calls can be chained."""
-        for m in moves:
-            self.play(m)
+        """Play several moves in turn; returns the game, so calls can be chained. If one is refused, the moves
+        played before it are taken back: on any error the game is left unchanged."""
+        if isinstance(moves, (str, bytes, Move)) or not isinstance(moves, Iterable):
+            raise IllegalMoveError(f"play_all takes a list of moves, not {shown(moves)}; play() plays one move")
+        played = 0
+        try:
+            for m in moves:
+                self.play(m)
+                played += 1
+        except BaseException:
+            for _ in range(played):
+                self.undo()
+            raise
         return self
 
     def stepwise(self, move: Move | str) -> Iterator[Self]:
@@ -443,7 +459,7 @@ class Game(abc.ABC, Generic[S]):
         """
         self.check_seat(viewpoint, "resample")
         if not isinstance(rng, np.random.Generator):
-            raise InvalidInputError(f"rng={rng!r} is not a numpy.random.Generator")
+            raise InvalidInputError(f"rng={shown(rng)} is not a numpy.random.Generator")
         g = self._blank(self.players, self.options, int(rng.integers(0, 2**63 - 1)))
         g._state = self._resample_state(viewpoint, rng)
         g._initial = g._state.clone()
@@ -457,7 +473,7 @@ class Game(abc.ABC, Generic[S]):
             return
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
             raise InvalidInputError(
-                f"{what}: seat {seat!r} does not exist; this {self.name} game has seats 0 to {self.players - 1}"
+                f"{what}: seat {shown(seat)} does not exist; this {self.name} game has seats 0 to {self.players - 1}"
                 " (or None for the public view)")
 
     def stats(self) -> dict[str, float]:
@@ -582,7 +598,7 @@ class Game(abc.ABC, Generic[S]):
         if self._seed is not None and not self._deck_given:
             opts = "".join(f", {k}={v!r}" for k, v in self.options.items()
                            if v != self.option_specs[k].default)
-            base = f"cardlab.new_game({self.name!r}, players={self.players}, seed={self._seed}{opts})"
+            base = f"cardlab.new_game({self.name!r}, players={self.players}, seed={_int_code(self._seed)}{opts})"
             if self._moves:
                 base += f".play_all({[m.text for m in self._moves]!r})"
             return base

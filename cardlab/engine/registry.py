@@ -113,6 +113,9 @@ def load_game(text: str) -> Game[Any]:
                                  "expected the text of Game.to_json()") from exc
     except RecursionError:
         raise CorruptRecordError("record nests lists or objects too deep to be a cardlab record") from None
+    except ValueError:  # json reads no integer of more than 4,300 digits
+        raise CorruptRecordError("record holds a number too long to read (more than 4,300 digits); expected the "
+                                 "text of Game.to_json()") from None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise CorruptRecordError(f"record is not a {RECORD_FORMAT!r} object; expected the text of Game.to_json()")
     if record.get("version") != RECORD_VERSION:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cardlab.errors import InvalidInputError
+from cardlab.errors import InvalidInputError, shown
 
 
 def make_rng(seed: int | None = None, rng: np.random.Generator | None = None) -> np.random.Generator:
@@ -18,10 +18,10 @@ def make_rng(seed: int | None = None, rng: np.random.Generator | None = None) ->
         raise InvalidInputError("give seed= or rng=, not both")
     if rng is not None:
         if not isinstance(rng, np.random.Generator):
-            raise InvalidInputError(f"rng={rng!r} is not a numpy.random.Generator")
+            raise InvalidInputError(f"rng={shown(rng)} is not a numpy.random.Generator")
         return rng
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
-        raise InvalidInputError(f"seed={seed!r} is not allowed; a seed is a non-negative integer")
+        raise InvalidInputError(f"seed={shown(seed)} is not allowed; a seed is a non-negative integer")
     return np.random.default_rng(seed)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
@@ -43,6 +44,48 @@ class GameKernel(Protocol):
         drawn from game.chance_law(viewpoint) for each play-out; the winner of each (int64, -1 none).
         Must not read where the hidden cards really are (only the law), so two games the viewpoint cannot
         tell apart give identical results for the same rng state."""
+
+
+class LazyKernel:
+    """The :class:`GameKernel` of the module ``path`` (``"cardlab.games.<game>.kernel"``), imported on first use.
+
+    A kernel module loads numba (about half a second) and its compiled code, which dealing, playing, undoing,
+    observing, saving and the exact answers do not need: a game's spec holds this object instead of the module,
+    so ``import cardlab`` and dealing any game load neither; the first play-out or simulation does.
+    :meth:`compile_now` and :meth:`compiled` are the spec's ``compile`` and ``compile_ready`` hooks (the module's
+    functions of those names).
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def module(self) -> ModuleType:
+        """The kernel module, imported now (once: later calls find it in ``sys.modules``)."""
+        return import_module(self.path)
+
+    def plays(self, policies: Sequence[object]) -> bool:
+        return bool(self.module().plays(policies))
+
+    def play_shard(self, players: int, options: Mapping[str, Any], seed: int, start: int, stop: int,
+                   policies: Sequence[str]) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        result: tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]] = self.module().play_shard(
+            players, options, seed, start, stop, policies)
+        return result
+
+    def win_rollouts(self, game: Game[Any], viewpoint: int | None, n: int, rng: np.random.Generator) -> np.ndarray:
+        winners: np.ndarray = self.module().win_rollouts(game, viewpoint, n, rng)
+        return winners
+
+    def compile_now(self) -> float:
+        """Compile the kernel (or load it from numba's on-disk cache); the seconds it took."""
+        return float(self.module().compile_now())
+
+    def compiled(self) -> bool:
+        """Whether the kernel runs compiled (numba is installed)."""
+        return bool(self.module().compiled())
+
+    def __repr__(self) -> str:
+        return f"LazyKernel({self.path!r})"
 
 
 @dataclass(frozen=True)
@@ -100,5 +143,5 @@ def load_drawer(path: str) -> Drawer:
     return drawer
 
 
-__all__ = ["FALLBACK_BUDGETS", "GENERIC_DRAWER", "Drawer", "GameKernel", "GameSpec", "Questions", "RolloutBudgets",
-           "load_drawer"]
+__all__ = ["FALLBACK_BUDGETS", "GENERIC_DRAWER", "Drawer", "GameKernel", "GameSpec", "LazyKernel", "Questions",
+           "RolloutBudgets", "load_drawer"]

@@ -9,6 +9,7 @@ the rules allow, which is what the chance laws assume (see each game's ``bot`` m
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ import numpy as np
 
 from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import game_spec
-from cardlab.errors import IllegalMoveError, InvalidInputError, UnknownGameError
+from cardlab.errors import CardlabError, IllegalMoveError, InvalidInputError, PolicyError, UnknownGameError, shown
 
 Policy = Callable[[Any, Sequence[Move]], "Move | str"]
 
@@ -43,11 +44,13 @@ def make_policy(spec: str | Policy, game_name: str, rng: np.random.Generator) ->
     ``"greedy"`` is the bot the game's spec registers (:attr:`~cardlab.engine.spec.GameSpec.bot`);
     ``"uninformed"`` its :attr:`~cardlab.engine.spec.GameSpec.uninformed` player, drawing from ``rng`` (the
     greedy bot where the game registers none: no choice there depends on a hidden card)."""
+    if not isinstance(rng, np.random.Generator):
+        raise InvalidInputError(f"rng={shown(rng)} is not a numpy.random.Generator")
     if callable(spec):
         return spec
-    if spec == "random":
+    if isinstance(spec, str) and spec == "random":
         return RandomPolicy(rng)
-    if spec in ("greedy", "uninformed"):
+    if isinstance(spec, str) and spec in ("greedy", "uninformed"):
         try:
             registered = game_spec(game_name)
         except UnknownGameError:
@@ -57,15 +60,78 @@ def make_policy(spec: str | Policy, game_name: str, rng: np.random.Generator) ->
                 return registered.uninformed(rng)
             return registered.bot()
     raise InvalidInputError(
-        f"unknown policy {spec!r} for {game_name}; accepted: 'random', 'greedy', 'uninformed', or a callable "
-        "(view, legal_moves)")
+        f"unknown policy {shown(spec)} for {shown(game_name)}; accepted: 'random', 'greedy', 'uninformed', or a "
+        "callable (view, legal_moves)")
 
 
-def choose(policy: Policy, game: Game[Any]) -> Move:
-    """Ask ``policy`` for a move in ``game``; a policy that answers with an illegal move is an error."""
+def choose(policy: Policy, game: Game[Any], origin: str | None = None) -> Move:
+    """Ask ``policy`` for a move in ``game``.
+
+    A policy that raises, or that cannot be called with ``(view, legal_moves)``, is a student's bug: a
+    :class:`~cardlab.errors.PolicyError` names the seat, the move number and how to deal the game again, and is
+    chained to the policy's own error (whose traceback points at the bug). ``origin`` says how to deal the game
+    again (a simulation names its seed and the game's number); by default :func:`replay_hint` reads it from the
+    game. A policy that answers with an illegal move is an :class:`~cardlab.errors.IllegalMoveError`.
+    """
+    seat = game.current_player
     legal = game.legal_moves()
-    answer = policy(game.observe(game.current_player), legal)
+    view = game.observe(seat)
+    try:
+        answer = policy(view, legal)
+    except Exception as exc:
+        raise PolicyError(failure_text(policy, seat, game.move_count, origin or replay_hint(game), exc,
+                                       _bad_signature(policy, view, legal))) from exc
     try:
         return game.parse_move(answer)
     except IllegalMoveError as exc:
         raise IllegalMoveError(f"policy {policy!r} chose an illegal move: {exc}") from exc
+
+
+def replay_hint(game: Game[Any]) -> str:
+    """How to deal ``game`` again, for an error message: the ``new_game`` call with its seed, when that call and
+    the game's moves do give this very position (checked: a game dealt from a stacked deck or a record does not
+    replay from its seed)."""
+    if game.seed is not None:
+        try:
+            again = type(game)(game.players, seed=game.seed, **game.options).play_all(game.moves)
+            same = again.state.to_data() == game.state.to_data()
+        except CardlabError:
+            same = False
+        if same:
+            changed = "".join(f", {k}={shown(v, 40)}" for k, v in game.options.items()
+                              if v != game.option_specs[k].default)
+            return f"cardlab.new_game({game.name!r}, players={game.players}, seed={game.seed}{changed})"
+    return f"this {game.name} game (not dealt from a seed alone: game.to_json() saves it for a replay)"
+
+
+MESSAGE_LIMIT = 500
+"""The longest message of a :class:`~cardlab.errors.PolicyError`: the policy's own error is cut to fit."""
+
+
+def failure_text(policy: Policy, seat: int, move: int, origin: str, exc: BaseException, bad_call: bool) -> str:
+    """The message of a :class:`~cardlab.errors.PolicyError`: who failed, where, and the policy's own error (cut
+    so that the message stays within :data:`MESSAGE_LIMIT` characters; its traceback has it whole)."""
+    label = getattr(policy, "__name__", None)
+    name = _cut(label, 40) if isinstance(label, str) else shown(policy, 40)
+    head = f"the policy of seat {seat} ({name}) "
+    tail = f", at move {move} of {origin}"
+    kind = f"{type(exc).__name__}: "
+    room = max(40, MESSAGE_LIMIT - len(head) - len(tail) - len(kind) - 80)
+    error = kind + _cut(str(exc), room)
+    what = f"cannot be called as policy(view, legal_moves) ({error})" if bad_call else f"raised {error}"
+    return head + what + tail
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def _bad_signature(policy: Policy, view: Any, legal: Sequence[Move]) -> bool:
+    """True when ``policy`` cannot take the two arguments ``(view, legal_moves)`` at all."""
+    try:
+        inspect.signature(policy).bind(view, legal)
+    except TypeError:
+        return True
+    except ValueError:  # no signature to read (some built-in callables): assume it takes them
+        return False
+    return False

@@ -1,30 +1,44 @@
 """Playing a run in shards: in this process, in worker processes, or on a dask cluster.
 
-A run of ``games`` games is cut into shards of a fixed size (:data:`ENGINE_SHARD` games on the engine,
-:data:`FAST_SHARD` on a game's fast kernel) that does not depend on how many workers there are. On the
-engine, game ``i`` of a run with seed ``s`` is dealt and played with ``numpy.random.default_rng([s, i])``
-(:func:`cardlab.engine.rng.game_rng`); on the fast path the kernel's ``play_shard`` draws from the seed
-and the shard's games. A shard's result therefore depends only on the run's
-seed and the shard's place, never on who plays it: one process, ``N`` worker processes (started with
-"spawn", so a script must call ``simulate`` under ``if __name__ == "__main__":``) or a
+Shards sized by time
+--------------------
+A run of ``games`` games is cut into shards of consecutive games as it goes (:class:`ShardPlan`): the first
+shard has :data:`FIRST_SHARD` games, and each later one as many as the games timed so far say will take about
+:data:`SHARD_SECONDS` (at most :data:`GROWTH` times the largest shard timed yet, and at most :data:`ENGINE_SHARD`
+games on the engine, :data:`FAST_SHARD` on a game's fast kernel). A game's time ranges from microseconds (a
+Garbage hand on the kernel) to a fraction of a second (a long Spite and Malice match), so no fixed size serves:
+a shard of 65,536 compiled matches runs for minutes, and compiled code does not hear Ctrl-C until it returns.
+Sized by time, a shard in this process ends within a fraction of a second, and Ctrl-C stops the run then.
+
+The sizes never change the results. On the engine, game ``i`` of a run with seed ``s`` is dealt and played with
+``numpy.random.default_rng([s, i])`` (:func:`cardlab.engine.rng.game_rng`); on the fast path the kernel's
+``play_shard`` draws game ``i`` from the seed and ``i`` alone. A game's result therefore depends only on the run's
+seed and its number, never on the shard it falls in nor on who plays it: one process, ``N`` worker processes
+(started with "spawn", so a script must call ``simulate`` under ``if __name__ == "__main__":``) or a
 ``dask.distributed`` cluster give bit-for-bit the same winners and turns.
 
-The plan of a run (:class:`ShardPlan`) makes each shard when it is needed, so planning a run costs the
-same memory for a thousand games as for a hundred million; only a few shards per worker are sent ahead.
-On the first error in any shard, and on Ctrl-C (``KeyboardInterrupt``, or a notebook's interrupt), the
-shards not yet started are cancelled and the worker processes stopped, so the caller hears of it at
-once instead of after the whole run.
+With ``processes=N`` the first shards run in this process; once the games timed say that the rest would take
+more than :data:`POOL_AFTER_S` here, the worker processes start (a run shorter than that ends sooner without
+them). The plan makes each shard when it is needed, so a run costs the same memory to plan for a thousand
+games as for a hundred million; only a few shards per worker are sent ahead. On the first error in any shard,
+and on Ctrl-C (``KeyboardInterrupt``, or a notebook's interrupt), the shards not yet started are cancelled and
+the worker processes stopped, so the caller hears of it at once instead of after the whole run. The workers
+ignore Ctrl-C from their start (a terminal sends it to every process of the job): it is this process's to
+handle.
 """
 
 from __future__ import annotations
 
+import atexit
+import gc
 import importlib
-import math
 import pickle
 import signal
+import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any
@@ -33,21 +47,34 @@ import numpy as np
 
 from cardlab.engine.registry import game_class, game_spec
 from cardlab.engine.rng import game_rng
-from cardlab.errors import InvalidInputError
+from cardlab.errors import InvalidInputError, shown
 from cardlab.policies import Policy, choose, make_policy
 
 PolicySpec = str | Policy
 ENGINE_SHARD = 250
+"""The most games of one shard on the engine."""
 FAST_SHARD = 1 << 16
+"""The most games of one shard on a fast kernel (its result arrays stay small)."""
+FIRST_SHARD = 4
+"""The games of a run's first shard, which times them (it also loads the kernel)."""
+SHARD_SECONDS = 0.2
+"""The wall time a shard is sized for: in this process, Ctrl-C stops a run once its shard ends."""
+GROWTH = 4
+"""A shard has at most this many times the games of the largest shard timed yet (one quick shard of a run
+whose games vary in length does not make the next one huge)."""
+POOL_AFTER_S = 1.0
+"""With ``processes > 1``, the worker processes start once the rest of the run would take longer than this in
+this process (starting them costs about a second)."""
 BACKENDS = ("local", "dask")
 
 
-def play_out(game: Any, policies: Sequence[Policy], max_moves: int = 100_000) -> None:
-    """Play ``game`` to its end with one policy per seat."""
+def play_out(game: Any, policies: Sequence[Policy], max_moves: int = 100_000, origin: str | None = None) -> None:
+    """Play ``game`` to its end with one policy per seat (``origin``: how to deal it again, for a
+    :class:`~cardlab.errors.PolicyError`; see :func:`cardlab.policies.choose`)."""
     for _ in range(max_moves):
         if game.is_over:
             return
-        game.play(choose(policies[game.current_player], game))
+        game.play(choose(policies[game.current_player], game, origin))
     raise RuntimeError(f"{game.name} game did not end within {max_moves} moves")
 
 
@@ -64,12 +91,20 @@ def run_engine_games(name: str, players: int, seed: int, start: int, stop: int,
         rng = game_rng(seed, start + k)
         game = cls(players, rng=rng, **options)
         policies = [make_policy(s, cls.name, rng) for s in specs]
-        play_out(game, policies)
+        changed = {key: v for key, v in options.items() if v != cls.option_specs[key].default}
+        play_out(game, policies, origin=run_origin(cls.name, players, seed, start + k, changed))
         winners[k] = -1 if game.winner is None else game.winner
         turns[k] = game.turns
         for key, value in game.stats().items():
             extras.setdefault(key, []).append(value)
     return winners, turns, {k: np.asarray(v) for k, v in extras.items()}
+
+
+def run_origin(name: str, players: int, seed: int, index: int, options: dict[str, Any]) -> str:
+    """How to deal game ``index`` of a run with ``seed`` again (its generator is ``game_rng(seed, index)``)."""
+    opts = "".join(f", {k}={shown(v, 40)}" for k, v in options.items())
+    return (f"game {index} of the run with seed {seed} (deal it again: rng = cardlab.engine.rng.game_rng({seed}, "
+            f"{index}); cardlab.new_game({name!r}, players={players}, rng=rng{opts}))")
 
 
 @dataclass(frozen=True)
@@ -102,11 +137,14 @@ def run_shard(shard: Shard) -> ShardResult:
                              [str(p) for p in shard.specs])
 
 
-class ShardPlan(Sequence[Shard]):
-    """The shards of a run, each made on demand: ``plan[k]`` is shard ``k``; nothing is stored per shard.
+class ShardPlan:
+    """The shards of a run, each made when it is needed and sized by the time its games took so far.
 
-    A fast shard is played by the game's kernel (:meth:`~cardlab.engine.spec.GameKernel.play_shard`), which
-    draws its games from the run's seed and the games' numbers alone.
+    :meth:`take` gives the next shard (consecutive games, from game 0 on), :meth:`timed` reports how long a
+    shard took where it was played. Nothing is stored per shard, so a plan is as small for a hundred million
+    games as for ten. A fast shard is played by the game's kernel
+    (:meth:`~cardlab.engine.spec.GameKernel.play_shard`), which draws its games from the run's seed and the
+    games' numbers alone: the sizes change when a run can be stopped, never its results.
     """
 
     def __init__(self, name: str, players: int, games: int, seed: int, specs: Sequence[PolicySpec],
@@ -114,31 +152,100 @@ class ShardPlan(Sequence[Shard]):
         self.name, self.players, self.games, self.seed, self.fast = name, players, games, seed, fast
         self.specs = tuple(specs)
         self.options = tuple(sorted(options.items()))
-        self.size = FAST_SHARD if fast else ENGINE_SHARD
-        self.n_shards = math.ceil(games / self.size)
+        self.cap = FAST_SHARD if fast else ENGINE_SHARD
+        self.planned = 0              # games given out in shards so far
+        self.per_game: float | None = None   # seconds per game, from the latest shard timed
+        self.largest = 0              # games of the largest shard timed
+        self.timings = 0              # shards timed
+        self.last_seconds = 0.0       # how long the latest shard timed took
 
-    def __len__(self) -> int:
-        return self.n_shards
+    @property
+    def left(self) -> int:
+        """Games not yet given out in a shard."""
+        return self.games - self.planned
 
-    def __getitem__(self, k: Any) -> Any:
-        if isinstance(k, slice):
-            return [self[i] for i in range(*k.indices(self.n_shards))]
-        if not -self.n_shards <= k < self.n_shards:
-            raise IndexError(k)
-        k %= self.n_shards
-        return Shard(self.name, self.players, self.seed, k * self.size, min(self.games, (k + 1) * self.size),
-                     self.specs, self.options, self.fast)
+    def size(self) -> int:
+        """The games of the next shard: about :data:`SHARD_SECONDS` of them at the rate timed last."""
+        if self.per_game is None:
+            wanted = FIRST_SHARD
+        else:
+            wanted = min(int(SHARD_SECONDS / max(self.per_game, 1e-9)), GROWTH * self.largest)
+        return max(1, min(wanted, self.cap, self.left))
+
+    def take(self) -> Shard | None:
+        """The next shard, or None when every game has been given out."""
+        if self.left <= 0:
+            return None
+        start = self.planned
+        self.planned += self.size()
+        return Shard(self.name, self.players, self.seed, start, self.planned, self.specs, self.options, self.fast)
+
+    def timed(self, shard: Shard, seconds: float) -> None:
+        """Shard ``shard`` took ``seconds`` to play: the rate for the next shards."""
+        n = shard.stop - shard.start
+        self.per_game = seconds / n
+        self.largest = max(self.largest, n)
+        self.timings += 1
+        self.last_seconds = seconds
+
+    def needs_pool(self) -> bool:
+        """Whether the rest of the run would take longer than :data:`POOL_AFTER_S` in one process. It is judged
+        once a shard after the first (which also loads the kernel) took a quarter of :data:`SHARD_SECONDS` or
+        more, so that the per-call cost of a small shard does not pass for the games' own time."""
+        measured = self.timings >= 2 and self.last_seconds >= SHARD_SECONDS / 4
+        return measured and self.per_game is not None and self.per_game * self.left > POOL_AFTER_S
 
 
 def make_shards(name: str, players: int, games: int, seed: int, specs: Sequence[PolicySpec],
                 options: dict[str, Any], fast: bool) -> ShardPlan:
-    """Cut a run into shards of a fixed size (made on demand)."""
+    """The plan of a run: shards sized by time, made as they are needed."""
     return ShardPlan(name, players, games, seed, specs, options, fast)
 
 
+def run_timed(shard: Shard) -> tuple[float, ShardResult]:
+    """Play one shard (here, in a worker process or on a dask worker) and say how long it took there."""
+    start = time.perf_counter()
+    result = run_shard(shard)
+    return time.perf_counter() - start, result
+
+
 def _ignore_interrupt() -> None:
-    """Worker start-up: Ctrl-C is the parent's to handle (it stops the workers), not each worker's."""
+    """Worker start-up: Ctrl-C is the parent's to handle (it stops the workers), not each worker's. The worker
+    was started with SIGINT blocked (:func:`_interrupts_held`); now that it ignores SIGINT, it unblocks it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """While worker processes are started: SIGINT waits (it is blocked, not lost) and is delivered when the
+    block ends. A process inherits the blocked set, so a worker cannot be stopped by a Ctrl-C sent to the whole
+    job while it is still importing, before :func:`_ignore_interrupt` runs."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+_exit_quickly_registered = False
+
+
+def exit_quickly() -> None:
+    """After Ctrl-C: let the interpreter end without its last garbage collection (:func:`gc.freeze` at exit).
+
+    A script stopped by Ctrl-C usually ends next, and with numba's compiled kernels loaded that last collection
+    takes about a second (several under load); freezing the objects skips it and the operating system frees the
+    memory. Python does not promise finalizers at exit anyway. Nothing changes while the interpreter runs (a
+    notebook's kernel goes on as before)."""
+    global _exit_quickly_registered
+    if not _exit_quickly_registered:
+        atexit.register(gc.freeze)
+        _exit_quickly_registered = True
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -152,27 +259,38 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         proc.join(timeout=1.0)
 
 
-def _run_local(shards: Sequence[Shard], processes: int) -> Iterator[tuple[int, ShardResult]]:
-    if processes == 1 or len(shards) == 1:
-        for k in range(len(shards)):
-            yield k, run_shard(shards[k])
+def _run_here(plan: ShardPlan, until_pool: bool) -> Iterator[tuple[Shard, ShardResult]]:
+    """Play shards in this process, timing each; with ``until_pool``, stop once the rest of the run would take
+    longer than :data:`POOL_AFTER_S` here (the worker processes then play it)."""
+    while not (until_pool and plan.needs_pool()):
+        shard = plan.take()
+        if shard is None:
+            return
+        seconds, result = run_timed(shard)
+        plan.timed(shard, seconds)
+        yield shard, result
+
+
+def _run_local(plan: ShardPlan, processes: int) -> Iterator[tuple[Shard, ShardResult]]:
+    yield from _run_here(plan, processes > 1)
+    if plan.left <= 0:
         return
-    _check_picklable(shards[0])
-    workers = min(processes, len(shards))
+    workers = processes
     ahead = 2 * workers   # shards sent ahead: enough to keep every worker busy, few to cancel
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"), initializer=_ignore_interrupt)
-    pending: dict[Future[ShardResult], int] = {}
-    next_k = 0
+    pending: dict[Future[tuple[float, ShardResult]], Shard] = {}
     finished = False
     try:
-        while next_k < len(shards) or pending:
-            while next_k < len(shards) and len(pending) < ahead:
-                pending[pool.submit(run_shard, shards[next_k])] = next_k
-                next_k += 1
+        while plan.left > 0 or pending:
+            while len(pending) < ahead and (shard := plan.take()) is not None:
+                with _interrupts_held():   # the first submits start the worker processes
+                    pending[pool.submit(run_timed, shard)] = shard
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
-                k = pending.pop(fut)
-                yield k, fut.result()
+                shard = pending.pop(fut)
+                seconds, result = fut.result()
+                plan.timed(shard, seconds)
+                yield shard, result
         finished = True
     except BrokenProcessPool as exc:
         raise RuntimeError(
@@ -185,7 +303,7 @@ def _run_local(shards: Sequence[Shard], processes: int) -> Iterator[tuple[int, S
             _stop(pool)
 
 
-def _run_dask(shards: Sequence[Shard], processes: int) -> Iterator[tuple[int, ShardResult]]:
+def _run_dask(plan: ShardPlan, processes: int) -> Iterator[tuple[Shard, ShardResult]]:
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError as exc:  # pragma: no cover - the extra is installed in the project's environments
@@ -197,24 +315,26 @@ def _run_dask(shards: Sequence[Shard], processes: int) -> Iterator[tuple[int, Sh
         cluster = distributed.LocalCluster(n_workers=processes, threads_per_worker=1, dashboard_address=None)
         client = distributed.Client(cluster)
         own = (client, cluster)
-    futures: dict[Any, tuple[int, Any]] = {}
+    futures: dict[Any, tuple[Shard, Any]] = {}
+    queue = distributed.as_completed()
+
+    def submit() -> None:
+        shard = plan.take()
+        if shard is not None:
+            fut = client.submit(run_timed, shard, pure=False)
+            futures[fut.key] = (shard, fut)
+            queue.add(fut)
+
     try:
         ahead = 2 * max(1, len(client.scheduler_info().get("workers", {})) or processes)
-        queue = distributed.as_completed()
-        next_k = 0
-        while next_k < len(shards) and next_k < ahead:
-            fut = client.submit(run_shard, shards[next_k], pure=False)
-            futures[fut.key] = (next_k, fut)
-            queue.add(fut)
-            next_k += 1
+        for _ in range(ahead):
+            submit()
         for fut in queue:
-            k, _ = futures.pop(fut.key)
-            yield k, fut.result()
-            if next_k < len(shards):
-                new = client.submit(run_shard, shards[next_k], pure=False)
-                futures[new.key] = (next_k, new)
-                queue.add(new)
-                next_k += 1
+            shard, _ = futures.pop(fut.key)
+            seconds, result = fut.result()
+            plan.timed(shard, seconds)
+            yield shard, result
+            submit()
     finally:
         if futures:  # an error or Ctrl-C: cancel what is left
             client.cancel([f for _, f in futures.values()])
@@ -223,15 +343,20 @@ def _run_dask(shards: Sequence[Shard], processes: int) -> Iterator[tuple[int, Sh
             own[1].close()
 
 
-def _check_picklable(shard: Shard) -> None:
+def _check_picklable(specs: Sequence[PolicySpec]) -> None:
     try:
-        pickle.dumps(shard.specs)
+        pickle.dumps(tuple(specs))
     except Exception as exc:
         raise InvalidInputError(
-            f"policy {shard.specs!r} cannot be sent to worker processes ({exc}); define it at module level, "
+            f"policy {shown(tuple(specs))} cannot be sent to worker processes ({exc}); define it at module level, "
             "or use processes=1") from exc
 
 
-def run_shards(shards: Sequence[Shard], processes: int, backend: str) -> Iterator[tuple[int, ShardResult]]:
-    """Play the shards; yields ``(index, result)`` as each one finishes (not necessarily in order)."""
-    return _run_dask(shards, processes) if backend == "dask" else _run_local(shards, processes)
+def run_shards(plan: ShardPlan, processes: int, backend: str) -> Iterator[tuple[Shard, ShardResult]]:
+    """Play the run; yields ``(shard, result)`` as each shard finishes (not necessarily in order of games).
+
+    With ``processes > 1`` the policies must be sendable to worker processes: that is checked first, whatever
+    the size of the run."""
+    if processes > 1 and backend != "dask":   # dask sends functions by value
+        _check_picklable(plan.specs)
+    return _run_dask(plan, processes) if backend == "dask" else _run_local(plan, processes)

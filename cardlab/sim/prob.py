@@ -159,7 +159,7 @@ def require_rng(rng: np.random.Generator | None) -> np.random.Generator:
     if rng is None:
         raise InvalidInputError("pass rng=numpy.random.default_rng(seed): estimates are seeded, never global")
     if not isinstance(rng, np.random.Generator):
-        raise InvalidInputError(f"rng={rng!r} is not a numpy.random.Generator")
+        raise InvalidInputError(f"rng={shown(rng)} is not a numpy.random.Generator")
     return rng
 
 
@@ -217,6 +217,9 @@ def play_on(game: Game[Any], rng: np.random.Generator, stop: Callable[[Game[Any]
             max_moves: int = 20_000) -> Game[Any]:
     """Play ``game`` on in place with greedy bots until it ends (or ``stop(game)`` is true)."""
     expect_game(game, None)
+    if stop is not None and not callable(stop):
+        raise InvalidInputError(f"stop={shown(stop)} is not allowed; give a function of the game that says when to "
+                                "stop (or None to play to the end)")
     policy = make_policy("greedy", game.name, rng)
     for _ in range(max_moves):
         if game.is_over or (stop is not None and stop(game)):

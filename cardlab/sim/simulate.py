@@ -13,8 +13,9 @@ Two ways to play
   ``"random"``, in any mix of seats, where the game's kernel plays them). It is chosen automatically when it applies;
   ``fast=False`` forces the engine path (to compare the two, or to time them).
 
-The games are played in shards (:mod:`cardlab.sim.parallel`) whose results do not depend on how many
-processes play them, so ``processes=1``, ``processes=4`` and ``backend="dask"`` give the same result.
+The games are played in shards sized by time (:mod:`cardlab.sim.parallel`: a fraction of a second each, so
+Ctrl-C stops any run at once) whose results depend neither on their sizes nor on how many processes play them,
+so ``processes=1``, ``processes=4`` and ``backend="dask"`` give the same result.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from cardlab.policies import make_policy
 from cardlab.sim.parallel import (
     BACKENDS,
     PolicySpec,
+    exit_quickly,
     make_shards,
     play_out,
     run_engine_games,
@@ -224,7 +226,10 @@ def simulate(name: str, players: int | None = None, games: int = 1000, seed: int
     ``fast=False`` forces the engine. Other keywords are game options.
 
     ``games`` is at most :data:`MAX_GAMES` (100 million). On the first error in any game, or on
-    Ctrl-C, the games not yet started are cancelled and the worker processes stopped at once.
+    Ctrl-C, the games not yet started are cancelled and the worker processes stopped at once: the games are
+    played in shards of about :data:`~cardlab.sim.parallel.SHARD_SECONDS` each, so Ctrl-C is heard within a
+    fraction of a second however long the run. A policy that fails is a :class:`~cardlab.errors.PolicyError`
+    naming the game's number and the move, to replay it.
     """
     cls = game_class(name)
     n_players = cls._check_players(players)
@@ -247,7 +252,7 @@ def simulate(name: str, players: int | None = None, games: int = 1000, seed: int
                                 f"got {cls.name!r} with {[_policy_label(s) for s in specs]}")
     use_fast = applies if fast is None else bool(fast)
     run_options = dict(probe.options) if use_fast else dict(options)
-    shards = make_shards(cls.name, n_players, n_games, seed, specs, run_options, use_fast)
+    plan = make_shards(cls.name, n_players, n_games, seed, specs, run_options, use_fast)
     start = time.perf_counter()
     winners = np.empty(n_games, dtype=np.int64)
     turns = np.empty(n_games, dtype=np.int64)
@@ -255,8 +260,7 @@ def simulate(name: str, players: int | None = None, games: int = 1000, seed: int
     wanted = set(probe.stats())   # the fast path reports only the figures the engine's stats() has
     bar = _progress_bar(n_games, progress, f"{cls.name} ({'fast' if use_fast else 'engine'})")
     try:
-        for k, part in run_shards(shards, workers, backend):
-            shard = shards[k]
+        for shard, part in run_shards(plan, workers, backend):
             winners[shard.start:shard.stop] = part[0]
             turns[shard.start:shard.stop] = part[1]
             for key, values in part[2].items():
@@ -266,6 +270,9 @@ def simulate(name: str, players: int | None = None, games: int = 1000, seed: int
                     extras[key][shard.start:shard.stop] = values
             if bar is not None:
                 bar.update(shard.stop - shard.start)
+    except KeyboardInterrupt:
+        exit_quickly()   # a script stopped by Ctrl-C ends at once, not a second later
+        raise
     finally:
         if bar is not None:
             bar.close()

@@ -87,13 +87,14 @@ def status_text(game: Game[Any], policy_names: Sequence[str], step: tuple[int, i
 
 def status_html(game: Game[Any], policy_names: Sequence[str], step: tuple[int, int] | None = None) -> str:
     """The move counter as the page shows it: :func:`status_text` in bold, carrying the same facts as data
-    attributes (``data-move``, ``data-mover``, ``data-seats``: each seat's player, comma-separated).
+    attributes (``data-game``, ``data-move``, ``data-mover``, ``data-seats``: each seat's player, comma-separated).
 
     They travel in one value, so a page (or a test driving it) that reads who is to move and who plays each
     seat reads them together, from the same state of the stepper."""
     mover = "" if game.is_over else str(game.current_player)
     seats = html.escape(",".join(policy_names), quote=True)
-    return (f'<b class="cl-status" data-move="{game.move_count}" data-mover="{mover}" data-seats="{seats}">'
+    return (f'<b class="cl-status" data-game="{html.escape(game.name, quote=True)}" data-move="{game.move_count}" '
+            f'data-mover="{mover}" data-seats="{seats}">'
             f"{html.escape(status_text(game, policy_names, step))}</b>")
 
 

@@ -11,8 +11,10 @@ How it behaves
 At every position the stepper computes its panels as usual, but with ``predict=True`` the figures
 stay hidden until the student has entered a guess for the *current question*. The question is, by
 default, "what is the chance that seat s wins this game?" (s is the seat of the viewpoint, or seat 0
-when the viewpoint is the table); ``predict="<panel key>"`` asks one of the game's own panel
-questions instead (``"next_card"`` for Garbage, say). Entering a guess (slider, or a text box that
+when the viewpoint is the table, unless ``predict_seat=s`` fixes it); ``predict="<panel key>"`` asks one
+of the game's own panel questions instead (``"next_card"`` for Garbage, say). A setting that would ask
+nothing (a key the game does not ask, a seat it does not have, ``predict_seat`` without the win question)
+is refused with what the game accepts (:func:`predict_settings`). Entering a guess (slider, or a text box that
 accepts ``0.3``, ``30%`` or ``1/3``) reveals the figures and the answer, exact or estimated, and
 keeps a record. Every record holds the guess, the answer shown and, once it is known, the
 *outcome*: for the win question, whether seat s did win (known when the game ends on the same line
@@ -45,22 +47,28 @@ knows about predictions.
 from __future__ import annotations
 
 import math
+import numbers
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
+import numpy as np
 import plotly.graph_objects as go
 import traitlets
 
-from cardlab.errors import InvalidInputError
+from cardlab.engine.game import Game
+from cardlab.errors import InvalidInputError, shown
+from cardlab.sim.prob import panel_quantities
 from cardlab.sim.stats import wilson
 
 if TYPE_CHECKING:
     from cardlab.viz.stepper import Stepper
 
 WIN = "win"
+MAX_GUESS_TEXT = 100
+"""The longest guess text read: a probability typed by a student is a few characters."""
 BIN_EDGES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
@@ -171,7 +179,13 @@ class Calibration:
 
 def parse_guess(text: str) -> float:
     """A probability typed by a student: ``0.3``, ``.3``, ``30%`` or ``1/3``."""
-    s = str(text).strip().replace(",", ".")
+    if not isinstance(text, str):
+        raise InvalidInputError(f"guess {shown(text)} is not text: type a number from 0 to 1 (0.3), a percentage "
+                                "(30%) or a fraction (1/3)")
+    if len(text) > MAX_GUESS_TEXT:
+        raise InvalidInputError(f"guess {shown(text, 20)} is {len(text):,} characters long: type a number from 0 to "
+                                "1 (0.3), a percentage (30%) or a fraction (1/3)")
+    s = text.strip().replace(",", ".")
     try:
         if s.endswith("%"):
             value = float(s[:-1]) / 100
@@ -180,10 +194,27 @@ def parse_guess(text: str) -> float:
         else:
             value = float(s)
     except (ValueError, ZeroDivisionError):
-        raise InvalidInputError(f"guess {text!r} is not a probability: type a number from 0 to 1 "
+        raise InvalidInputError(f"guess {shown(text)} is not a probability: type a number from 0 to 1 "
                                 "(0.3), a percentage (30%) or a fraction (1/3)") from None
     if not (0.0 <= value <= 1.0) or math.isnan(value):
-        raise InvalidInputError(f"guess {text!r} is outside 0 to 1: a probability is between 0 and 1 (0% to 100%)")
+        raise InvalidInputError(f"guess {shown(text)} is outside 0 to 1: a probability is between 0 and 1 (0% to 100%)")
+    return value
+
+
+def guess_value(guess: object) -> float:
+    """A guess given to :meth:`PredictController.submit`: a real number from 0 to 1, or text for
+    :func:`parse_guess`. Anything else (bytes, a list, a complex number, True) is refused."""
+    if isinstance(guess, str):
+        return parse_guess(guess)
+    if isinstance(guess, (bool, np.bool_)) or not isinstance(guess, (numbers.Real, np.integer, np.floating)):
+        raise InvalidInputError(f"guess {shown(guess)} is not a probability: give a number from 0 to 1 (0.3) or "
+                                "text such as '30%' or '1/3'")
+    try:
+        value = float(guess)
+    except (TypeError, ValueError, OverflowError):
+        value = math.nan
+    if not 0.0 <= value <= 1.0:  # NaN too
+        raise InvalidInputError(f"guess {shown(guess)} is outside 0 to 1: a probability is between 0 and 1")
     return value
 
 
@@ -222,7 +253,7 @@ class PredictController(traitlets.HasTraits):  # type: ignore[misc]
     def __init__(self, key: str = WIN, seat: int | None = None) -> None:
         super().__init__()
         if not isinstance(key, str) or not key:
-            raise InvalidInputError(f"predict={key!r}: give True (the win question) or a panel question's key")
+            raise InvalidInputError(f"predict={shown(key)}: give True (the win question) or a panel question's key")
         self.key = key
         self.fixed_seat = seat
         self.records: list[Prediction] = []
@@ -251,8 +282,9 @@ class PredictController(traitlets.HasTraits):  # type: ignore[misc]
         move = game.move_count
         self._current = None if game.is_over else self._question(stepper, move)
         if self._current is None:
-            self.question = "The game is over: see stepper.calibration()." if game.is_over else \
-                "No question at this position (it has no meaning here); the numbers are shown."
+            self.question = "The game is over: see stepper.calibration()." if game.is_over else (
+                self._unasked(stepper) or "No question at this position (it has no meaning here); the numbers are "
+                "shown.")
             self.feedback = ""
             self.revealed = True
             return
@@ -271,10 +303,22 @@ class PredictController(traitlets.HasTraits):  # type: ignore[misc]
         label = str(stepper.viewpoint.value)
         return int(label.split()[1]) if label.startswith("seat ") else 0
 
+    def _unasked(self, stepper: Stepper) -> str | None:
+        """Why the stepper's game (another game or player count chosen since) never asks this question, or None."""
+        game = stepper.game
+        if self.key == WIN:
+            if self.fixed_seat is not None and self.fixed_seat >= game.players:
+                return (f"No question: predict_seat={self.fixed_seat} is not a seat of this {game.players}-player "
+                        "game; the numbers are shown.")
+            return None
+        if not any(q.key == self.key for q in stepper.quantities):
+            return f"No question: {game.name} asks no question {self.key!r}; the numbers are shown."
+        return None
+
     def _question(self, stepper: Stepper, move: int) -> Prediction | None:
         if self.key == WIN:
             seat = self._seat(stepper)
-            if not stepper.win_history or stepper.win_history[-1].move != move:
+            if not stepper.win_history or stepper.win_history[-1].move != move or seat >= stepper.game.players:
                 return None
             est = stepper.win_history[-1].estimates[seat]
             return Prediction(move, WIN, f"What is the chance that seat {seat} wins this game?", 0.5,
@@ -303,9 +347,7 @@ class PredictController(traitlets.HasTraits):  # type: ignore[misc]
     # -------------------------------------------------------------- the student's side
     def submit(self, guess: float | str | None = None) -> Prediction:
         """Enter a guess for the current question (a number, or text such as ``30%``); reveal the answer."""
-        value = self.guess if guess is None else (parse_guess(guess) if isinstance(guess, str) else float(guess))
-        if not 0.0 <= value <= 1.0 or math.isnan(value):
-            raise InvalidInputError(f"guess {guess!r} is outside 0 to 1: a probability is between 0 and 1")
+        value = self.guess if guess is None else guess_value(guess)
         if self._current is None:
             raise InvalidInputError("there is no question at this position: press Next move for the next one")
         if self._record_for(self._current) is not None:
@@ -376,15 +418,52 @@ class PredictBox(widgets.VBox):  # type: ignore[misc]
             w.layout.visibility = "hidden" if waiting else "visible"
 
 
-def attach(stepper: Stepper, predict: bool | str, seat: int | None = None) -> tuple[PredictController, PredictBox]:
-    """Make the controller and the box for ``stepper`` (``predict`` is True or a panel question's key)."""
-    if predict is True:
-        key = WIN
-    elif isinstance(predict, str):
-        key = predict
-    else:
-        raise InvalidInputError(f"predict={predict!r}: give True (the win question) or a panel question's key")
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < stepper.game.players):
-        raise InvalidInputError(f"predict_seat={seat!r} is not a seat of this {stepper.game.players}-player game")
+def question_keys(game: Game[Any]) -> tuple[str, ...]:
+    """The keys of the panel questions of ``game``'s kind (same class, players and options), in panel order.
+
+    They are read from the panel of a fresh deal (a few play-outs, seed 0): a game's panel asks the same
+    questions at every position before the end (some may not apply at a position), and an ended game asks
+    none, so ``game`` itself might not show them.
+    """
+    fresh = type(game)(game.players, seed=0, **game.options)
+    keys = [q.key for q in panel_quantities(fresh, None, rng=np.random.default_rng(0), rollouts=2)]
+    return tuple(dict.fromkeys(keys))
+
+
+def predict_settings(game: Game[Any], predict: object, seat: object) -> tuple[str, int | None] | None:
+    """The question key and the fixed seat that ``Stepper(predict=..., predict_seat=...)`` asks for on ``game``,
+    or None without predictions (``predict=False``). Every refusal names the value and what is accepted.
+
+    ``predict`` is False, True (the win question, also ``"win"``) or the key of one of the game's panel
+    questions, exactly. ``predict_seat`` fixes the seat of the win question (a seat of the game; a numpy
+    integer will do); without it the seat follows the viewpoint. It has no meaning without predictions or with
+    a panel question, which names its own seat, so it is refused there rather than ignored.
+    """
+    if seat is not None:
+        if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
+                or not 0 <= seat < game.players:
+            raise InvalidInputError(f"predict_seat={shown(seat)} is not a seat of this {game.players}-player "
+                                    f"game; give 0 to {game.players - 1}, or None for the seat of the viewpoint")
+        seat = int(seat)
+    if predict is False:
+        if seat is not None:
+            raise InvalidInputError(f"predict_seat={seat} needs predictions: give predict=True as well (the win "
+                                    "question of that seat)")
+        return None
+    if predict is True or (isinstance(predict, str) and predict == WIN):
+        return WIN, seat
+    keys = question_keys(game) if isinstance(predict, str) else ()
+    accepted = ", ".join(["True or 'win' (the win question)", *map(repr, keys)])
+    if not isinstance(predict, str) or predict not in keys:
+        raise InvalidInputError(f"predict={shown(predict)} is not a question of {game.name}; accepted: False, "
+                                f"{accepted}")
+    if seat is not None:
+        raise InvalidInputError(f"predict_seat={seat} is the seat of the win question; the panel question "
+                                f"{shown(predict)} names its own seat: leave predict_seat out or give predict=True")
+    return predict, seat
+
+
+def attach(stepper: Stepper, key: str, seat: int | None = None) -> tuple[PredictController, PredictBox]:
+    """Make the controller and the box for ``stepper`` (``key`` and ``seat`` from :func:`predict_settings`)."""
     controller = PredictController(key, seat)
     return controller, PredictBox(controller, [stepper._right])

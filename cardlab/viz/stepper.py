@@ -80,16 +80,17 @@ from cardlab.cards import Card
 from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import game_class, game_names, new_game, registered_spec
 from cardlab.engine.spec import FALLBACK_BUDGETS, RolloutBudgets
-from cardlab.errors import IllegalMoveError, InvalidInputError
+from cardlab.errors import IllegalMoveError, InvalidInputError, shown
 from cardlab.policies import Policy, choose, make_policy
 from cardlab.sim.prob import Quantity, panel_quantities, win_probability
+from cardlab.sim.simulate import MAX_SEED
 from cardlab.sim.stats import Estimate
 from cardlab.viz import controls
 from cardlab.viz.cards_svg import back_css, card_html, share_backs
 from cardlab.viz.lifecycle import CellOwners, Deferred, DeferredHTML, close_tree
 from cardlab.viz.panels import QuantityPanel, WinChart, WinPoint, title_html
 from cardlab.viz.plot import PlotView, default_template
-from cardlab.viz.predict import Calibration, PredictController
+from cardlab.viz.predict import Calibration, PredictController, predict_settings
 from cardlab.viz.predict import attach as attach_predictor
 from cardlab.viz.snapshot import stepper_html
 from cardlab.viz.table import table_html
@@ -102,6 +103,7 @@ MAX_HISTORY_POINTS = 60
 POLICY_SALT = 7919
 PLOT_NAMES = ("the P(win) chart", "the game's panel")
 SILENT_AFTER = 3   # pictures a plot may be behind the page's answers before it counts as silent
+MAX_ROLLOUTS = 1_000_000   # play-outs per estimate a stepper takes: more would freeze the widget for minutes
 _CELL_OWNERS = CellOwners()
 
 
@@ -129,17 +131,17 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                  predict: bool | str = False, predict_seat: int | None = None, hot_seat: bool = True,
                  **options: Any) -> None:
         # Bad input is refused before the widget exists: a refused Stepper leaves no widget open in the kernel.
-        if not isinstance(hot_seat, bool):
-            raise InvalidInputError(f"hot_seat={hot_seat!r} is not True or False")
+        for flag, value in (("hot_seat", hot_seat), ("four_colour", four_colour)):
+            if not isinstance(value, (bool, np.bool_)):
+                raise InvalidInputError(f"{flag}={shown(value)} is not True or False")
+        hot_seat = bool(hot_seat)
         # False: one screen that everybody watches (a teacher's demonstration driven from code); no cover screens
         self.hot_seat = hot_seat
         if seed is None:  # a fresh seed from the operating system, shown in the seed box so the deal can be replayed
             seed = int(np.random.default_rng().integers(1_000_000))
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            from cardlab.errors import shown
-
-            raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number >= 0 (or None for a "
-                                    "fresh seed, shown in the seed box)")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
+            raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number from 0 to {MAX_SEED:,} "
+                                    "(or None for a fresh seed, shown in the seed box)")
         self.four_colour = bool(four_colour)
         self._rollouts_given = _check_count(rollouts, "rollouts")
         self._history_given = _check_count(history_rollouts, "history_rollouts")
@@ -150,12 +152,15 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
                 raise InvalidInputError(f"{given} cannot be given with an existing {game.name} game, which is "
                                         "already dealt; pass the game's name instead to deal a new one")
             self.game: Game[Any] = game
-            self._seed = int(game.seed) if game.seed is not None else int(seed)
+            # a game dealt from a seed the seed box cannot hold is treated as one loaded from a record
+            self._seed = int(game.seed) if game.seed is not None and game.seed <= MAX_SEED else int(seed)
         else:
             # None: the first registered game in alphabetical order (Garbage)
             self.game = new_game(game if game is not None else game_names()[0], players=players, seed=seed,
                                  deck=deck, **options)
             self._seed = int(seed)
+        predict_with = predict_settings(self.game, predict, predict_seat)
+        policy_specs = self._policy_specs(policies)
         super().__init__()
         self._options_for = (self.game.name, dict(self.game.options))
         self._pending: _Pending | None = None
@@ -177,11 +182,11 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         for w in self._deferred_widgets():
             w.defer()
         self.predictor: PredictController | None = None   # predict, then reveal (cardlab.viz.predict)
-        if predict is not False:
-            self.predictor, box = attach_predictor(self, predict, predict_seat)
+        if predict_with is not None:
+            self.predictor, box = attach_predictor(self, *predict_with)
             rows: list[widgets.Widget] = list(self.children)  # type: ignore[has-type]
             self.children = [*rows[:-1], box, rows[-1]]
-        self._apply_policy_specs(policies)
+        self._apply_policy_specs(policy_specs)
         self._guarded(lambda: self._refresh(panels=True))
         _CELL_OWNERS.adopt(self)
 
@@ -382,26 +387,36 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
             return tuple(p for p in controls.POLICY_CHOICES if p != "greedy")
         return controls.POLICY_CHOICES
 
-    def _apply_policy_specs(self, policies: Sequence[str | Policy] | None) -> None:
-        players = self.game.players
-        default = self._policy_options()[0]
+    def _policy_specs(self, policies: Sequence[str | Policy] | None) -> tuple[list[str], dict[int, Policy]] | None:
+        """The selector names and the callables of ``Stepper(policies=...)``, checked (None: the default)."""
         if policies is None:
-            names = [default] * players
+            return None
+        players = self.game.players
+        try:
+            count = len(policies)
+        except TypeError:
+            count = -1
+        if isinstance(policies, (str, bytes)) or count != players:
+            raise InvalidInputError(f"policies={shown(policies)} must list one policy per seat ({players} seats): "
+                                    f"'greedy', 'random', 'human' or a callable (view, legal_moves)")
+        names: list[str] = []
+        custom: dict[int, Policy] = {}
+        for seat, spec in enumerate(policies):
+            if callable(spec):
+                custom[seat] = spec
+                names.append(controls.CUSTOM)
+            elif isinstance(spec, str) and spec in self._policy_options():
+                names.append(spec)
+            else:
+                raise InvalidInputError(f"policy {shown(spec)} for seat {seat} is not one of "
+                                        f"{', '.join(map(repr, self._policy_options()))} or a callable")
+        return names, custom
+
+    def _apply_policy_specs(self, specs: tuple[list[str], dict[int, Policy]] | None) -> None:
+        if specs is None:
+            names = [self._policy_options()[0]] * self.game.players
         else:
-            if isinstance(policies, str) or len(policies) != players:
-                raise InvalidInputError(f"policies={policies!r} must list one policy per seat ({players} seats): "
-                                        f"'greedy', 'random', 'human' or a callable (view, legal_moves)")
-            names = []
-            self._custom = {}
-            for seat, spec in enumerate(policies):
-                if callable(spec):
-                    self._custom[seat] = spec
-                    names.append(controls.CUSTOM)
-                elif spec in self._policy_options():
-                    names.append(spec)
-                else:
-                    raise InvalidInputError(f"policy {spec!r} for seat {seat} is not one of "
-                                            f"{', '.join(map(repr, self._policy_options()))} or a callable")
+            names, self._custom = specs
         self._build_policy_dropdowns(names)
         humans = [s for s, n in enumerate(names) if n == "human"]
         if humans:
@@ -538,8 +553,10 @@ class Stepper(widgets.VBox):  # type: ignore[misc]
         name = game_class(self.game_select.value).name
         players = int(self.players_select.value)
         seed = int(self.seed_select.value)
+        if not 0 <= seed <= MAX_SEED:
+            raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number from 0 to {MAX_SEED:,}")
         if (name, players, seed) == (self.game.name, self.game.players, self._seed):
-            seed += 1
+            seed = (seed + 1) % (MAX_SEED + 1)
         options = self._options_for[1] if name == self._options_for[0] else {}
         game = new_game(name, players=players, seed=seed, **options)
         self.autoplay.playing = False
@@ -1008,6 +1025,7 @@ def _player_range(name: str) -> list[int]:
 def _check_count(value: int | None, what: str) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise InvalidInputError(f"{what}={value!r} is not allowed; give a positive whole number of play-outs")
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= MAX_ROLLOUTS:
+        raise InvalidInputError(f"{what}={shown(value)} is not allowed; give a whole number of play-outs from 1 to "
+                                f"{MAX_ROLLOUTS:,}")
     return int(value)

@@ -22,7 +22,7 @@ from typing import Any
 from cardlab.cards import Card
 from cardlab.engine.game import Game
 from cardlab.engine.registry import registered_spec
-from cardlab.errors import InvalidInputError
+from cardlab.errors import InvalidInputError, shown
 from cardlab.viz.cards_svg import back_svg, face_svg, slot_svg
 
 CARD_W = 48
@@ -164,10 +164,10 @@ def table_html(game: Game[Any], viewpoint: int | None = None, reveal_all: bool =
     ``four_colour=True`` paints ♠ black, ♥ red, ♦ blue, ♣ green.
     """
     if not isinstance(game, Game):
-        raise InvalidInputError(f"table_html needs a cardlab game, got {game!r}; make one with cardlab.new_game")
+        raise InvalidInputError(f"table_html needs a cardlab game, got {shown(game)}; make one with cardlab.new_game")
     for flag, value in (("reveal_all", reveal_all), ("four_colour", four_colour)):
         if not isinstance(value, bool):
-            raise InvalidInputError(f"table_html: {flag}={value!r} is not allowed; accepted: True or False")
+            raise InvalidInputError(f"table_html: {flag}={shown(value)} is not allowed; accepted: True or False")
     spec = registered_spec(game)
     drawer = spec.draw() if spec is not None else generic
     return drawer(game, viewpoint, reveal_all, four_colour)

@@ -290,8 +290,11 @@ STEPPERS_JS = r"""() => [...document.querySelectorAll('.cardlab-stepper')].map((
   const status = root.querySelector('.cl-status');
   const seats = status ? String(status.dataset.seats || '').split(',') : [];
   const mover = status && status.dataset.mover !== '' ? Number(status.dataset.mover) : null;
+  const game = status ? String(status.dataset.game || '') : '';
+  const tiles = [...root.querySelectorAll('.cardlab-move-box > *')].filter((t) => t.offsetParent !== null);
+  const pictures = tiles.filter((t) => t.querySelector('svg')).length;
   return { move, over, lines, panel_move: m ? Number(m[1]) : null, plots: plots.length, drawn, message, buttons,
-           seats, mover };
+           seats, mover, game, tiles: tiles.length, pictures };
 })"""
 
 
@@ -331,6 +334,12 @@ class StepperReading:
     """Who plays each seat, as the move counter says (one value with ``move`` and ``mover``)."""
     mover: int | None
     """The seat to move, as the move counter says (None once the game is over)."""
+    game: str
+    """The game the move counter is about (its registered name)."""
+    tiles: int
+    """Visible tiles in the move box (a human seat's moves, or the one button that shows its view)."""
+    pictures: int
+    """How many of those tiles show a card picture."""
 
     @property
     def follows(self) -> bool:

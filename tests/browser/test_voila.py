@@ -8,11 +8,13 @@ artifacts folder (``$CARDLAB_ARTIFACTS``, default ``test-artifacts/``, git-ignor
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import cardlab
 from tests.browser.conftest import (
     CLICK_TIMEOUT_MS,
     STEPPER_TIMEOUT_MS,
@@ -72,17 +74,25 @@ def test_app_draws_follows_and_lays_out_every_game(voila_server: Server, burners
         check_stepper_follows(page, 0, CLICKS, "Voilà app")
         root = page.locator(".cardlab-stepper").first
         for game in GAMES:
-            root.locator("select").first.select_option(game)
+            title = cardlab.engine.game_class(game).title
+            if read_steppers(page)[0].game != game:
+                root.locator("select").first.select_option(game)
+                # the kernel has taken the new game when it answers with its note (New deal would otherwise deal
+                # the game the kernel still has)
+                wait_for_stepper(page, 0, f"s.message.includes({json.dumps('press New deal to deal ' + title)})")
             root.get_by_role("button", name="New deal").click()
-            page.wait_for_function(
-                f"() => !!document.querySelector('.cardlab-stepper .cl-table[data-game=\"{game}\"]')",
-                timeout=CLICK_TIMEOUT_MS)
+            # New deal's note is the last thing its click sends, after the counter, the table, the move tiles and
+            # the plots: until it shows, the page may still show the last game's move 0
+            wait_for_stepper(page, 0, f"s.message.includes({json.dumps('new deal: ' + title)}) && "
+                                      f"s.game === {json.dumps(game)} && s.move === 0")
             wait_until_follows(page, 0, 0, CLICK_TIMEOUT_MS)
             human_to_move(page, root)
+            if game == "spite-and-malice":   # every move names a card: each button gets its picture
+                wait_for_stepper(page, 0, "s.tiles > 0 && s.pictures === s.tiles")
             for width, beside in ((WIDE, True), (NARROW, False)):
                 measured = resize_and_check_layout(page, 0, width, beside, f"Voilà {game} at {width} px")
                 assert measured["tiles"], f"Voilà {game}: no move button was measured"
-                if game == "spite-and-malice":   # every move names a card: each button has its picture
+                if game == "spite-and-malice":
                     assert all(t["picture"] for t in measured["tiles"]), measured["tiles"]
                 root.screenshot(path=str(artifacts / f"voila-{game}-{width}px.png"))
             page.set_viewport_size({"width": WIDE, "height": 1100})

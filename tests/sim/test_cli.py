@@ -11,7 +11,6 @@ import pytest
 
 import cardlab
 from cardlab.cli import main, parse_option
-from cardlab.sim import parallel
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -90,12 +89,13 @@ def test_missing_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
 
 @pytest.mark.parametrize("command", [[sys.executable, "-m", "cardlab"], [str(Path(sys.executable).parent / "cardlab")]])
 def test_installed_commands(command: list[str]) -> None:
-    # more games than one shard, so two worker processes really start (they import the command's module)
-    games = str(parallel.FAST_SHARD + 5000)
-    done = subprocess.run([*command, "simulate", "garbage", "--players", "3", "--games", games, "--seed", "1",
+    # a run of several seconds on one core, so two worker processes really start (they import the command's
+    # module): parallel.POOL_AFTER_S
+    games = str(60_000)
+    done = subprocess.run([*command, "simulate", "shithead", "--players", "3", "--games", games, "--seed", "1",
                            "--processes", "2"], capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == cardlab.simulate("garbage", players=3, games=int(games), seed=1).summary() + "\n"
+    assert done.stdout == cardlab.simulate("shithead", players=3, games=int(games), seed=1).summary() + "\n"
     assert "100%" in done.stderr
 
 
@@ -115,3 +115,15 @@ def test_compile_readies_the_spite_and_malice_kernel(capsys: pytest.CaptureFixtu
         "the Garbage kernel was not compiled"
     assert shithead_kernel._shard.signatures and shithead_kernel._rollouts.signatures, \
         "the Shithead kernel was not compiled"
+
+
+def test_ctrl_c_ends_the_command_with_one_line_and_status_130(capsys: pytest.CaptureFixture[str],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during a run: no traceback, one line, and the status a shell gives a command stopped by SIGINT
+    (tests/sim/test_simulate.py sends real SIGINTs to the command and times them)."""
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("cardlab.sim.simulate.simulate", interrupted)
+    code, out, err = run(capsys, "simulate", "garbage", "--games", "10")
+    assert (code, out, err) == (130, "", "cardlab: interrupted\n")

@@ -471,18 +471,3 @@ def test_the_same_results_with_and_without_numba() -> None:
     plain = run("import sys\nsys.modules['numba'] = None\n" + _results_code())
     assert compiled["numba"] is True and plain["numba"] is False
     assert compiled["runs"] == plain["runs"] and len(compiled["runs"]) == 12
-
-
-def test_the_spec_loads_the_kernel_and_numba_only_when_a_play_out_needs_them() -> None:
-    code = ("import sys, numpy as np, cardlab\n"
-            "from cardlab.engine.registry import game_spec\n"
-            "g = cardlab.new_game('garbage', seed=1)\n"
-            "g.play(g.legal_moves()[0])\n"
-            "before = 'cardlab.games.garbage.kernel' in sys.modules\n"
-            "w = game_spec('garbage').kernel.win_rollouts(g, None, 50, np.random.default_rng(0))\n"
-            "from cardlab.games.garbage import kernel\n"
-            "same = w.tolist() == kernel.win_rollouts(g, None, 50, np.random.default_rng(0)).tolist()\n"
-            "print(before, 'cardlab.games.garbage.kernel' in sys.modules, same)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=os.getcwd())
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["False", "True", "True"]

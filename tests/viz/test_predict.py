@@ -8,7 +8,9 @@ here by hand, and the outcomes against the game's real winner.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import cardlab
@@ -20,7 +22,7 @@ FAST = {"rollouts": 8, "panel_rollouts": 4}
 
 
 def make(**kw: object) -> cardlab.Stepper:
-    return cardlab.Stepper("garbage", players=2, seed=3, predict=True, **FAST, **kw)  # type: ignore[arg-type]
+    return cardlab.Stepper("garbage", players=2, seed=3, **{"predict": True, **FAST, **kw})  # type: ignore[arg-type]
 
 
 def hidden(stepper: cardlab.Stepper) -> bool:
@@ -169,3 +171,89 @@ def test_a_new_deal_does_not_resolve_the_old_deal_guesses() -> None:
     while not s.game.is_over:
         s.next_move()
     assert p.records[0].outcome is None
+
+
+def _widgets() -> int:
+    """Widgets alive in the kernel (the registry behind ``ipywidgets.Widget.widgets``)."""
+    from ipywidgets.widgets import widget as widget_module
+
+    return len(widget_module._instances)
+
+
+@pytest.mark.parametrize("key", ["bogus", "WIN", "next_card ", "next_stock", "", "blind_fits"])
+def test_a_key_this_game_never_asks_is_refused_and_the_keys_listed(key: str) -> None:
+    """A setting that would never ask a question (a typo, another game's key) is refused before any widget
+    exists, naming the value and listing what this game accepts."""
+    before = _widgets()
+    with pytest.raises(InvalidInputError, match=rf"predict={key!r} is not a question of garbage; accepted: False, "
+                                                r"True or 'win' .*'next_card', 'complete_1'") as info:
+        make(predict=key)
+    assert len(str(info.value)) <= 500 and _widgets() == before
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    ({"predict": True, "predict_seat": True}, "predict_seat=True is not a seat of this 2-player game"),
+    ({"predict": True, "predict_seat": 2}, "predict_seat=2 is not a seat"),
+    ({"predict": True, "predict_seat": 1.0}, "predict_seat=1.0 is not a seat"),
+    ({"predict": True, "predict_seat": 10**5000}, "predict_seat=<an integer of about 5,001 digits> is not a seat"),
+    ({"predict": False, "predict_seat": 1}, "predict_seat=1 needs predictions: give predict=True"),
+    ({"predict": "next_card", "predict_seat": 0}, "predict_seat=0 is the seat of the win question"),
+])
+def test_predict_seat_that_would_be_ignored_or_misread_is_refused(settings: dict[str, object], message: str) -> None:
+    before = _widgets()
+    with pytest.raises(InvalidInputError, match=message.replace("(", r"\(")):
+        cardlab.Stepper("garbage", players=2, seed=3, **FAST, **settings)  # type: ignore[arg-type]
+    assert _widgets() == before
+
+
+def test_numpy_seat_and_the_win_key_are_accepted() -> None:
+    s = make(predict_seat=np.int64(1))
+    assert s.predictor is not None and "seat 1 wins" in s.predictor.question and s.predictor.fixed_seat == 1
+    assert type(s.predictor.fixed_seat) is int
+    s = cardlab.Stepper("garbage", players=2, seed=3, predict="win", **FAST)  # type: ignore[arg-type]
+    assert s.predictor is not None and "seat 0 wins" in s.predictor.question
+
+
+@pytest.mark.parametrize("guess", [[0.5], 1 + 0j, object(), b"0.5", True, float("nan"), 1.5, 10**5000, "0.5" * 200_000],
+                         ids=["list", "complex", "object", "bytes", "bool", "nan", "1.5", "huge int", "600 kB text"])
+def test_submit_refuses_what_is_not_a_probability(guess: object) -> None:
+    s = make()
+    p = s.predictor
+    assert p is not None
+    with pytest.raises(InvalidInputError, match="guess .* (is not|is outside|characters long)") as info:
+        p.submit(guess)  # type: ignore[arg-type]
+    assert len(str(info.value)) <= 200
+    assert not p.records and not p.revealed and hidden(s)
+
+
+@pytest.mark.parametrize(("guess", "value"), [(np.float64(0.3), 0.3), (Fraction(1, 3), 1 / 3), (np.int64(1), 1.0),
+                                              (0, 0.0)])
+def test_submit_takes_real_numbers(guess: object, value: float) -> None:
+    p = make().predictor
+    assert p is not None
+    assert p.submit(guess).guess == pytest.approx(value)  # type: ignore[arg-type]
+
+
+def test_reveal_with_a_huge_text_shows_a_short_message() -> None:
+    s = make()
+    p = s.predictor
+    assert p is not None
+    box = s.children[-2]
+    box.text.value = "0.5" * 200_000
+    box.reveal()
+    assert "600,000 characters long" in p.error and len(p.error) <= 200 and not p.records and hidden(s)
+
+
+def test_a_question_the_new_game_does_not_ask_says_so() -> None:
+    """After another game or player count is dealt in the stepper, a question it cannot ask is explained."""
+    s = cardlab.Stepper("garbage", players=2, seed=3, predict="next_card", **FAST)  # type: ignore[arg-type]
+    s.game_select.value = "spite-and-malice"
+    s.new_deal()
+    assert s.game.name == "spite-and-malice" and s.last_error is None
+    assert s.predictor is not None and "spite-and-malice asks no question 'next_card'" in s.predictor.question
+    assert not hidden(s)
+    s = cardlab.Stepper("garbage", players=3, seed=3, predict=True, predict_seat=2, **FAST)  # type: ignore[arg-type]
+    s.players_select.value = 2
+    s.new_deal()
+    assert s.game.players == 2 and s.last_error is None
+    assert s.predictor is not None and "predict_seat=2 is not a seat of this 2-player game" in s.predictor.question

@@ -103,14 +103,16 @@ def test_the_counter_carries_who_moves_and_who_plays_each_seat_in_one_value() ->
     s = Stepper("garbage", players=2, seed=SEED, **FAST)
 
     def attributes() -> dict[str, str]:
-        return dict(re.findall(r'data-(move|mover|seats)="([^"]*)"', s.counter.value))
+        return dict(re.findall(r'data-(game|move|mover|seats)="([^"]*)"', s.counter.value))
 
-    assert attributes() == {"move": "0", "mover": str(s.game.current_player), "seats": "greedy,greedy"}
+    assert attributes() == {"game": "garbage", "move": "0", "mover": str(s.game.current_player),
+                            "seats": "greedy,greedy"}
     s.policies[1].value = "human"
     assert attributes()["seats"] == "greedy,human"
     while s.game.current_player == 0 and not s.game.is_over:
         s.next_button.click()
-    assert attributes() == {"move": str(s.game.move_count), "mover": "1", "seats": "greedy,human"}
+    assert attributes() == {"game": "garbage", "move": str(s.game.move_count), "mover": "1",
+                            "seats": "greedy,human"}
     assert f"Move {s.game.move_count}" in s.counter.value
 
 
@@ -372,6 +374,30 @@ def test_a_policy_that_cheats_is_reported_not_played() -> None:
     s.next_move()
     assert "illegal move" in s.message.value and s.game.move_count == 0
     assert s.last_error is not None and "jack to 11" in s.last_error
+
+
+@pytest.mark.parametrize("name", cardlab.game_names())
+def test_a_policy_that_fails_is_reported_with_seat_seed_and_move(name: str) -> None:
+    """A student's policy that raises, or takes the wrong arguments: the widget says which seat failed, at which
+    move of which seeded deal, and the student's error, never a traceback; the game is unchanged."""
+    def broken(view: Any, legal: Any) -> Any:
+        return 1 / 0
+
+    def one_argument(view: Any) -> Any:
+        return view
+
+    for policy, what in ((broken, "raised ZeroDivisionError: division by zero"),
+                         (one_argument, "cannot be called as policy(view, legal_moves) (TypeError: ")):
+        s = Stepper(name, players=2, seed=SEED, policies=["greedy", policy], **FAST)
+        while s.game.current_player != 1:
+            s.next_move()    # seat 0, greedy
+        before = (s.game.state.to_data(), s.game.moves)
+        s.next_move()    # seat 1's policy fails
+        assert s.last_error is not None and "Traceback" not in s.message.value
+        assert s.last_error.startswith(f"the policy of seat 1 ({policy.__name__}) {what}")
+        assert f"at move {len(before[1])} of cardlab.new_game({name!r}, players=2, seed={SEED}" in s.last_error
+        assert html.escape(s.last_error) in s.message.value
+        assert (s.game.state.to_data(), s.game.moves) == before
 
 
 def test_back_at_the_deal_and_reset() -> None:

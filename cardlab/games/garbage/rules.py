@@ -208,10 +208,10 @@ class Garbage(Game[GarbageState]):
         sizes = options["layout_sizes"]
         if sizes is not None:
             if len(sizes) != self.players:
-                from cardlab.errors import InvalidInputError
+                from cardlab.errors import InvalidInputError, shown
 
                 raise InvalidInputError(
-                    f"option layout_sizes={sizes!r} has {len(sizes)} entries; give one size (1-10) for each "
+                    f"option layout_sizes={shown(sizes)} has {len(sizes)} entries; give one size (1-10) for each "
                     f"of the {self.players} players")
             options["layout_sizes"] = [int(v) for v in sizes]
 

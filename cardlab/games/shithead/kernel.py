@@ -104,7 +104,6 @@ SLOTS = 8                   # cards of one rank: two packs of four suits
 TWO, TEN, ACE = 2, 10, 14
 GREEDY, RANDOM = 0, 1
 POLICY_CODES = {"greedy": GREEDY, "random": RANDOM}
-BATCH = 500                 # play-outs per call when an estimate runs on a time budget (a call costs ~0.2 ms)
 
 # scalars of a position (sc)
 S_PLAYERS, S_TO_MOVE, S_PHASE, S_TURN, S_OVER, S_WINNER, S_STOPPED = 0, 1, 2, 3, 4, 5, 6

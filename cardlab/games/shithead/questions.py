@@ -23,7 +23,7 @@ import numpy as np
 from cardlab.cards import Card
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError
-from cardlab.games.shithead import beliefs, kernel
+from cardlab.games.shithead import beliefs
 from cardlab.sim.hands_law import HandsLaw
 from cardlab.sim.prob import Quantity, anytime_counts, certain, expect_game, require_rng
 from cardlab.sim.stats import Estimate, wilson
@@ -244,8 +244,10 @@ def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = No
     game.check_seat(seat, "shithead_must_pick_up")
     if game.is_over:
         return certain(False)
+    from cardlab.games.shithead import SPEC, kernel  # the kernel loads numba: imported on first use
+
     counts, n = anytime_counts(lambda size: kernel.must_pick_up(game, seat, viewpoint, size, gen), 1, rollouts,
-                               budget_s, batch=kernel.BATCH)
+                               budget_s, batch=SPEC.budgets.batch)
     return wilson(float(counts[0]), n)
 
 

@@ -1192,8 +1192,8 @@ def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one
                   np.zeros(RING, dtype=np.int64))
         moves = [move_text(int(m)) for m in log[:board[MOVES]]]
         raise KernelError(f"Spite and Malice kernel: {STATUS_TEXT.get(int(status), status)} in play-out {failed} "
-                          f"(its seed {int(seed_list[failed])}) from {game!r}, viewpoint {viewpoint}; "
-                          f"{len(moves)} moves: {moves}")
+                          f"(its seed {int(seed_list[failed])}), viewpoint {viewpoint}; {len(moves)} moves: {moves}; "
+                          f"from {game!r}")
     return out
 
 

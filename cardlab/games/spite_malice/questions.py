@@ -15,7 +15,6 @@ import numpy as np
 from cardlab.cards import Card
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError
-from cardlab.games.spite_malice import kernel
 from cardlab.sim.prob import Quantity, certain, expect_game, fast_share, require_rng
 from cardlab.sim.stats import Estimate
 
@@ -61,6 +60,8 @@ def spite_payoff_this_turn(game: Game[Any], viewpoint: int | None = None, *, rol
     game.check_seat(viewpoint, "spite_payoff_this_turn")
     if game.is_over:
         return certain(False)
+    from cardlab.games.spite_malice import kernel  # loads numba: imported on first use
+
     return fast_share(lambda size: kernel.payoff_this_turn(game, viewpoint, size, gen), rollouts, budget_s)
 
 
