@@ -7,6 +7,7 @@
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-counts [--quick]  # counts and twins only
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-wins [--games N]  # win estimates only
     .venv/bin/python benchmarks/bench_chance_law.py --copies [--quick]  # same-face copies: the mixture's figures
+    .venv/bin/python benchmarks/bench_chance_law.py --swap-twins [--games N]  # twins: two copies swapped in records
 
 The calibration games are played by two kinds of players, each in its own table (``--policy`` picks
 one): the ``uninformed`` players (``make_policy("uninformed", ...)``), whose choices carry as little
@@ -268,6 +269,37 @@ def copy_brute_force(seeds: int) -> None:
           f"({mixed} with a mixed law; {seeds} small positions)")
 
 
+def swap_twins(games: int, **options: Any) -> int:
+    """Twins made by swapping the two copies of a face in real games' records (:func:`tests.sim.copy_brute.
+    swap_twin_walk`): the first ``games`` deals from seed 0 whose opening tied, greedy play; the tied faces
+    (the tied copy kept in its pile, and labels moved with the cards) and two other faces swapped. Every
+    move: the views and events of the table and both seats must be identical ("seen" differences). At each
+    checkpoint (the tied opening, a payoff reveal of the swapped face, another move showing it, every 60th
+    move) every viewpoint's exact answers, law, same-seed resampled faces and, on every 5th checkpoint,
+    same-seed win estimates (kernel play-outs) must be identical. Returns the differences found."""
+    from tests.sim import copy_brute as cb
+
+    seeds = [seed for seed in range(100000) if "tie:" in cardlab.new_game(
+        "spite-and-malice", players=2, seed=seed, **options).state.opening][:games]
+    kinds: dict[str, int] = {}
+    bad: dict[str, int] = {}
+    for seed in seeds:
+        for kind, g, t in cb.swap_twin_walk(seed, **options):
+            kinds[kind] = kinds.get(kind, 0) + 1
+            if kind == "seen":
+                bad["seen"] = bad.get("seen", 0) + 1
+                continue
+            for v in (None, 0, 1):
+                pair = sum(kinds.values())
+                for what in cc.pair_differences(g, t, v, seed=pair, estimates=pair % 5 == 0, html=False):
+                    bad[what] = bad.get(what, 0) + 1
+    pairs = sum(n for k, n in kinds.items() if k != "seen")
+    print(f"  swapped-copy twins over {len(seeds)} tied openings (seeds {seeds[0]}..{seeds[-1]}): {pairs} twin pairs "
+          f"x 3 viewpoints ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}); differences: "
+          + (", ".join(f"{k} {n}" for k, n in sorted(bad.items())) or "0"))
+    return sum(bad.values())
+
+
 def mixture_sizes(games: int, **options: Any) -> None:
     """How large the viewpoints' mixtures grow in greedy games (the law asked after every move), how often
     a mixture is at its cap (then no longer exact), and the time per move: plain play, and play with every
@@ -448,6 +480,15 @@ def main() -> None:
 
     print(f"bench_chance_law ({'quick' if QUICK else 'full'}), {time.strftime('%Y-%m-%d %H:%M')}, "
           f"load {os.getloadavg()[0]:.2f} (shared 2-core machine)")
+    if "--swap-twins" in sys.argv:
+        start = time.perf_counter()
+        games = int(_arg("--games", "10"))
+        print("spite-and-malice, default rules:")
+        swap_twins(games)
+        print("spite-and-malice, completed_to='shuffle' (a seat's own draws can show either copy):")
+        swap_twins(max(games // 4, 1), completed_to="shuffle")
+        print(f"  ({time.perf_counter() - start:.0f} s)")
+        return
     if "--copies" in sys.argv:
         start = time.perf_counter()
         print("spite-and-malice, default rules: same-face copies with different labels (a mixture):")

@@ -20,6 +20,9 @@ equal: the face on each stock and payoff place, and how many cards of each face 
 from __future__ import annotations
 
 import itertools
+import json
+import math
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
@@ -34,13 +37,18 @@ World = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, 
 # (payoff 0 hidden part bottom..top, payoff 1 hidden part, hand 0 sorted, hand 1 sorted, stock bottom..top)
 
 
-def small_position(seed: int, hidden_faces: int = 5) -> cardlab.Game[Any]:
+def small_position(seed: int, hidden_faces: int = 5, tied: bool = False) -> cardlab.Game[Any]:
     """A valid Spite and Malice position with 10 hidden cards: both copies of ``hidden_faces`` low faces.
 
     One hidden card under each payoff top (label 0), two cards in each hand (each label 0 or 1, its slot
     marked alike), a stock of a label-0 layer of 2 on top of a label-1 layer of 2 (one completed pile so
     far). Centre piles hold A-2, A and nothing, so low cards are playable; everything else is face up in
     the side piles. Seat ``seed % 2`` is to move, mid-turn.
+
+    ``tied``: seat 0's payoff pile holds two hidden cards, the one just under its top seen as a tied
+    payoff top (label -1: known to be in that pile) and the other copy of its face hidden anywhere, hand 1
+    holds one card, and the payoff tops fit the centre piles (a 3 and a 2), so that payoff plays turn up a
+    face whose copies carry different labels.
     """
     rng = np.random.default_rng(seed)
     g = cardlab.new_game("spite-and-malice", players=2, seed=seed, first="seat0")
@@ -63,10 +71,17 @@ def small_position(seed: int, hidden_faces: int = 5) -> cardlab.Game[Any]:
     s.labels = [0] * 104
     for c in h[8:10]:
         s.labels[c.id] = 1
-    s.payoff = [[h[0], rest.pop()], [h[1], rest.pop()]]
-    s.hands = [sorted(h[2:4]), sorted(h[4:6])]
-    for c in h[2:6]:
-        s.labels[c.id] = int(rng.integers(2))
+    if tied:
+        s.payoff = [[h[0], h[1], take(3)], [h[2], take(2)]]
+        s.hands = [sorted(h[3:5]), sorted(h[5:6])]
+        for c in h[3:6]:
+            s.labels[c.id] = int(rng.integers(2))
+        s.labels[h[1].id] = -1
+    else:
+        s.payoff = [[h[0], rest.pop()], [h[1], rest.pop()]]
+        s.hands = [sorted(h[2:4]), sorted(h[4:6])]
+        for c in h[2:6]:
+            s.labels[c.id] = int(rng.integers(2))
     s.hand_marks = [sorted([s.labels[c.id], s.labels[c.id]] for c in hand) for hand in s.hands]
     s.stock = [h[8], h[9], h[6], h[7]]  # bottom..top
     s.stock_parts = [[1, 1, 2], [0, 0, 2]]
@@ -103,33 +118,44 @@ def prior(g: cardlab.Game[Any], viewpoint: int | None) -> dict[World, Fraction]:
     for q, (_, _, label) in enumerate(places):
         by_label.setdefault(label, []).append(q)
     per_label = {label: [c for c in cards if s.labels[c.id] == label] for label in by_label}
+    tied = [[c for c in cards if s.labels[c.id] == -1 - seat] for seat in (0, 1)]  # seen tied: in that pile
+    piles = [[q for q, p in enumerate(places) if p[0] == f"payoff{seat}"] for seat in (0, 1)]
     worlds: dict[World, Fraction] = {}
     labels = sorted(by_label)
-    for combo in itertools.product(*(itertools.permutations(per_label[lb]) for lb in labels)):
-        at: dict[int, Card] = {}
-        for label, perm in zip(labels, combo, strict=True):
-            at.update(zip(by_label[label], perm, strict=True))
-        zones: dict[str, list[Card]] = {"payoff0": [], "payoff1": [], "hand0": [], "hand1": [], "stock": []}
-        for q, (zone, _, _) in enumerate(places):
-            zones[zone].append(at[q])
-        world = (tuple(zones["payoff0"]), tuple(zones["payoff1"]), tuple(sorted(zones["hand0"])),
-                 tuple(sorted(zones["hand1"])), tuple(zones["stock"]))
-        worlds[world] = worlds.get(world, Fraction(0)) + 1
+    for ties in itertools.product(*(itertools.permutations(piles[seat], len(tied[seat])) for seat in (0, 1))):
+        taken = {q for qs in ties for q in qs}
+        free = {lb: [q for q in by_label[lb] if q not in taken] for lb in labels}
+        if any(len(free[lb]) != len(per_label[lb]) for lb in labels):
+            continue
+        for combo in itertools.product(*(itertools.permutations(per_label[lb]) for lb in labels)):
+            at: dict[int, Card] = {}
+            for seat in (0, 1):
+                at.update(zip(ties[seat], tied[seat], strict=True))
+            for label, perm in zip(labels, combo, strict=True):
+                at.update(zip(free[label], perm, strict=True))
+            zones: dict[str, list[Card]] = {"payoff0": [], "payoff1": [], "hand0": [], "hand1": [], "stock": []}
+            for q, (zone, _, _) in enumerate(places):
+                zones[zone].append(at[q])
+            world = (tuple(zones["payoff0"]), tuple(zones["payoff1"]), tuple(sorted(zones["hand0"])),
+                     tuple(sorted(zones["hand1"])), tuple(zones["stock"]))
+            worlds[world] = worlds.get(world, Fraction(0)) + 1
     total = sum(worlds.values())
     return {w: p / total for w, p in worlds.items()}
 
 
-def walk(seed: int, viewpoint: int | None, moves: int = 8
+def walk(seed: int, viewpoint: int | None, moves: int = 8, tied: bool = False
          ) -> Iterator[tuple[int, cardlab.Game[Any], dict[World, Fraction]]]:
-    """Small position ``seed`` and its worlds for ``viewpoint``, then after each of up to ``moves`` random
-    legal moves (seeded by ``seed``): ``(moves made, game, worlds)``, until a move leaves the brute force's
-    domain (:func:`step`)."""
-    g = small_position(seed)
+    """Small position ``seed`` (``tied``: see :func:`small_position`) and its worlds for ``viewpoint``, then
+    after each of up to ``moves`` random legal moves (seeded by ``seed``): ``(moves made, game, worlds)``,
+    until a move leaves the brute force's domain (:func:`step`)."""
+    g = small_position(seed, tied=tied)
     worlds = prior(g, viewpoint)
     yield 0, g, worlds
     rng = np.random.default_rng(seed)
     for k in range(1, moves + 1):
         legal = g.legal_moves()
+        if tied and any(m.kind == "payoff" for m in legal):  # turn up the payoff cards first
+            legal = [m for m in legal if m.kind == "payoff"]
         stepped = step(worlds, g, legal[int(rng.integers(len(legal)))], viewpoint)
         if stepped is None:
             return
@@ -242,3 +268,183 @@ def package_answers(g: cardlab.Game[Any], viewpoint: int | None) -> dict[tuple[s
         for face, p in law.place_law(q).items():
             d[face.face] = d.get(face.face, Fraction(0)) + p
     return {k: {f: p for f, p in d.items() if p} for k, d in out.items()}
+
+
+# ------------------------------------------------------------------------------------------- swapped-copy twins
+def swap_twin(record: str, face: Card, labels_stay: bool) -> cardlab.Game[Any] | None:
+    """The game of ``record`` (its dealt position, no move played) with the two physical copies of ``face``
+    exchanged wherever they lie. ``labels_stay``: each copy keeps its own bookkeeping label, so the twin's
+    bookkeeping differs (after a tied opening: which copy of a tied face is the tied one); else the labels
+    move with the cards (the same bookkeeping; the twins part later, when the engine picks which of two
+    same-face hand cards a move plays). None when that twin is not a valid position (a tied copy would
+    leave its payoff pile). Views and events are by face, so no viewer can tell the twins apart."""
+    data = json.loads(record)
+    a, b = (Card(face.rank, face.suit, pack) for pack in (0, 1))
+
+    def swap(x: Any) -> Any:
+        if isinstance(x, list):
+            return [swap(y) for y in x]
+        return {a.code: b.code, b.code: a.code}.get(x, x)
+
+    init = data["initial"]
+    labels = init["labels"]
+    if labels_stay and labels[a.id] == labels[b.id]:
+        return None  # the same twin as with the labels moved
+    if labels_stay:
+        _keep_tied_copy_home(data, a, b)
+    for key in ("payoff", "hands", "sides", "centre", "stock"):
+        init[key] = swap(init[key])
+    if not labels_stay:
+        labels[a.id], labels[b.id] = labels[b.id], labels[a.id]
+    data["moves"] = []
+    try:
+        return cardlab.load_game(json.dumps(data))
+    except cardlab.errors.CorruptRecordError:
+        return None
+
+
+def _keep_tied_copy_home(data: dict[str, Any], a: Card, b: Card) -> None:
+    """Before ``a`` and ``b`` swap places keeping their labels: if one of them is a tied copy (known to be in
+    its seat's payoff pile) and the other lies deep in the other payoff pile, first exchange that other copy
+    with a card of the tied pile that is never turned up in the whole game (both places stay hidden from
+    everybody to the end), so that after the swap the tied copy is still in its own pile."""
+    init = data["initial"]
+    piles = init["payoff"]
+    end = cardlab.load_game(json.dumps(data)).state.payoff
+    where = {c: (seat, i) for seat in (0, 1) for i, c in enumerate(piles[seat])}
+    for tied, other in ((a, b), (b, a)):
+        label = init["labels"][tied.id]
+        if label >= 0 or tied.code not in where or other.code not in where:
+            continue
+        seat = -1 - label
+        o_seat, o_i = where[other.code]
+        if o_seat == seat or o_i >= len(end[o_seat]) - 1:
+            continue
+        deep = [i for i in range(len(end[seat]) - 1) if init["labels"][Card.parse(piles[seat][i]).id] == 0
+                and piles[seat][i] not in (a.code, b.code)]
+        if deep:
+            piles[seat][deep[0]], piles[o_seat][o_i] = piles[o_seat][o_i], piles[seat][deep[0]]
+        return
+
+
+def tied_faces(g: cardlab.Game[Any]) -> list[Card]:
+    """The faces seen tied in this round's opening, read from the public announcement."""
+    return [Card.parse(t) for t in re.findall(r"payoff tops (\S+) and (\S+) tie: ", g.state.opening) for t in t]
+
+
+def swap_twin_walk(seed: int, faces_to_swap: int = 2, every: int = 60, policy: str = "greedy", **options: Any
+                   ) -> Iterator[tuple[str, cardlab.Game[Any], cardlab.Game[Any]]]:
+    """Twins of a real game (seed ``seed``, ``policy`` bots, ``options``): for the faces tied in its opening
+    and ``faces_to_swap`` other faces (drawn by the seed), each swapped twin (:func:`swap_twin`, both ways)
+    replays the game's moves beside it. After every move the views of the table and both seats and the new
+    events (as each viewer reads them) must be identical, else ``("seen", game, twin)``. Checkpoints, as
+    ``(kind, game, twin)``: ``"opening"`` the dealt position after a tied opening, ``"reveal"`` a payoff
+    pile just turned up the swapped face, ``"face"`` any other move that showed it (a hand play, a draw
+    seen by its seat, a completed pile), ``"later"`` every ``every``-th move."""
+    g = cardlab.new_game("spite-and-malice", players=2, seed=seed, **options)
+    bot = cardlab.policies.make_policy(policy, g.name, np.random.default_rng([seed, 7]))
+    while not g.is_over and g.move_count < 3000:
+        g.play(cardlab.policies.choose(bot, g))
+    record = g.to_json()
+    rng = np.random.default_rng(seed)
+    ties = list(dict.fromkeys(c.face for c in tied_faces(g)))
+    others = [c for c in full_deck(1) if c.face not in ties]
+    chosen = [Card(*f) for f in ties] + [others[i] for i in rng.choice(len(others), faces_to_swap, replace=False)]
+    for face in chosen:
+        for labels_stay in (True, False):
+            twin = swap_twin(record, face, labels_stay)
+            if twin is None:
+                continue
+            yield from _walk_twins(record, twin, face, every)
+
+
+def _walk_twins(record: str, twin: cardlab.Game[Any], face: Card, every: int
+                ) -> Iterator[tuple[str, cardlab.Game[Any], cardlab.Game[Any]]]:
+    data = json.loads(record)
+    moves = data["moves"]
+    data["moves"] = []
+    g = cardlab.load_game(json.dumps(data))
+    shown = str(face)
+    if face.face in {c.face for c in tied_faces(g)}:
+        yield "opening", g, twin
+    for k, text in enumerate(moves):
+        start = len(g.events)
+        g.play(text)
+        twin.play(text)
+        new = [(e.kind, dict(e.data)) for e in g.events[start:]], [(e.kind, dict(e.data)) for e in twin.events[start:]]
+        if new[0] != new[1] or any(g.observe(v) != twin.observe(v) or [e.describe(v) for e in g.events[start:]] !=
+                                   [e.describe(v) for e in twin.events[start:]] for v in (None, 0, 1)):
+            yield "seen", g, twin
+            return
+        texts = [e.describe(v) for e in g.events[start:] for v in (None, 0, 1)]
+        if any(f"the payoff pile shows {shown} " in t for t in texts):
+            yield "reveal", g, twin
+        elif any(shown in t for t in texts):
+            yield "face", g, twin
+        elif k % every == every - 1:
+            yield "later", g, twin
+
+
+# ------------------------------------------------------------------------------------------- tied openings
+def opening_brute(g: cardlab.Game[Any], viewpoint: int | None) -> dict[tuple[str, Any], Fraction]:
+    """The exact law, at a dealt position after a tied opening, of the face on a hidden place of each payoff
+    pile and on the stock's top, for the faces shown in the opening; counted apart from the package's law.
+
+    The deal is uniform: each payoff pile gets ``n`` cards, the other ``104 - 2n`` cards go to the hands and
+    the stock. Each top shown in the opening (the first ones, and after each tie the ones of the reshuffled
+    piles) is a uniformly random card of its whole pile, so it shows face f with chance (copies of f in the
+    pile) / n, whichever copies they are. The worlds are the numbers of copies of each face shown that lie
+    in pile 0, pile 1 and the rest (the viewer's own hand, known, left out), weighed by the number of deals
+    (the other cards fill the remaining places) times those chances; the viewer's hand is given.
+    """
+    s: Any = g.state
+    n = len(s.payoff[0])
+    shown = [(Card.parse(a), Card.parse(b)) for a, b in re.findall(r"payoff tops (\S+) and (\S+) tie: ", s.opening)]
+    shown.append((s.payoff[0][-1], s.payoff[1][-1]))
+    faces = sorted({c.face for pair in shown for c in pair})
+    own = [] if viewpoint is None else list(s.hands[viewpoint])
+    copies = {f: 2 - sum(c.face == f for c in own) for f in faces}
+    fillers = 104 - len(own) - sum(copies.values())
+    rest_places = 104 - 2 * n - len(own)
+    splits = {f: [(a, b, k - a - b) for a in range(k + 1) for b in range(k + 1 - a)] for f, k in copies.items()}
+    total = Fraction(0)
+    sums: dict[tuple[str, Any], Fraction] = {}
+    for combo in itertools.product(*(splits[f] for f in faces)):
+        counts = dict(zip(faces, combo, strict=True))
+        in0, in1, out = (sum(c[i] for c in combo) for i in range(3))
+        if in0 > n or in1 > n or out > rest_places:
+            continue
+        weight = Fraction(math.comb(fillers, n - in0) * math.comb(fillers - n + in0, n - in1))
+        for a, b, c in combo:  # which copies of a face go where
+            weight *= math.factorial(a + b + c) // (math.factorial(a) * math.factorial(b) * math.factorial(c))
+        for top0, top1 in shown:
+            weight *= Fraction(counts[top0.face][0], n) * Fraction(counts[top1.face][1], n)
+        if not weight:
+            continue
+        total += weight
+        last = shown[-1]
+        for f, (a, b, c) in counts.items():
+            for key, x in ((("payoff 0", f), Fraction(a - (f == last[0].face), n - 1)),
+                           (("payoff 1", f), Fraction(b - (f == last[1].face), n - 1)),
+                           (("stock", f), Fraction(c, rest_places))):
+                sums[key] = sums.get(key, Fraction(0)) + weight * x
+    return {key: x / total for key, x in sums.items()}
+
+
+def opening_package(g: cardlab.Game[Any], viewpoint: int | None) -> dict[tuple[str, Any], Fraction]:
+    """The same chances from the package's law: a hidden place of each payoff pile and the stock's top."""
+    law = g.chance_law(viewpoint)
+    faces = set(opening_brute_faces(g))
+    out: dict[tuple[str, Any], Fraction] = {}
+    for name, q in (("payoff 0", law.names.index("payoff 0")), ("payoff 1", law.names.index("payoff 1")),
+                    ("stock", len(law.names) - 1)):
+        for face in faces:
+            out[(name, face)] = sum((p for c, p in law.place_law(q).items() if c.face == face), Fraction(0))
+    return out
+
+
+def opening_brute_faces(g: cardlab.Game[Any]) -> list[Any]:
+    """The faces shown in the opening (tied tops and the tops now)."""
+    s: Any = g.state
+    return sorted({c.face for c in tied_faces(g)} | {s.payoff[0][-1].face, s.payoff[1][-1].face})
+

@@ -124,3 +124,136 @@ def test_a_law_asked_in_the_middle_of_a_move_is_refused_clearly() -> None:
         frames[0].chance_law(None)
     g.play(move)
     assert frames[-1].chance_law(None) == g.chance_law(None)
+
+
+# The record of the issue's reproducer: seed 150 (its opening tied 8♣/8♥, then Q♠/Q♦, and seat 0's top is
+# then an 8♣: the tied copy, or the other), then these 76 moves.
+TIED_8C_MOVES = [
+    'payoff to centre 1', 'payoff to centre 1', 'payoff to centre 1', 'hand J♠ to side 1', 'hand J♥ to side 1',
+    'hand A♠ to centre 2', 'hand 2♦ to centre 2', 'hand 9♠ to side 1', 'hand 4♣ to centre 1', 'hand 9♦ to side 1',
+    'hand 8♠ to side 1', 'hand 7♣ to side 4', 'hand 5♥ to centre 1', 'hand 7♦ to side 1', 'hand 2♦ to side 2',
+    'hand 3♦ to centre 2', 'hand 4♣ to centre 2', 'hand 10♣ to side 2', 'hand 7♠ to side 4', 'hand 9♥ to side 2',
+    'hand 5♠ to centre 2', 'hand A♦ to centre 3', 'side 2 to centre 3', 'hand 7♥ to side 1', 'hand 2♣ to side 1',
+    'hand 5♠ to side 1', 'hand Q♠ to side 3', 'hand 2♥ to side 1', 'hand J♥ to side 3', 'hand A♠ to side 1',
+    'hand 9♦ to side 3', 'hand A♣ to side 4', 'hand 6♠ to centre 1', 'hand K♣ to centre 1', 'payoff to centre 1',
+    'payoff to centre 1', 'payoff to centre 2', 'payoff to centre 2', 'hand Q♥ to side 4', 'payoff to centre 2',
+    'hand 10♣ to centre 1', 'hand K♠ to side 2', 'side 2 to centre 2', 'hand Q♦ to side 1', 'side 2 to centre 3',
+    'payoff to centre 3', 'hand 9♠ to side 2', 'payoff to centre 3', 'side 2 to centre 2', 'hand J♦ to centre 1',
+    'hand 3♥ to side 2', 'payoff to centre 3', 'hand 7♦ to centre 3', 'hand 8♥ to centre 3', 'side 2 to centre 3',
+    'payoff to centre 3', 'hand 6♣ to side 2', 'side 4 to centre 1', 'payoff to centre 1', 'payoff to centre 2',
+    'payoff to centre 2', 'hand 10♥ to side 1', 'payoff to centre 3', 'hand 4♠ to side 3', 'hand Q♣ to centre 3',
+    'hand 5♦ to side 3', 'hand 9♣ to side 2', 'hand 4♦ to side 3', 'side 1 to centre 2', 'side 1 to centre 1',
+    'side 4 to centre 3', 'hand 5♣ to side 1', 'side 2 to centre 1', 'side 3 to centre 1', 'payoff to centre 1',
+    'hand 6♥ to centre 1'
+]
+
+
+def test_which_copy_of_a_tied_face_turned_up_changes_no_answer() -> None:
+    """The issue's reproducer. World A: the game above. World B: the same game in which the two copies of 8♣
+    trade places, the tied copy staying in seat 0's payoff pile (:func:`copy_brute.swap_twin`): in one
+    world the 8♣ on top after the opening is the tied copy and the other lies anywhere, in the other world
+    the tied copy stays hidden in seat 0's pile. Every viewpoint sees the same views and events in both, so
+    every exact answer, the laws,
+    resampled faces and same-seed win estimates must be identical (they were not: the law used the copy
+    that turned up)."""
+    import json
+
+    import cardlab
+    from cardlab.cards import Card
+    from tests.sim import chance_checks as cc
+
+    a = cardlab.new_game("spite-and-malice", players=2, seed=150)
+    b = cb.swap_twin(a.to_json(), Card.parse("8C"), labels_stay=True)
+    assert b is not None
+    assert json.loads(b.to_json())["initial"]["payoff"] != json.loads(a.to_json())["initial"]["payoff"]
+    tops = [g.state.payoff[0][-1] for g in (a, b)]  # the opening's last top: an 8♣, the tied copy in one world only
+    assert [str(c) for c in tops] == ["8♣", "8♣"]
+    assert [a.state.labels[tops[0].id], b.state.labels[tops[1].id]] == [-1, 0]
+    a.play_all(TIED_8C_MOVES)
+    b.play_all(TIED_8C_MOVES)
+    for v in (None, 0, 1):
+        assert a.observe(v) == b.observe(v)
+        assert [e.describe(v) for e in a.events] == [e.describe(v) for e in b.events]
+        assert isinstance(a.chance_law(v), MixedLaw)  # which copy is hidden: a mixture for every viewer
+        assert cc.pair_differences(a, b, v, seed=3, estimates=True) == [], v
+
+
+def test_payoff_reveals_of_a_tied_copy_match_a_brute_force() -> None:
+    """Small positions where seat 0's payoff pile holds a tied copy just under its top and the other copy of
+    its face is hidden anywhere (:func:`copy_brute.small_position` with ``tied``); payoff plays come first.
+    The brute force weighs every hidden deal and filters by the faces turned up; the package must agree
+    after every move, for every viewpoint, mixtures included."""
+    checks = mixed = reveals = 0
+    for seed in range(8):
+        for viewpoint in (None, 0, 1):
+            for k, g, worlds in cb.walk(seed, viewpoint, tied=True):
+                assert cb.package_answers(g, viewpoint) == cb.brute_answers(worlds, viewpoint), (seed, viewpoint, k)
+                if k:
+                    checks += 1
+                    mixed += isinstance(g.chance_law(viewpoint), MixedLaw)
+                    reveals += g.moves[-1].kind == "payoff"
+    assert checks >= 30 and reveals >= 20 and mixed >= 8, (checks, reveals, mixed)
+
+
+def test_swapped_copy_twins_get_identical_answers() -> None:
+    """Twins made by swapping the two copies of a face in a real game's record (:func:`copy_brute.swap_twin_walk`,
+    greedy games with tied openings, the tied faces and two other faces swapped both ways): every viewpoint
+    sees the same views and events after every move; at the opening, after each payoff reveal and each other
+    move that shows the face, and every 60th move, the exact answers, laws and resampled faces (and on every
+    6th checkpoint the same-seed win estimates) are identical for every viewpoint. Seeds 30 and 313 open with
+    a tie whose two copies lie in one payoff pile."""
+    from tests.sim import chance_checks as cc
+
+    kinds: dict[str, int] = {}
+    for seed in (30, 313):
+        for kind, g, t in cb.swap_twin_walk(seed):
+            assert kind != "seen", (seed, g.move_count)
+            for v in (None, 0, 1):
+                bad = cc.pair_differences(g, t, v, seed=g.move_count, estimates=sum(kinds.values()) % 6 == 0,
+                                          html=False)
+                assert bad == [], (seed, kind, g.move_count, v, bad)
+            kinds[kind] = kinds.get(kind, 0) + 1
+    assert kinds.get("opening", 0) >= 2 and kinds.get("reveal", 0) >= 4 and sum(kinds.values()) >= 40, kinds
+
+
+def test_tied_openings_match_a_brute_force() -> None:
+    """After a tied opening, the chance that a hidden place of each payoff pile, or the stock's top, holds a
+    face shown in the opening, against a count over deals (:func:`copy_brute.opening_brute`: how many copies
+    of each such face lie in each pile, weighed by the deals and by the chance of every top shown): every
+    tied opening of seeds 0-199, every viewpoint, and the reproducer's two worlds (where the law used to
+    know which copy of 8♣ was on top)."""
+    import cardlab
+    from cardlab.cards import Card
+
+    games = [g for g in (cardlab.new_game("spite-and-malice", players=2, seed=seed) for seed in range(200))
+             if "tie:" in g.state.opening]
+    a = cardlab.new_game("spite-and-malice", players=2, seed=150)
+    b = cb.swap_twin(a.to_json(), Card.parse("8C"), labels_stay=True)
+    assert b is not None
+    mixed = 0
+    for g in [*games, a, b]:
+        for viewpoint in (None, 0, 1):
+            assert cb.opening_package(g, viewpoint) == cb.opening_brute(g, viewpoint), (g.seed, viewpoint)
+            mixed += isinstance(g.chance_law(viewpoint), MixedLaw)
+    assert len(games) >= 15 and mixed >= 10, (len(games), mixed)
+
+
+def test_tied_openings_of_later_rounds_match_the_brute_force() -> None:
+    """The same count at the start of later rounds of a match (dealt by a move: the mixture is worked out
+    while the game's history is re-played)."""
+    import cardlab
+
+    compared = 0
+    for seed in range(40):
+        g = cardlab.new_game("spite-and-malice", players=2, seed=seed, match=True, payoff_size=4, target=30)
+        bot = cardlab.policies.make_policy("greedy", g.name, np.random.default_rng(seed))
+        while not g.is_over and compared < 12:
+            start = len(g.events)
+            g.play(cardlab.policies.choose(bot, g))
+            s = g.state
+            if any(e.kind == "deal" for e in g.events[start:]) and "tie:" in s.opening and not g.is_over \
+                    and not any(s.centre) and all(len(h) == 5 for h in s.hands):
+                for viewpoint in (None, 0, 1):
+                    assert cb.opening_package(g, viewpoint) == cb.opening_brute(g, viewpoint), (seed, viewpoint)
+                    compared += 1
+    assert compared >= 12

@@ -82,16 +82,22 @@ the card a hidden hand plays is a uniformly random card of that hand, whose face
 it, showing one card of a uniformly dealt hand leaves the rest uniform, which is why one law per label
 is exact.)
 
-*Two copies, two labels: a mixture.* When a hand hidden from the viewer plays a face whose two cards
-carry different labels (one never seen, one back from a completed pile, say) and the hand could hold
-either, nobody but the engine knows which copy went, so nobody knows which label lost a card and which
-slot mark left the hand. The viewer's knowledge is then a *mixture*: one bookkeeping (labels of the
-hidden cards, by face; slot marks of the hidden hands) per possibility, weighted by its chance given
-what the viewer saw. Each step is Bayes' rule under the assumption above: a hidden hand's play splits
-every component by the label of the card shown, with weight the expected number of that hand's slots
-holding that face with that label (:meth:`~cardlab.sim.chance.ChanceLaw.face_chances`); a payoff card
-turned up and the viewer's own draws reweight every component by the chance of the face seen there;
-draws into hidden hands and completed piles change every component alike. Components that say the same
+*Two copies, two labels: a mixture.* Whenever a card hidden from the viewer shows its face and the
+hidden copies of that face carry different labels that the place could hold, nobody but the engine
+knows which copy it was, so nobody knows which label lost a card. This happens when a hand hidden from
+the viewer plays or discards a face (one copy never seen, one back from a completed pile, say; and then
+which slot mark left the hand is unknown too), when a payoff pile turns up a face of which one copy was
+seen as a tied top (so known to be in that pile) and the other never seen, when the viewer draws from
+a stock layer of several labels (``completed_to="shuffle"``), and in a tied opening, when a reshuffled
+pile shows a face seen tied before. The viewer's knowledge is then a *mixture*: one bookkeeping
+(labels of the hidden cards, by face; slot marks of the hidden hands) per possibility, weighted by its
+chance given what the viewer saw. Each step is Bayes' rule under the assumption above: a card shown
+splits every component by the label of the card shown, with weight the expected number of the place's
+slots (a hidden hand's: all of them) holding that face with that label
+(:meth:`~cardlab.sim.chance.ChanceLaw.face_chances`), so a face whose copies are alike for the viewer
+just reweights it; draws into hidden hands and completed piles change every component alike. A tied
+opening is worked out from what everybody saw, the tied faces in order and the tops now
+(:meth:`SpiteMalice._opening_ledgers`); it is the mixture at the start of the round. Components that say the same
 thing by face are merged; when one is left it is the real bookkeeping. :meth:`SpiteMalice.chance_law`
 then returns a :class:`~cardlab.sim.chance.MixedLaw`, one component law per bookkeeping, in an order
 fixed by public information; the resampler and the kernel's play-outs pick a component by weight, then
@@ -100,8 +106,10 @@ of the game re-plays the moves since the last position worked out, or since the 
 the bookkeeping switched on, so play, records and undo carry no extra state and cost nothing extra; a
 position before the first move kept (a record's dealt position, a resampled game) counts as fully
 known. A brute force over every hidden deal and copy choice of small positions agrees exactly
-(``tests/sim/test_copy_mixture.py``), and two games that differ only in which copy was played get
-identical answers (``tests/sim/test_chance_law.py``, ``benchmarks/bench_chance_law.py --copies``).
+(``tests/sim/test_copy_mixture.py``; tied payoff cards turned up, and tied openings counted over deals,
+there too), and two games that differ only in which copy was played, or in which copy of a face lies
+where in the deal, get identical answers (``tests/sim/test_chance_law.py``,
+``benchmarks/bench_chance_law.py --copies`` and ``--swap-twins``).
 
 *The cap.* A mixture keeps at most :data:`MAX_LEDGERS` components (256; :data:`MAX_LEDGERS_SHUFFLE` = 16
 with ``completed_to="shuffle"``, where the mixture grows much faster and the law is approximate anyway,
@@ -162,6 +170,7 @@ PublicLedger = tuple[Fraction, FaceLabels, Marks]  # a component as public infor
 Mixtures = tuple[tuple[PublicLedger, ...], tuple[PublicLedger, ...], tuple[PublicLedger, ...]]
 NO_MIXTURE: Mixtures = ((), (), ())
 MOVE_FORMS = "'payoff to centre 1', 'side 2 to centre 3', 'hand 7♥ to centre 1' or 'hand 7♥ to side 4'"
+_TIE_RE = re.compile(r"payoff tops (\S+) and (\S+) tie: ")  # the ties of an opening, in order (``_choose_first``)
 _MOVE_RE = re.compile(r"(payoff|side (-?\d+)|hand (\S+)) to (centre|center|side) (-?\d+)")
 
 
@@ -208,6 +217,16 @@ def _drop_mark(marks: tuple[tuple[int, int], ...], label: int) -> tuple[tuple[in
     """The public rule: a hand card of ``label`` leaves the slot with the smallest ``hi`` that accepts it."""
     best = min((i for i, (lo, hi) in enumerate(marks) if lo <= label <= hi), key=lambda i: marks[i][1])
     return marks[:best] + marks[best + 1:]
+
+
+def _marks_admit(marks: Any) -> Any:
+    """The labels a place marked by one of ``marks`` ([lo, hi] each) may hold (never a tied payoff top's)."""
+    return lambda label: any(lo <= label <= hi for lo, hi in marks)
+
+
+def _payoff_admits(seat: int) -> Any:
+    """The labels a card under seat ``seat``'s payoff top may hold: never seen, or that seat's tied top."""
+    return lambda label: label in (0, TIE_LABEL[seat])
 
 
 def _view_index(viewpoint: int | None) -> int:
@@ -649,7 +668,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
             if self._beliefs is not None and len(s.payoff[seat]) > 1:  # the card under the top is about to show
                 shown_card = s.payoff[seat][-2]
                 pending = {v: self._reveal(v, shown_card, place=f"payoff {seat}") for v in VIEWS
-                           if self._beliefs[_view_index(v)]}
+                           if self._beliefs[_view_index(v)] or self._ambiguous(v, shown_card, _payoff_admits(seat))}
             card = s.payoff[seat].pop()
             for v, children in pending.items():
                 self._settle(v, children)
@@ -697,9 +716,10 @@ class SpiteMalice(Game[SpiteMaliceState]):
         copies = [c for c in s.hands[seat] if c.face == card.face]
         card = self._pick_copy(seat, copies) if len(copies) > 1 else copies[0]
         beliefs = self._beliefs
+        admits = _marks_admit(s.hand_marks[seat])
         pending = {} if beliefs is None else {
             v: self._reveal(v, card, seat=seat) for v in VIEWS
-            if v != seat and (beliefs[_view_index(v)] or self._ambiguous(v, seat, card))}
+            if v != seat and (beliefs[_view_index(v)] or self._ambiguous(v, card, admits))}
         s.hands[seat].remove(card)
         label = s.labels[card.id]
         marks = s.hand_marks[seat]
@@ -750,6 +770,9 @@ class SpiteMalice(Game[SpiteMaliceState]):
             start, mixtures = max(self._round_start(), known), NO_MIXTURE
             if known == start:
                 mixtures = cache[known][1]
+            elif start == 0:  # the game's first position: its opening's mixture, if it is a dealt position
+                mixtures = self._dealt_mixtures()
+                cache[0] = (self._initial.round, mixtures)
         else:
             start, mixtures = known, cache[known][1]
         if start >= n:
@@ -772,6 +795,86 @@ class SpiteMalice(Game[SpiteMaliceState]):
         cache[n] = (w._state.round, w._published())
         return cache[n][1]
 
+    def _dealt_mixtures(self) -> Mixtures:
+        """The viewpoints' mixtures at the game's first position: its opening's (:meth:`_opening_ledgers`)
+        when that position is a dealt one (no card played yet in its round), else none (a resampled game,
+        or a position made by hand, counts as fully known)."""
+        s = self._initial
+        dealt = not s.over and s.completions == 0 and not any(s.centre) and \
+            not any(pile for side in s.sides for pile in side) and \
+            all(len(h) == HAND_SIZE for h in s.hands) and all(len(p) == self.options["payoff_size"] for p in s.payoff)
+        if not dealt:
+            return NO_MIXTURE
+        w = self._blank(self.players, self.options, self._shuffle_key)
+        w._state = s.clone()
+        w._beliefs = w._opening_ledgers()
+        return w._published()
+
+    def _opening_ledgers(self) -> list[list[Ledger]]:
+        """Each viewpoint's mixture after a tied opening, worked out from what everybody saw: the state's
+        ``opening`` (the tied tops, in order, by face) and the payoff tops now.
+
+        Each payoff pile keeps its cards through the opening (it is reshuffled on its own), so the opening
+        is re-played on the piles as they are now: the first tops shown (every label is 0 then: nothing to
+        weigh), then per tie the tied tops get their seat's tie label and go back into the piles, and the
+        new tops turn up, one uniformly random card of each whole pile (:meth:`_reveal`, the payoff pile
+        taken whole). When a face turns up whose hidden copies carry different labels (a tied copy, or the
+        copy never seen), the components split by Bayes' rule, exactly as for a payoff card turned up in
+        play. Which physical copy stands for a face shown does not matter: the reveal gives the labels of
+        a face's hidden copies by weight, whichever copy is named; the last tops are the real ones. A text
+        that does not fit the piles (a record made by hand) leaves the real bookkeeping."""
+        s = self._state
+        none: list[list[Ledger]] = [[], [], []]
+        try:
+            ties = [(Card.parse(a), Card.parse(b)) for a, b in _TIE_RE.findall(s.opening)]
+        except InvalidCardError:
+            return none
+        if not ties:
+            return none
+        piles = [list(p) for p in s.payoff]
+        shown = [[t[seat] for t in ties] + [piles[seat][-1]] for seat in (0, 1)]
+        if any(not any(c.face == f.face for c in piles[seat]) for seat in (0, 1) for f in shown[seat]):
+            return none
+        w = self._blank(self.players, self.options, self._shuffle_key)
+        w._state = s.clone()
+        ws = w._state
+        start: Ledger = (Fraction(1), (0,) * CARDS, _freeze(s.hand_marks))
+        w._beliefs = [[start] for _ in VIEWS]
+
+        def pick(seat: int, face: Card) -> Card:
+            """A card of ``face``'s face in the seat's pile (which copy does not matter)."""
+            return face if face in piles[seat] else next(c for c in piles[seat] if c.face == face.face)
+
+        def turn_up(seat: int, card: Card) -> Card:
+            """``card`` on top of its pile, the rest hidden under it."""
+            ws.payoff[seat] = [c for c in piles[seat] if c != card] + [card]
+            return card
+
+        tops = [turn_up(seat, pick(seat, shown[seat][0])) for seat in (0, 1)]  # the first tops: all labels 0
+        for step in range(1, len(ties) + 1):
+            for seat, top in enumerate(tops):  # seen tied: known to be in that pile from now on
+                tie = (TIE_LABEL[seat],)
+                w._beliefs = [[(wt, lab[:top.id] + tie + lab[top.id + 1:], mk) for wt, lab, mk in comps]
+                              for comps in w._beliefs]
+                ws.payoff[seat] = piles[seat] + piles[seat][:1]  # reshuffled: the whole pile is hidden (the
+                # last entry stands for the top, which is not a hidden place)
+            for seat in (0, 1):
+                card = pick(seat, shown[seat][step])
+                children = {v: w._reveal(v, card, place=f"payoff {seat}") for v in VIEWS}
+                tops[seat] = turn_up(seat, card)
+                for v, ch in children.items():
+                    w._settle(v, ch, collapse=False)
+        ws.payoff = [list(p) for p in s.payoff]
+        if not all(w._beliefs):
+            return none
+        out: list[list[Ledger]] = []
+        for v, comps in zip(VIEWS, w._beliefs, strict=True):
+            hidden = w._hidden_cards(v)
+            truth = self._ledger_key(v, hidden, s.labels, _freeze(s.hand_marks))
+            one = len(comps) == 1 and self._ledger_key(v, hidden, comps[0][1], comps[0][2]) == truth
+            out.append([] if one else comps)
+        return out
+
     def _published(self) -> Mixtures:
         """A re-playing game's mixtures as public information: each component's labels by face only (two
         copies of a face are interchangeable, so which id holds which label says nothing)."""
@@ -784,17 +887,34 @@ class SpiteMalice(Game[SpiteMaliceState]):
 
     def _private_ledgers(self, viewpoint: int | None, comps: tuple[PublicLedger, ...]) -> list[Ledger]:
         """Components with labels per card id: the real labels, except that the viewpoint's hidden cards
-        of each face take the component's labels of that face (in id order)."""
+        of each face take the component's labels of that face (in id order), and the face's cards in view
+        the rest of the face's labels. (A mixture only moves labels between the copies of a face: which
+        copy was seen is what it does not know; so a face's labels, hidden and seen, are the same in every
+        component, and a position resampled from one is a consistent position.)"""
         hidden = sorted(((c.id, c.face) for c in self._hidden_cards(viewpoint)), key=lambda x: x[0])
         faces = sorted((face, i) for i, face in hidden)  # the order of a component's (face, label) list
+        hidden_ids = {i for i, _ in hidden}
         real = self._state.labels
         out: list[Ledger] = []
         for w, face_labels, marks in comps:
             if len(face_labels) != len(faces) or any(a[0] != b[0] for a, b in zip(face_labels, faces, strict=True)):
                 raise CorruptRecordError("a viewpoint's mixture does not match its hidden cards")
             labels = list(real)
-            for (_, label), (_, i) in zip(face_labels, faces, strict=True):
-                labels[i] = label
+            moved = set()
+            for (face, label), (_, i) in zip(face_labels, faces, strict=True):
+                if label != real[i]:
+                    labels[i] = label
+                    moved.add(face)
+            for face in moved:
+                ids = [c.id for c in COPIES[face]]
+                rest = sorted(real[i] for i in ids)
+                for i in ids:
+                    if i in hidden_ids and labels[i] in rest:
+                        rest.remove(labels[i])
+                seen = [i for i in ids if i not in hidden_ids]
+                if len(rest) == len(seen):
+                    for i, label in zip(seen, rest, strict=True):
+                        labels[i] = label
             out.append((w, tuple(labels), marks))
         return out
 
@@ -839,14 +959,17 @@ class SpiteMalice(Game[SpiteMaliceState]):
             return [(Fraction(1), tuple(s.labels), _freeze(s.hand_marks))]
         return list(comps)
 
-    def _ambiguous(self, viewpoint: int | None, seat: int, card: Card) -> bool:
-        """Could the hand's play of ``card``'s face be, for ``viewpoint``, the other copy with another label?"""
+    def _ambiguous(self, viewpoint: int | None, card: Card, admits: Any) -> bool:
+        """Could ``card``, hidden from ``viewpoint`` and about to show its face, be for that viewer the other
+        copy of its face, with another label? ``admits(label)``: the place it comes from may hold a card of
+        that label. Then the viewer cannot tell which label left, and its bookkeeping becomes a mixture.
+        (A cheap test on the real bookkeeping; :meth:`_reveal` does the weighing.)"""
         s = self._state
         other = COPIES[card.face][0] if COPIES[card.face][1] == card else COPIES[card.face][1]
         label = s.labels[other.id]
-        if label < 0 or label == s.labels[card.id] or not any(lo <= label <= hi for lo, hi in s.hand_marks[seat]):
+        if label == s.labels[card.id] or not admits(label):
             return False
-        return other in s.stock or other in s.hands[seat] or (viewpoint is None and other in s.hands[1 - seat]) \
+        return other in s.stock or any(other in s.hands[p] for p in (0, 1) if p != viewpoint) \
             or any(other in pile[:-1] for pile in s.payoff)
 
     def _reveal(self, viewpoint: int | None, card: Card, *, seat: int | None = None, place: str = "hand"
@@ -946,9 +1069,10 @@ class SpiteMalice(Game[SpiteMaliceState]):
         cards = tuple(sorted((c.face, labels[c.id]) for c in hidden))
         return cards, tuple(marks[seat] for seat in (0, 1) if seat != viewpoint)
 
-    def _settle(self, viewpoint: int | None, children: dict[tuple[Any, ...], Ledger]) -> None:
+    def _settle(self, viewpoint: int | None, children: dict[tuple[Any, ...], Ledger], collapse: bool = True) -> None:
         """Normalise a split mixture, order it by key, keep at most :data:`MAX_LEDGERS` components (the
-        heaviest, ties by key), and forget it when one component is left: that one is the real bookkeeping."""
+        heaviest, ties by key), and forget it when one component is left: that one is the real bookkeeping
+        (``collapse=False`` keeps it, and keeps nothing when nothing is left)."""
         s = self._state
         beliefs = self._beliefs
         assert beliefs is not None
@@ -959,7 +1083,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         total = sum((v[0] for _, v in live), Fraction(0))
         i = _view_index(viewpoint)
         truth = self._ledger_key(viewpoint, self._hidden_cards(viewpoint), s.labels, _freeze(s.hand_marks))
-        if not live or (len(live) == 1 and live[0][0] == truth):
+        if collapse and (not live or (len(live) == 1 and live[0][0] == truth)):
             beliefs[i] = []
             return
         beliefs[i] = [(w / total, lab, mk) for _, (w, lab, mk) in live]
@@ -993,8 +1117,9 @@ class SpiteMalice(Game[SpiteMaliceState]):
         beliefs = self._beliefs
         added: list[tuple[int, int]] = []
         for _ in range(min(need, len(s.stock))):
-            children = self._reveal(seat, s.stock[-1], place="stock") \
-                if beliefs is not None and beliefs[_view_index(seat)] else None
+            layer = s.stock_parts[-1][:2]
+            children = self._reveal(seat, s.stock[-1], place="stock") if beliefs is not None and (
+                beliefs[_view_index(seat)] or self._ambiguous(seat, s.stock[-1], _marks_admit([layer]))) else None
             drawn.append(s.stock.pop())
             part = s.stock_parts[-1]
             marks.append([part[0], part[1]])
@@ -1085,6 +1210,8 @@ class SpiteMalice(Game[SpiteMaliceState]):
         s.round += 1
         self._lay_out(shuffled_deck(PACKS, self._shuffle_rng()))
         s.opening = self._choose_first()
+        if self._beliefs is not None:
+            self._beliefs = self._opening_ledgers()
         self._log("deal", f"round {s.round} dealt (scores {score}); {s.opening}", s.to_move, round=s.round)
         yield
 
@@ -1216,8 +1343,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         if isinstance(law, MixedLaw):
             k, order = law.draw(rng)
             _, labels, marks = comps[k]
-            hidden = {c.id for c in self._hidden_cards(viewpoint)}
-            new.labels = [labels[i] if i in hidden else x for i, x in enumerate(s.labels)]
+            new.labels = list(labels)  # the component's labels (of the cards in view too: the same by face)
             for seat in (0, 1):
                 if seat != viewpoint:
                     new.hand_marks[seat] = [list(m) for m in marks[seat]]
