@@ -104,12 +104,20 @@ def starter(hands: list[list[Card]]) -> int:
     """Who starts under ``first="lowest3"``, restated from the rules text: the holder of the lowest card in
     hand, a 3 if anyone holds one, else a 4, and so on up to the Ace (2s and 10s do not count); several
     holders: the lowest seat; nobody: seat 0."""
-    ladder = [3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 1]  # Rank values from the 3 up to the Ace
-    for r in ladder:
+    for r in LADDER:
         for p, h in enumerate(hands):
             if any(int(c.rank) == r for c in h):
                 return p
     return 0
+
+
+LADDER = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 1)
+"""The ranks that count for who starts, lowest first (Rank values: 11 to 13 the J, Q, K; 1 the Ace)."""
+
+
+def _low(ranks: Any) -> int:
+    """The place on :data:`LADDER` of the lowest rank among ``ranks`` (past its end for none)."""
+    return min((LADDER.index(r) for r in ranks if r in LADDER), default=len(LADDER))
 
 
 def first_position(g: Shithead, viewpoint: int | None) -> dict[str, Any]:
@@ -138,9 +146,6 @@ def first_position(g: Shithead, viewpoint: int | None) -> dict[str, Any]:
             for rest in fills(size - k, left, i + 1):
                 yield ({r: k} if k else {}) | rest
 
-    def example(counts: dict[int, int]) -> list[Card]:
-        return [pool[r][0] for r, k in counts.items() for _ in range(k)]
-
     top = s.pile[-1]
     fit_ranks = {r for r in ranks if g.fits(pool[r][0])}
     total = Fraction(0)
@@ -156,12 +161,14 @@ def first_position(g: Shithead, viewpoint: int | None) -> dict[str, Any]:
         for second in seconds:
             w = w0 * prod(comb(left1[r], k) for r, k in second.items())
             fill = [first, second]
-            hands = [list(s.hands[p]) if p == viewpoint else example(fill[hidden.index(p)]) for p in range(2)]
-            if starter(hands) != real:
+            lows = [_low([int(c.rank) for c in s.hands[p]]) if p == viewpoint else _low(fill[hidden.index(p)])
+                    for p in range(2)]
+            if (0 if min(lows) == len(LADDER) else lows.index(min(lows))) != real:  # as starter() says
                 continue
+            mover = s.hands[real] if real == viewpoint else [pool[r][0] for r, k in fill[hidden.index(real)].items()
+                                                             for _ in range(k)]
             assert top.rank not in (Rank.TEN,)
             total += w
-            mover = hands[real]
             pick += w * (not any(g.fits(c) for c in mover))
             left = {r: left1[r] - second.get(r, 0) for r in ranks}
             draw_fits += w * Fraction(sum(left[r] for r in fit_ranks), rest_size)
@@ -170,6 +177,27 @@ def first_position(g: Shithead, viewpoint: int | None) -> dict[str, Any]:
                     means[h][r] = means[h].get(r, Fraction(0)) + w * k
     return {"pickup": pick / total, "draw_fits": draw_fits / total,
             "hands": {p: {r: v / total for r, v in means[h].items()} for h, p in enumerate(hidden)}}
+
+
+def first_position_diffs(g: Shithead, viewpoint: int | None) -> list[str]:
+    """The game's exact answers and law (for ``viewpoint``) against :func:`first_position`: the mover's
+    pick-up, the draw pile's top, and each hidden hand's expected count of each rank."""
+    want = first_position(g, viewpoint)
+    bad = []
+    if prob.shithead_mover_picks_up(g, viewpoint) != want["pickup"]:
+        bad.append(f"pickup: exact {prob.shithead_mover_picks_up(g, viewpoint)}, brute force {want['pickup']}")
+    if prob.shithead_draw_top_fits(g, viewpoint) != want["draw_fits"]:
+        bad.append("draw top fits")
+    law = g.chance_law(viewpoint)
+    for p, means in want["hands"].items():
+        mine: dict[int, Fraction] = {}
+        for q, name in enumerate(law.names):
+            if name == f"hand {p}":
+                for f, x in law.place_law(q).items():
+                    mine[int(f.rank)] = mine.get(int(f.rank), Fraction(0)) + x
+        if {r: x for r, x in mine.items() if x} != means:
+            bad.append(f"hand {p} rank counts")
+    return bad
 
 
 def play_on(g: Shithead, moves: int, seed: int) -> tuple[list[str], list[list[Card]]]:
