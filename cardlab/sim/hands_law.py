@@ -407,7 +407,7 @@ class HandsLaw:
         the rest of the pool shuffled onto the free places in order (``rng.permutation``)."""
         parts = self.parts()
         while True:
-            props = parts[0][1] if len(parts) == 1 else _pick(parts, rng)
+            props = parts[0][1] if len(parts) == 1 else _pick([(p, w) for w, p in parts], rng)
             states = [_pick(p, rng) for p in props]
             if len(states) < 2 or Fraction(float(rng.random())) < self.accept(states):
                 break

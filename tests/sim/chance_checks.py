@@ -695,12 +695,12 @@ def pair_differences(g: cardlab.Game[Any], t: cardlab.Game[Any], viewpoint: int 
         bad.append("exact")
     def law(game: cardlab.Game[Any]) -> Any:
         """The viewer's chance law with cards shown by face: for Shithead's :class:`HandsLaw`, the place
-        names, the pool, its classes, the hidden hands and their beliefs; otherwise each component's
+        names, the pool, its classes, the hidden hands, their beliefs and the tags' weights; otherwise each component's
         weight and groups."""
         chance = game.chance_law(viewpoint)
         if isinstance(chance, HandsLaw):
             return (chance.names, [face_of(c) for c in chance.cards], chance.classes, chance.n_classes,
-                    chance.hands, chance.beliefs)
+                    chance.hands, chance.beliefs, chance.components)
         return [(w, [(grp.places, [face_of(c) for c in grp.cards]) for grp in comp.groups])
                 for w, comp in chance.components]
 

@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 import cardlab
-from cardlab.cards import Card, Rank, face_of, full_deck
+from cardlab.cards import Card, face_of, full_deck
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION
 from cardlab.games.shithead import Shithead, ShitheadState, sort_key
 from cardlab.sim import prob
@@ -146,7 +146,6 @@ def first_position(g: Shithead, viewpoint: int | None) -> dict[str, Any]:
             for rest in fills(size - k, left, i + 1):
                 yield ({r: k} if k else {}) | rest
 
-    top = s.pile[-1]
     fit_ranks = {r for r in ranks if g.fits(pool[r][0])}
     total = Fraction(0)
     pick = Fraction(0)
@@ -167,7 +166,6 @@ def first_position(g: Shithead, viewpoint: int | None) -> dict[str, Any]:
                 continue
             mover = s.hands[real] if real == viewpoint else [pool[r][0] for r, k in fill[hidden.index(real)].items()
                                                              for _ in range(k)]
-            assert top.rank not in (Rank.TEN,)
             total += w
             pick += w * (not any(g.fits(c) for c in mover))
             left = {r: left1[r] - second.get(r, 0) for r in ranks}

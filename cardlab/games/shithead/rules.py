@@ -14,7 +14,8 @@ Rules (``shared/rules/004``; defaults follow ``RULES.md``, the other reading is 
 * **First player.** Option ``first="seat0"`` (default; the text names nobody) or ``"lowest3"`` (pagat):
   after the set-up, the holder of the lowest card in hand starts — a 3 if anyone holds one, else a 4,
   and so on up to the Ace; 2s and 10s do not count as low. Several holders of that rank: the lowest
-  seat number starts. Nobody holding any such card (only 2s and 10s in every hand): seat 0.
+  seat number starts. Nobody holding any such card (only 2s and 10s in every hand): seat 0. Who starts
+  is public, so it tells every viewer something about the hands: the chance law reads it.
 * **A play.** One card, or several of the same rank, equal to or higher (by :func:`power`) than the top
   of the pile: ``"play 7"``, ``"play 7 x2"``. On an empty pile, or on a 2, anything goes. A 2 and a 10
   go on anything. Suits never matter: the engine picks which physical cards of the rank are played
@@ -84,9 +85,9 @@ hand lacks; views and events show faces only (with two packs, which pack a card 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 
@@ -223,7 +224,7 @@ class ShitheadState(PlayState):
     otherwise, and in records written before it existed."""
 
     @classmethod
-    def from_data(cls, data: Any, description: Any = None, ctx: Any = None) -> ShitheadState:
+    def from_data(cls, data: Any, description: Mapping[str, Spec] | None = None, ctx: Any = None) -> Self:
         """A record state; one written before ``lows`` existed reads as ``lows=[]``."""
         if isinstance(data, dict) and "lows" not in data:
             data = {**data, "lows": []}
@@ -523,6 +524,11 @@ class Shithead(Game[ShitheadState]):
         places: its cards are any of the unseen ones). Exact answers need at most two such hands. The
         pool is listed by class, then in the canonical order, so the law depends on what the viewer
         knows alone.
+
+        With ``first="lowest3"`` who started is evidence about every hand as play started: the beliefs are
+        then tagged with the starter's lowest class and the law is a mixture over it (:mod:`.beliefs`,
+        *Who starts*), each tag weighed by what the viewer alone knows of it (its own hand's lowest class
+        then, ``state.lows[viewpoint]``; a hand with no unseen card left, by its belief's weight per tag).
 
         Modelling assumption: the players choose like that model (the ``uninformed`` player does); a
         player who chooses with its cards in mind (the greedy bot plays its lowest fitting rank and saves
