@@ -343,7 +343,8 @@ class HandsLaw:
                                         tuple[tuple[tuple[tuple[int, ...], int], ...], ...]]]:
         """The mixture's terms (module notes: *Mixtures*): for each tag ``k`` with ``c_k > 0``, ``c_k``, each
         hand's weights of that tag (states without the tag) and each hand's proposal of that tag (as
-        :meth:`solo`); one term ``(1, beliefs, solo)`` without tags."""
+        :meth:`solo`), leaving out the tags in which some hand has no state the pool can deal (their term
+        is 0); one term ``(1, beliefs, solo)`` without tags."""
         cached = self._cache.get("components")
         if cached is None:
             if not self.components:
@@ -355,7 +356,8 @@ class HandsLaw:
                     if c_k:
                         ws = [{st[:k_of]: w for st, w in b if st[k_of] == k} for b in self.beliefs]
                         solos = tuple(tuple((st[:k_of], w) for st, w in p if st[k_of] == k) for p in self.solo())
-                        cached.append((c_k, ws, solos))
+                        if all(solos):  # else some hand cannot be dealt with this tag: the term is 0
+                            cached.append((c_k, ws, solos))
             self._cache["components"] = cached
         return cached  # type: ignore[no-any-return]
 

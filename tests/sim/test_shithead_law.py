@@ -17,7 +17,7 @@ from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.shithead import Shithead, beliefs
 from cardlab.games.shithead.questions import panel as shithead_panel
 from cardlab.policies import choose, make_policy
-from cardlab.sim import prob
+from cardlab.sim import jitkit, prob
 from cardlab.sim.hands_law import HandsLaw, falling
 from tests.sim import chance_checks as cc
 from tests.sim import shithead_brute as sb
@@ -149,6 +149,83 @@ def test_hand_laws_and_place_laws_match_enumeration_of_the_joint() -> None:
                 assert on_free == (n[c] - expected_in_hands[c]) / len(law.free)
     with pytest.raises(InvalidInputError, match="at most two hidden hands"):
         _random_law(rng, 3).place_law(0)
+
+
+def _random_tagged_law(rng: np.random.Generator, hands: int, tags: int = 3) -> HandsLaw:
+    """A random law as :func:`_random_law`, its states tagged (each with one or two of ``tags`` tags, weights
+    drawn anew per tag) and random tag weights (some 0)."""
+    while True:
+        base = _random_law(rng, hands)
+        held = []
+        for b in base.beliefs:
+            held.append(tuple((st + (k,), int(rng.integers(1, 6))) for st, _ in b
+                              for k in rng.choice(tags, int(rng.integers(1, 3)), replace=False).tolist()))
+        weights = tuple(int(rng.integers(0, 4)) for _ in range(tags))
+        try:
+            return HandsLaw(base.names, base.cards, base.classes, 13, base.hands, tuple(held), weights)
+        except CorruptRecordError:  # no tag lets the pool deal every hand: draw another
+            continue
+
+
+def _tagged_joint(law: HandsLaw) -> dict[tuple[tuple[int, ...], ...], int]:
+    """The mixture's joint enumerated: ``sum_k c_k prod_p W_p(x_p, k)`` times the ways, by class counts."""
+    n = law.counts
+    out: dict[tuple[tuple[int, ...], ...], int] = {}
+    for combo in itertools.product(*law.beliefs):
+        tags = {s[13] for s, _ in combo}
+        if len(tags) != 1:
+            continue
+        states = tuple(s[:13] for s, _ in combo)
+        w = law.components[tags.pop()] * prod(w for _, w in combo) * \
+            prod(falling(n[c], sum(s[c] for s in states)) for c in range(13))
+        if w:
+            out[states] = out.get(states, 0) + w
+    return out
+
+
+def test_a_tagged_law_is_the_mixture_enumerated() -> None:
+    """Tagged states (a mixture over tags, as ``first="lowest3"`` makes): each hand's state law equals the
+    marginal of the mixture's joint enumerated state by state; the Python draw and the kernel's draw
+    (:class:`cardlab.sim.jitkit.HandsArrays`) follow the joint (chi-square at the 0.001 point)."""
+    rng = np.random.default_rng(21)
+    for trial in range(30):
+        law = _random_tagged_law(rng, 1 + trial % 2)
+        joint = _tagged_joint(law)
+        total = sum(joint.values())
+        for h in range(len(law.hands)):
+            marginal: dict[tuple[int, ...], Fraction] = {}
+            for states, w in joint.items():
+                marginal[states[h]] = marginal.get(states[h], Fraction(0)) + Fraction(w, total)
+            assert law.hand_laws()[h] == marginal, trial
+        assert all(sum(law.place_law(q).values()) == 1 for q in range(len(law.names)))
+    law = _random_tagged_law(rng, 2)
+    while not 5 <= len(_tagged_joint(law)) <= 40 or len(law.parts()) < 2:
+        law = _random_tagged_law(rng, 2)
+    joint = _tagged_joint(law)
+    total = sum(joint.values())
+    n = 20000
+    arrays = jitkit.HandsArrays.of(law)
+    state = jitkit.new_state(np.uint64(3))
+    out = np.zeros(arrays.size, dtype=np.int64)
+    gen = np.random.default_rng(5)
+    position = {c.id: i for i, c in enumerate(law.cards)}
+    for kernel in (False, True):
+        counts: dict[tuple[tuple[int, ...], ...], int] = {}
+        for _ in range(n):
+            if kernel:
+                with np.errstate(over="ignore"):
+                    arrays.draw(state, out)
+                drawn = [position[int(c)] for c in out]
+            else:
+                drawn = law.draw(gen)
+            states = tuple(tuple(sum(law.classes[drawn[q]] == c for q in places) for c in range(13))
+                           for places in law.hands)
+            counts[states] = counts.get(states, 0) + 1
+        assert set(counts) <= set(joint)
+        chi2 = sum((counts.get(k, 0) - n * w / total) ** 2 / (n * w / total) for k, w in joint.items())
+        dof = len(joint) - 1
+        critical = dof * (1 - 2 / (9 * dof) + 3.0902 * (2 / (9 * dof)) ** 0.5) ** 3
+        assert chi2 < critical, (kernel, chi2, critical, dof)
 
 
 def test_the_law_draws_its_joint_exactly() -> None:
