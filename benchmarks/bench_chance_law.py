@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/bench_chance_law.py --ties    # only the Ace-Ace tie figure (about 1 minute)
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-calibration [--policy P] [--games N] [--first F]
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-brute [--games N] [--first F]
+    .venv/bin/python benchmarks/bench_chance_law.py --shithead-first-position [--games N] [--first F]
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-counts [--quick] [--first F]  # counts, twins
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-wins [--games N]  # win estimates only
     .venv/bin/python benchmarks/bench_chance_law.py --copies [--quick]  # same-face copies: the mixture's figures
@@ -20,7 +21,8 @@ positions from seed 10, each followed for 20 random moves, every viewpoint; the 
 law's model). ``--first lowest3`` runs those three with that start option (the holder of the lowest card
 starts, which tells about every hand); the brute force then starts each small position at the last set-up
 move (:func:`tests.sim.shithead_brute.small_start`, draw pile of one card), so that who starts is
-evidence it weighs.
+evidence it weighs. ``--shithead-first-position`` checks the table's exact pick-up at the first position
+of play alone (where who started says the most), over ``--games`` uninformed games from seed 5000.
 
 Prints, per game:
 
@@ -430,6 +432,29 @@ def ace_ace_ties(deals: int = 6000) -> None:
               f"an Ace-Ace tie, z = {(hits - pred) / var ** 0.5:+.2f}")
 
 
+def shithead_first_position(games: int, first: str) -> None:
+    """The table's exact chance that the first player must pick up, at the first position of play of
+    two-player games of ``uninformed`` players, against what happened; and the plain count (every unseen
+    card alike) that a law ignoring who started would give."""
+    law: list[tuple[float, bool]] = []
+    plain: list[float] = []
+    for seed in range(5000, 5000 + games):
+        for g in cc.bot_games("shithead", 2, seed, "uninformed", first=first):
+            if g.state.phase == "play":
+                break
+        pairs = [(p, real) for key, p, real in cc.real_outcomes(g, None) if key == "pickup"]
+        q = cc.plain_pickup(g, None)
+        if pairs and q is not None:
+            law.append((float(pairs[0][0]), pairs[0][1]))
+            plain.append(float(q))
+    real = sum(y for _, y in law)
+    print(f"shithead, first={first!r}, {len(law)} games: the first player picks up at the first position, "
+          f"real {real / len(law):.4f}")
+    for label, preds in (("chance law", [p for p, _ in law]), ("plain count, who started ignored", plain)):
+        var = sum(p * (1 - p) for p in preds)
+        print(f"    {label}: predicted {sum(preds) / len(preds):.4f}, z = {(real - sum(preds)) / var ** 0.5:+.2f}")
+
+
 def shithead_brute(positions: int, first: str | None = None) -> None:
     """Shithead's exact functions and law against a brute force over hidden deals whose worlds are weighed
     by the law's model, in small real positions followed for 20 random moves (:mod:`tests.sim.shithead_brute`);
@@ -475,6 +500,9 @@ def main() -> None:
         games = int(_arg("--games", "300"))
         print(f"shithead, two players, first={first!r}, {games} games:")
         calibration("shithead", [(2, {"first": first})], games)
+        return
+    if "--shithead-first-position" in sys.argv:
+        shithead_first_position(int(_arg("--games", "1000")), first)
         return
     if "--shithead-brute" in sys.argv:
         shithead_brute(int(_arg("--games", "100")), None if first == "seat0" else first)

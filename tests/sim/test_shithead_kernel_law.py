@@ -14,13 +14,13 @@ from cardlab.sim import jitkit
 from tests.sim.test_jitkit import chi2_test, chi2_upper
 
 
-def random_positions(games: int, every: int, **options: object) -> list[Shithead]:
+def random_positions(games: int, every: int, moves: int = 3000, **options: object) -> list[Shithead]:
     out = []
     for seed in range(games):
         g = cardlab.new_game("shithead", players=2 + seed % 2, seed=300 + seed, **options)
         assert isinstance(g, Shithead)
         rng = np.random.default_rng(seed)
-        for i in range(3000):
+        for i in range(moves):
             if g.is_over:
                 break
             if i % every == every - 1:
@@ -48,7 +48,7 @@ def test_under_lowest3_the_kernels_deals_follow_the_mixture() -> None:
     law is then a mixture over the starter's lowest rank (:mod:`cardlab.games.shithead.beliefs`, *Who
     starts*), and the kernel picks the component first. A kernel that ignored the component weights, or
     the starter, would miss the exact state laws (the chi-square) of the hands."""
-    positions = [g for g in random_positions(40, 4, first="lowest3") if g.state.phase == "play"][::9]
+    positions = [g for g in random_positions(24, 5, moves=30, first="lowest3") if g.state.phase == "play"][::4]
     tested, taught, two_hands, worst = _kernel_against_law(positions)
     assert tested >= 40 and taught == tested and two_hands >= 10, (tested, taught, two_hands)
     assert worst < 4.5, worst
