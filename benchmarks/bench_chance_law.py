@@ -2,9 +2,10 @@
 
     .venv/bin/python benchmarks/bench_chance_law.py [--quick] [--policy uninformed|greedy|random]
     .venv/bin/python benchmarks/bench_chance_law.py --ties    # only the Ace-Ace tie figure (about 1 minute)
-    .venv/bin/python benchmarks/bench_chance_law.py --shithead-calibration [--policy P] [--games N]
-    .venv/bin/python benchmarks/bench_chance_law.py --shithead-brute [--games N]
-    .venv/bin/python benchmarks/bench_chance_law.py --shithead-counts [--quick]  # counts and twins only
+    .venv/bin/python benchmarks/bench_chance_law.py --shithead-calibration [--policy P] [--games N] [--first F]
+    .venv/bin/python benchmarks/bench_chance_law.py --shithead-brute [--games N] [--first F]
+    .venv/bin/python benchmarks/bench_chance_law.py --shithead-first-position [--games N] [--first F]
+    .venv/bin/python benchmarks/bench_chance_law.py --shithead-counts [--quick] [--first F]  # counts, twins
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-wins [--games N]  # win estimates only
     .venv/bin/python benchmarks/bench_chance_law.py --copies [--quick]  # same-face copies: the mixture's figures
     .venv/bin/python benchmarks/bench_chance_law.py --swap-twins [--games N]  # twins: two copies swapped in records
@@ -18,7 +19,11 @@ hand, so they are not uninformed.) ``--shithead-calibration`` runs
 only Shithead's calibration (two players, table and mover views, ``--games`` games from seed 5000);
 ``--shithead-brute`` only the brute force of :mod:`tests.sim.shithead_brute` (``--games`` small real
 positions from seed 10, each followed for 20 random moves, every viewpoint; the worlds weighed by the
-law's model).
+law's model). ``--first lowest3`` runs those three with that start option (the holder of the lowest card
+starts, which tells about every hand); the brute force then starts each small position at the last set-up
+move (:func:`tests.sim.shithead_brute.small_start`, draw pile of one card), so that who starts is
+evidence it weighs. ``--shithead-first-position`` checks the table's exact pick-up at the first position
+of play alone (where who started says the most), over ``--games`` uninformed games from seed 5000.
 
 Prints, per game:
 
@@ -66,19 +71,20 @@ SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "garbage": [(2, {}), (3, {}), (4, {"last_round": True})],
     "spite-and-malice": [(2, {}), (2, {"payoff_size": 8}), (2, {"payoff_size": 8, "completed_to": "shuffle"}),
                          (2, {"payoff_size": 3})],
-    "shithead": [(2, {}), (3, {})],
+    "shithead": [(2, {}), (3, {}), (2, {"first": "lowest3"})],
 }
 
 
-def positions(name: str, games: int, every: int) -> list[cardlab.Game[Any]]:
+def positions(name: str, games: int, every: int,
+              setups: list[tuple[int, dict[str, Any]]] | None = None) -> list[cardlab.Game[Any]]:
     out: list[cardlab.Game[Any]] = []
-    for k, (players, options) in enumerate(SETUPS[name]):
+    for k, (players, options) in enumerate(SETUPS[name] if setups is None else setups):
         out += cc.sample_positions(name, players, range(1000 * k, 1000 * k + games), every, **options)
     return out
 
 
-def counts_and_twins(name: str) -> None:
-    games = positions(name, 8 if QUICK else 25, 3)
+def counts_and_twins(name: str, setups: list[tuple[int, dict[str, Any]]] | None = None) -> None:
+    games = positions(name, 8 if QUICK else 25, 3, setups)
     compared = mismatched = informative = differs = pairs = failures = 0
     for k, g in enumerate(games):
         for viewpoint in cc.viewpoints(g):
@@ -458,17 +464,42 @@ def ace_ace_ties(deals: int = 6000) -> None:
               f"an Ace-Ace tie, z = {(hits - pred) / var ** 0.5:+.2f}")
 
 
-def shithead_brute(positions: int) -> None:
+def shithead_first_position(games: int, first: str) -> None:
+    """The table's exact chance that the first player must pick up, at the first position of play of
+    two-player games of ``uninformed`` players, against what happened; and the plain count (every unseen
+    card alike) that a law ignoring who started would give."""
+    law: list[tuple[float, bool]] = []
+    plain: list[float] = []
+    for seed in range(5000, 5000 + games):
+        for g in cc.bot_games("shithead", 2, seed, "uninformed", first=first):
+            if g.state.phase == "play":
+                break
+        pairs = [(p, real) for key, p, real in cc.real_outcomes(g, None) if key == "pickup"]
+        q = cc.plain_pickup(g, None)
+        if pairs and q is not None:
+            law.append((float(pairs[0][0]), pairs[0][1]))
+            plain.append(float(q))
+    real = sum(y for _, y in law)
+    print(f"shithead, first={first!r}, {len(law)} games: the first player picks up at the first position, "
+          f"real {real / len(law):.4f}")
+    for label, preds in (("chance law", [p for p, _ in law]), ("plain count, who started ignored", plain)):
+        var = sum(p * (1 - p) for p in preds)
+        print(f"    {label}: predicted {sum(preds) / len(preds):.4f}, z = {(real - sum(preds)) / var ** 0.5:+.2f}")
+
+
+def shithead_brute(positions: int, first: str | None = None) -> None:
     """Shithead's exact functions and law against a brute force over hidden deals whose worlds are weighed
-    by the law's model, in small real positions followed for 20 random moves (:mod:`tests.sim.shithead_brute`)."""
+    by the law's model, in small real positions followed for 20 random moves (:mod:`tests.sim.shithead_brute`);
+    with ``first``, positions at the last set-up move with that start option."""
     from tests.sim import shithead_brute as sb
 
     compared = two_hands = plain = 0
     bad: list[str] = []
     for seed in range(10, 10 + positions):
-        c, k, p, b = sb.check(seed, moves=20, hand=2, draws=3)
+        c, k, p, b = sb.check(seed, moves=20, hand=2, draws=3 if first is None else 1, first=first)
         compared, two_hands, plain, bad = compared + c, two_hands + k, plain + p, bad + b
-    print(f"shithead brute force: {positions} small positions x 20 random moves x every viewpoint: {compared} "
+    print(f"shithead brute force{'' if first is None else f' (first={first!r})'}: {positions} small positions "
+          f"x 20 random moves x every viewpoint: {compared} "
           f"comparisons ({two_hands} with two hidden hands, {plain} where the law that ignores how hands played "
           f"is wrong): {len(bad)} differences")
     for line in bad[:10]:
@@ -505,21 +536,25 @@ def main() -> None:
         print("spite-and-malice, first stock card after an Ace-Ace tie:")
         ace_ace_ties()
         return
+    first = _arg("--first", "seat0")
     if "--shithead-calibration" in sys.argv:
         games = int(_arg("--games", "300"))
-        print(f"shithead, two players, {games} games:")
-        calibration("shithead", [(2, {})], games)
+        print(f"shithead, two players, first={first!r}, {games} games:")
+        calibration("shithead", [(2, {"first": first})], games)
+        return
+    if "--shithead-first-position" in sys.argv:
+        shithead_first_position(int(_arg("--games", "1000")), first)
         return
     if "--shithead-brute" in sys.argv:
-        shithead_brute(int(_arg("--games", "100")))
+        shithead_brute(int(_arg("--games", "100")), None if first == "seat0" else first)
         return
     if "--shithead-wins" in sys.argv:
         print("shithead, two players:")
         win_calibration("shithead", int(_arg("--games", str(GAMES_PER))))
         return
     if "--shithead-counts" in sys.argv:
-        print("shithead:")
-        counts_and_twins("shithead")
+        print("shithead:" if "--first" not in sys.argv else f"shithead, first={first!r}:")
+        counts_and_twins("shithead", None if "--first" not in sys.argv else [(2, {"first": first})])
         return
     for name in cc.GAMES:
         start = time.perf_counter()

@@ -29,12 +29,28 @@ operations instead of one per pair of states. Everything is whole numbers and fr
 are exact. With three or more hidden hands the law is still the law (and is sampled exactly), but
 its exact answers are not computed (:attr:`HandsLaw.exact` is False): estimate them from draws.
 
+Mixtures (tagged states)
+------------------------
+Some evidence couples the hands: in Shithead with ``first="lowest3"`` who starts depends on every hand
+at once. When it is a sum over a **tag** ``k`` of products of per-hand factors, each hand keeps a weight
+per state *and tag* (a state then carries its tag as one more entry after the class counts), and the joint
+weight is ``sum_k c_k prod_p W_p(x_p, k)`` times the pool count, ``c_k`` (:attr:`HandsLaw.components`,
+whole numbers) being what the viewer knows of tag ``k`` outside the hidden hands (a hand with no hidden
+place left, the viewer's own hand). That is a mixture over ``k`` of the product-form laws above, with
+unnormalised weights: every exact answer is the sum over ``k`` of the component's unnormalised answer (a
+hand's marginal weights add up: the moment expansion is linear in each hand's weights), then normalised
+once. Without tags (``components`` empty) the law is the one above.
+
 Draws
 -----
 :meth:`HandsLaw.draw` samples the law exactly by rejection: each hand's state from its law alone
 (``W_p(x) prod_c falling(n_c, x_c)``), accepted with chance ``prod_c falling(n_c, A_c) / prod_p prod_c
 falling(n_c, x_pc)`` (at most 1: cards that two hands want from one class can collide), which makes the
-accepted states follow the joint; then the cards. Every choice depends on the viewer's knowledge and the
+accepted states follow the joint; then the cards. With tags, each try first picks a tag ``k`` with chance
+proportional to ``c_k prod_p Z_pk`` (``Z_pk``: the total of hand ``p``'s proposal weights of tag ``k``), then
+each hand's state of that tag from its proposal: a try proposes ``(k, x)`` with chance proportional to
+``c_k prod_p W_p(x_p, k) falling(n, x_p)``, and the same keeping chance makes the kept tries follow the
+mixture exactly. Every choice depends on the viewer's knowledge and the
 generator alone (the pool is listed by class, then in the canonical order), so two games a viewer
 cannot tell apart give the same draws. The kernels make the same draw from their own generator
 (:class:`cardlab.sim.jitkit.HandsArrays`).
@@ -128,6 +144,19 @@ def _coupled(weights: dict[tuple[int, ...], int], other: dict[Monomial, int],
     return out
 
 
+def _pick(weighted: Sequence[tuple[Any, int]], rng: np.random.Generator) -> Any:
+    """One item, with chance proportional to its whole weight: the first whose running total exceeds one
+    ``rng.random()`` times the total."""
+    total = sum(w for _, w in weighted)
+    u = Fraction(float(rng.random())) * total
+    run = 0
+    for item, w in weighted:
+        run += w
+        if u < run:
+            return item
+    return weighted[-1][0]
+
+
 @dataclass(frozen=True)
 class HandsLaw:
     """The law of the hidden cards given weights over the class counts of each hidden hand (module notes).
@@ -136,7 +165,9 @@ class HandsLaw:
     canonical order); ``classes``: each card's class (non-decreasing along ``cards``), out of
     ``n_classes``; ``hands``: each hidden hand's places (a hand with no hidden place is left out);
     ``beliefs``: for each of those hands, its states (a count per class, adding up to its number of
-    places) with positive whole weights. The other places are free.
+    places) with positive whole weights. The other places are free. ``components`` (module notes:
+    *Mixtures*): empty, or the weight ``c_k >= 0`` of each tag ``k``; then every state is its class counts
+    followed by its tag.
     """
 
     names: tuple[str, ...]
@@ -145,6 +176,7 @@ class HandsLaw:
     n_classes: int
     hands: tuple[tuple[int, ...], ...]
     beliefs: tuple[StateWeights, ...]
+    components: tuple[int, ...] = ()
     _cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -159,11 +191,16 @@ class HandsLaw:
             if not places or any(q in seen or not 0 <= q < n for q in places) or not belief:
                 raise CorruptRecordError("a hands law's hands need distinct places and a non-empty belief")
             seen.update(places)
-            if any(len(s) != self.n_classes or sum(s) != len(places) or w <= 0 for s, w in belief) or \
-                    len({s for s, _ in belief}) != len(belief):
+            size = self.n_classes + bool(self.components)
+            if any(len(s) != size or sum(s[:self.n_classes]) != len(places) or w <= 0 for s, w in belief) or \
+                    len({s for s, _ in belief}) != len(belief) or \
+                    any(not 0 <= s[-1] < len(self.components) for s, _ in belief if self.components):
                 raise CorruptRecordError("a hands law's states must be distinct, count each class and add up to "
-                                         "the hand's places, with positive weights")
-        if any(not p for p in self.solo()):
+                                         "the hand's places (then a tag, if the law has components), with "
+                                         "positive weights")
+        if any(c < 0 for c in self.components):
+            raise CorruptRecordError("a hands law's component weights must be whole numbers >= 0")
+        if not self.parts():
             raise CorruptRecordError("a hands law with a hand that no state lets the pool deal")
 
     # ------------------------------------------------------------------ structure
@@ -203,15 +240,18 @@ class HandsLaw:
         if cached is not None:
             return cached  # type: ignore[no-any-return]
         n = self.counts
-        solo = [dict(p) for p in self.solo()]   # each hand alone: W(x) prod_c falling(n_c, x_c)
-        if len(solo) == 1:
-            raws = solo
-        elif len(solo) == 2:
-            ws = [dict(b) for b in self.beliefs]
-            sizes = [len(h) for h in self.hands]
-            raws = [_coupled(ws[0], _moments(solo[1], sizes[0]), n), _coupled(ws[1], _moments(solo[0], sizes[1]), n)]
-        else:
-            raws = []
+        sizes = [len(h) for h in self.hands]
+        raws: list[dict[tuple[int, ...], int]] = [{} for _ in self.hands]
+        for c_k, ws, solos in self._components():   # one term per tag (a single one without tags)
+            solo = [dict(p) for p in solos]   # each hand alone: W(x) prod_c falling(n_c, x_c)
+            if len(solo) <= 1:
+                terms = solo
+            else:
+                terms = [_coupled(ws[0], _moments(solo[1], sizes[0]), n),
+                         _coupled(ws[1], _moments(solo[0], sizes[1]), n)]
+            for raw, term in zip(raws, terms, strict=True):
+                for st, v in term.items():
+                    raw[st] = raw.get(st, 0) + c_k * v
         out = []
         for raw in raws:
             kept = {s: v for s, v in raw.items() if v}
@@ -299,15 +339,51 @@ class HandsLaw:
         return Fraction(sum(v for s, v in raw.items() if predicate(s)), total)
 
     # ------------------------------------------------------------------ draws
+    def _components(self) -> list[tuple[int, list[dict[tuple[int, ...], int]],
+                                        tuple[tuple[tuple[tuple[int, ...], int], ...], ...]]]:
+        """The mixture's terms (module notes: *Mixtures*): for each tag ``k`` with ``c_k > 0``, ``c_k``, each
+        hand's weights of that tag (states without the tag) and each hand's proposal of that tag (as
+        :meth:`solo`), leaving out the tags in which some hand has no state the pool can deal (their term
+        is 0); one term ``(1, beliefs, solo)`` without tags."""
+        cached = self._cache.get("components")
+        if cached is None:
+            if not self.components:
+                cached = [(1, [dict(b) for b in self.beliefs], self.solo())]
+            else:
+                k_of = self.n_classes
+                cached = []
+                for k, c_k in enumerate(self.components):
+                    if c_k:
+                        ws = [{st[:k_of]: w for st, w in b if st[k_of] == k} for b in self.beliefs]
+                        solos = tuple(tuple((st[:k_of], w) for st, w in p if st[k_of] == k) for p in self.solo())
+                        if all(solos):  # else some hand cannot be dealt with this tag: the term is 0
+                            cached.append((c_k, ws, solos))
+            self._cache["components"] = cached
+        return cached  # type: ignore[no-any-return]
+
+    def parts(self) -> tuple[tuple[int, tuple[tuple[tuple[tuple[int, ...], int], ...], ...]], ...]:
+        """What a draw proposes from: for each tag ``k`` that can occur, its weight ``c_k prod_p Z_pk`` and
+        each hand's proposal of that tag (states without the tag, as :meth:`solo`); without tags, one part,
+        ``(1, solo())``. Empty when no tag lets the pool deal every hand."""
+        cached = self._cache.get("parts")
+        if cached is None:
+            out = []
+            for c_k, _, solos in self._components():
+                if all(solos):
+                    out.append((c_k * prod(sum(w for _, w in p) for p in solos) if self.components else 1, solos))
+            cached = tuple(out)
+            self._cache["parts"] = cached
+        return cached  # type: ignore[no-any-return]
+
     def solo(self) -> tuple[tuple[tuple[tuple[int, ...], int], ...], ...]:
-        """Each hand's proposal for :meth:`draw`: its states with weight ``W(x) prod_c falling(n_c, x_c)``
-        (zero-weight states left out), in the belief's order."""
+        """Each hand's proposal for :meth:`draw`: its states (with their tags, if any) with weight ``W(x)
+        prod_c falling(n_c, x_c)`` (zero-weight states left out), in the belief's order."""
         cached = self._cache.get("solo")
         if cached is None:
             n = self.counts
             out = []
             for b in self.beliefs:
-                ways = ((s, w, prod(falling(n[c], k) for c, k in enumerate(s) if k)) for s, w in b)
+                ways = ((s, w, prod(falling(n[c], s[c]) for c in range(self.n_classes) if s[c])) for s, w in b)
                 out.append(tuple((s, w * f) for s, w, f in ways if f))
             cached = tuple(out)
             self._cache["solo"] = cached
@@ -325,25 +401,16 @@ class HandsLaw:
     def draw(self, rng: np.random.Generator) -> list[int]:
         """One assignment from the law: for each place, the index of its card in :attr:`cards`.
 
-        Per try, each hand picks a state from :meth:`solo` with one ``rng.random()`` (the first whose
-        running share exceeds it); with two or more hands, one more ``rng.random()`` keeps the try with
+        Per try, with more than one of :meth:`parts` (tags), one ``rng.random()`` picks the part (the first
+        whose running share exceeds it); then each hand picks a state from the part's proposal with one
+        ``rng.random()`` (likewise); with two or more hands, one more ``rng.random()`` keeps the try with
         chance :meth:`accept`. Then, class by class in each hand, a uniformly chosen untaken card of the
         class (``rng.integers``), the hand's cards shuffled onto its places (``rng.permutation``), and
         the rest of the pool shuffled onto the free places in order (``rng.permutation``)."""
-        props = self.solo()
+        parts = self.parts()
         while True:
-            states = []
-            for p in props:
-                total = sum(w for _, w in p)
-                u = Fraction(float(rng.random())) * total
-                run = 0
-                pick = p[-1][0]
-                for s, w in p:
-                    run += w
-                    if u < run:
-                        pick = s
-                        break
-                states.append(pick)
+            props = parts[0][1] if len(parts) == 1 else _pick([(p, w) for w, p in parts], rng)
+            states = [_pick(p, rng) for p in props]
             if len(states) < 2 or Fraction(float(rng.random())) < self.accept(states):
                 break
         start = [0] * (self.n_classes + 1)

@@ -63,6 +63,12 @@ chosen untaken card of the class (:func:`below`, swapped to the front of the cla
 the pool), the hand's cards shuffled onto its places (Fisher-Yates), and the rest of the pool, class by
 class, shuffled onto the free places in order. Without hidden hands no state is drawn and the draw is
 the one shuffle of the pool onto the free places.
+
+A law whose states carry tags (a mixture: :class:`~cardlab.sim.hands_law.HandsLaw` notes, *Mixtures*)
+has one block of rows per tag and hand (:meth:`HandsLaw.parts <cardlab.sim.hands_law.HandsLaw.parts>`),
+and each try first picks the tag, the first whose cumulative threshold (the parts' exact weights in units
+of ``2**-62``, rounded down; the last is exactly ``2**62``) exceeds the top 62 bits of one output; a law
+with one part draws nothing for it, so an untagged law's draws are as before.
 """
 
 from __future__ import annotations
@@ -340,7 +346,9 @@ class HandsArrays:
     1]]`` (rows of class counts, the states of :meth:`HandsLaw.solo
     <cardlab.sim.hands_law.HandsLaw.solo>` in its order), state ``r`` proposed with chance ``(thresholds[r]
     - thresholds[r - 1]) / 2**62`` (from 0 at each hand's first state). ``free``: the other places, in
-    order. ``size``: how many places.
+    order. ``size``: how many places. With tags (module notes), ``part_thresholds`` holds the cumulative
+    chance of each part (tag) in units of ``2**-62``, and the states of hand ``h`` in part ``k`` are the block
+    ``k * hands + h`` of ``state_start``; one part (``[2**62]``) otherwise.
     """
 
     cards: IntArray
@@ -352,10 +360,12 @@ class HandsArrays:
     state_start: IntArray
     thresholds: IntArray
     size: int
+    part_thresholds: IntArray
 
     @classmethod
     def of(cls, law: HandsLaw, encode: Callable[[Card], int] = lambda c: c.id) -> HandsArrays:
-        solo = law.solo()  # never empty for a hand: HandsLaw refuses such a law when it is made
+        parts = law.parts()  # never empty, nor a hand's proposal in a part: HandsLaw refuses such a law
+        solo = [props for _, hands in parts for props in hands]
         counts = law.counts
         class_start = np.cumsum([0, *counts]).astype(np.int64)
         thresholds: list[int] = []
@@ -365,13 +375,20 @@ class HandsArrays:
             for _, w in props:
                 run += w
                 thresholds.append(run * (1 << 62) // total)  # rounded down; the last is exactly 2**62
+        whole = sum(w for w, _ in parts)
+        part_thresholds: list[int] = []
+        run = 0
+        for w, _ in parts:
+            run += w
+            part_thresholds.append(run * (1 << 62) // whole)  # rounded down; the last is exactly 2**62
         states = np.array([s for props in solo for s, _ in props], dtype=np.int64).reshape(-1, law.n_classes)
         return cls(np.array([encode(c) for c in law.cards], dtype=np.int64), class_start,
                    np.array([q for h in law.hands for q in h], dtype=np.int64),
                    np.cumsum([0] + [len(h) for h in law.hands]).astype(np.int64),
                    np.array(law.free, dtype=np.int64), states,
                    np.cumsum([0] + [len(props) for props in solo]).astype(np.int64),
-                   np.array(thresholds, dtype=np.int64), len(law.names))
+                   np.array(thresholds, dtype=np.int64), len(law.names),
+                   np.array(part_thresholds, dtype=np.int64))
 
     def work(self) -> IntArray:
         """Scratch for :func:`draw_hands`: twice the places, one per class, one per hidden hand."""
@@ -381,17 +398,20 @@ class HandsArrays:
         """One draw into ``out`` (``size`` entries: the card code on each place), from a SplitMix64 state;
         returns the number of tries it took (1 with fewer than two hidden hands)."""
         return int(draw_hands(self.cards, self.class_start, self.hand_places, self.hand_start, self.free,
-                              self.states, self.state_start, self.thresholds, self.size, state, out, self.work()))
+                              self.states, self.state_start, self.thresholds, self.size, state, out, self.work(),
+                              self.part_thresholds))
 
 
 @jit
 def draw_hands(cards: Any, class_start: Any, hand_places: Any, hand_start: Any, free: Any, states: Any,
-               state_start: Any, thresholds: Any, size: int, state: Any, out: Any, work: Any) -> Any:
+               state_start: Any, thresholds: Any, size: int, state: Any, out: Any, work: Any,
+               part_thresholds: Any) -> Any:
     """Fill ``out[:size]`` with one draw of a hands law (:class:`HandsArrays`; ``work``: its scratch).
     Returns the number of tries.
 
-    Per try, each hand's state: the first row whose threshold exceeds the top 62 bits of one output
-    (found by bisection).
+    Per try, with more than one part (tags), the part ``k``: the first whose ``part_thresholds`` entry
+    exceeds the top 62 bits of one output. Then each hand's state in the part's blocks: the first row whose
+    threshold exceeds the top 62 bits of one output (found by bisection).
     With two or more hands, the try is kept when a uniform double ``k / 2**53`` (the top 53 bits of one
     output) is below the keeping chance, the product over classes and hands of ``(n - t - i) / (n - i)``
     for ``i`` below the hand's count (``n`` cards in the class, ``t`` of them wanted by earlier hands):
@@ -407,12 +427,18 @@ def draw_hands(cards: Any, class_start: Any, hand_places: Any, hand_start: Any, 
     pos = work[2 * size:2 * size + n_classes]
     pick = work[2 * size + n_classes:2 * size + n_classes + m]
     tries = 0
+    n_parts = part_thresholds.shape[0]
     while True:
         tries += 1
+        k = 0
+        if n_parts > 1:
+            u = np.int64(next_u64(state) >> U2)
+            while k < n_parts - 1 and u >= part_thresholds[k]:
+                k += 1
         for h in range(m):
             u = np.int64(next_u64(state) >> U2)
-            lo = state_start[h]
-            hi = state_start[h + 1] - 1  # its threshold is 2**62: it exceeds u
+            lo = state_start[k * m + h]
+            hi = state_start[k * m + h + 1] - 1  # its threshold is 2**62: it exceeds u
             while lo < hi:  # the first row whose threshold exceeds u (thresholds never decrease)
                 mid = (lo + hi) // 2
                 if thresholds[mid] > u:

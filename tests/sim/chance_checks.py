@@ -197,14 +197,23 @@ class RefHand:
     of rank ``r`` from the hand has chance (cards of ``r``) / (cards that fit) in a state; the ``hidden``
     cards it shows then leave rank ``r`` (which of the unseen cards of ``r`` they were: the same factor
     in every state). A pick-up keeps the states with no unseen card that fits. Which ranks fit is asked
-    of the engine's rule (``rank_fits``), not worked out here."""
+    of the engine's rule (``rank_fits``), not worked out here.
+
+    With ``first="lowest3"`` the hand's states also remember, after the rank counts, the hand's own lowest
+    rank when play started (:meth:`tag_low`); :func:`shithead_reference` then keeps only the joint states
+    whose lows make the real starter start. (The package tags each hand with the *starter's* lowest rank
+    instead and sums a mixture: two ways to write the same evidence.)"""
 
     def __init__(self, unseen: int = 0) -> None:
         self.w: dict[tuple[int, ...], int] = {NO_CARDS: 1}
         self.draw(unseen)
 
     def size(self) -> int:
-        return sum(next(iter(self.w)))
+        return sum(next(iter(self.w))[:len(RANKS)])
+
+    def tag_low(self) -> None:
+        """Play starts: each state gains one more entry, the hand's lowest rank then (:func:`start_low`)."""
+        self.w = {s + (start_low(s),): x for s, x in self.w.items()}
 
     def _normalise(self) -> None:
         g = 0
@@ -243,6 +252,22 @@ class RefHand:
         self._normalise()
 
 
+LADDER = (Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN,
+          Rank.KING, Rank.ACE)
+"""Who starts with ``first="lowest3"``, from the rules text: the holder of a 3 if anyone holds one, else a 4,
+and so on up to the Ace (2s and 10s do not count); several: the lowest seat; nobody: seat 0."""
+
+
+def start_low(counts: tuple[int, ...]) -> int:
+    """A hand's lowest rank for who starts: its place on :data:`LADDER` (``len(LADDER)`` for none), from
+    its count of each rank (:data:`RANKS` order)."""
+    return next((i for i, r in enumerate(LADDER) if counts[RANKS.index(r)]), len(LADDER))
+
+
+def who_starts(lows: list[int]) -> int:
+    return min(range(len(lows)), key=lambda p: (lows[p], p))
+
+
 _FREE: dict[int, dict[tuple[int, ...], int]] = {}
 
 
@@ -265,11 +290,23 @@ class ShitheadTrack:
         self.replay = cardlab.load_game(self.start)
         self.moves: list[str] = []
         self.hands: list[RefHand] | None = None
+        self.starter: int | None = None  # with first="lowest3": who started
+        self.lows: list[int] = []  # each seat's own lowest rank then (a viewer reads only its own)
         self._begin(self.replay.observe(None))
 
     def _begin(self, view: Any) -> None:
         if self.hands is None and view.phase == "play":
             self.hands = [RefHand(view.hand_sizes[p] - len(view.known[p])) for p in range(view.players)]
+            if self.replay.options["first"] == "lowest3":
+                assert self.moves or len(self.replay.moves), "the reference needs to see play start"
+                self.starter = view.to_move
+                for hand in self.hands:
+                    hand.tag_low()
+                for cards in self.replay.state.hands:
+                    counts = [0] * len(RANKS)
+                    for c in cards:
+                        counts[_rank_index(c)] += 1
+                    self.lows.append(start_low(tuple(counts)))
 
     def follow(self, g: cardlab.Game[Any]) -> None:
         """Play on to ``g``'s position (the track must be a prefix of ``g``'s moves)."""
@@ -396,15 +433,23 @@ def shithead_reference(g: cardlab.Game[Any], viewpoint: int | None
     track = shithead_track(g)
     assert track.hands is not None
     seats = [p for p in range(v.players) if p != viewpoint and track.hands[p].size()]
-    states = [list(track.hands[p].w.items()) for p in seats]
-    assert sum(n) == free + sum(sum(s[0][0]) for s in states), "unseen cards and hidden places disagree"
-    informative = any(dict(s) != _free_weights(sum(s[0][0])) for s in states)
+    k = len(RANKS)
+    # with lowest3, a hand with no unseen card left still weighs its start lows: in the joint, not counted
+    others = seats + ([p for p in range(v.players) if p != viewpoint and p not in seats]
+                      if track.starter is not None else [])
+    states = [list(track.hands[p].w.items()) for p in others]
+    assert sum(n) == free + sum(sum(s[0][0][:k]) for s in states), "unseen cards and hidden places disagree"
+    informative = any(dict(s) != _free_weights(sum(s[0][0][:k])) for s in states[:len(seats)])
     if len(seats) > 2 or prod(len(s) for s in states) > JOINT_LIMIT:
         return out, False, False
     total = 0
     mean = [0] * len(RANKS)
     none_fit = 0
     for combo in product(*states):
+        if track.starter is not None:
+            lows = [combo[others.index(p)][0][k] if p in others else track.lows[p] for p in range(v.players)]
+            if who_starts(lows) != track.starter:
+                continue
         a = [sum(s[r] for s, _ in combo) for r in range(len(RANKS))]
         w = prod(x for _, x in combo) * prod(_falling(n[r], a[r]) for r in range(len(RANKS)) if a[r])
         if not w:
@@ -543,9 +588,13 @@ def _shithead_moved(g: cardlab.Game[Any], viewpoint: int | None, places: list[tu
     places, the draw pile and the hands that never picked up move freely among those places; a card of
     a hand that did pick up only trades places with a hidden card of the same rank, which keeps every
     hand's ranks, and so every pick-up, as they were.
-    (With the option ``first="lowest3"`` the hands at the deal choose the first player: the positions
-    checked use the default ``"seat0"``.)"""
+    With the option ``first="lowest3"`` the hands at the start of play chose the first player, so once
+    play has started every hand is treated like one that picked up: its cards trade only with cards of
+    the same rank (a hand's ranks, and so who would have started, stay as they were).
+    """
     picked = {e.seat for e in g.events if e.kind == "pickup"}
+    if g.options["first"] == "lowest3" and any(e.kind == "start" for e in g.events):
+        picked = set(range(g.players))
     cards = [c for _, _, c in places]
     free = [i for i, (zone, seat, _) in enumerate(places) if zone != "hand" or seat not in picked]
     for i, c in zip(free, _shuffle_within([cards[i] for i in free], rng), strict=True):
@@ -646,12 +695,12 @@ def pair_differences(g: cardlab.Game[Any], t: cardlab.Game[Any], viewpoint: int 
         bad.append("exact")
     def law(game: cardlab.Game[Any]) -> Any:
         """The viewer's chance law with cards shown by face: for Shithead's :class:`HandsLaw`, the place
-        names, the pool, its classes, the hidden hands and their beliefs; otherwise each component's
+        names, the pool, its classes, the hidden hands, their beliefs and the tags' weights; otherwise each component's
         weight and groups."""
         chance = game.chance_law(viewpoint)
         if isinstance(chance, HandsLaw):
             return (chance.names, [face_of(c) for c in chance.cards], chance.classes, chance.n_classes,
-                    chance.hands, chance.beliefs)
+                    chance.hands, chance.beliefs, chance.components)
         return [(w, [(grp.places, [face_of(c) for c in grp.cards]) for grp in comp.groups])
                 for w, comp in chance.components]
 

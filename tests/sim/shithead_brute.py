@@ -14,6 +14,14 @@ public). After each move, the consistent worlds, by weight, give the truth: the 
 face-down card fits, that the draw pile's top fits, that the mover picks up, the law of each face-down
 and draw-pile place, and each face's expected count in each hand. None of it reads the package's chance
 law, its beliefs or its resampler; the worlds do not even keep beliefs.
+
+Who starts (``first="lowest3"``) is evidence about the hands as play starts. :func:`small_start` makes a
+small position at the last set-up move, so that the worlds go through the start of play and a world in
+which another seat would have started shows another event and drops out. In a full deal, at the first
+position of play, :func:`first_position` counts instead: every way to fill the hidden hands by rank (each
+weighted by the number of physical card sets it stands for), kept when the start rule as the rules text
+states it (:func:`starter`) names the real starter; the face-down cards and the draw pile are then a
+uniformly random arrangement of the rest (nothing else has been learned about them).
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ import itertools
 import json
 from collections.abc import Iterator
 from fractions import Fraction
-from math import comb
+from math import comb, prod
 from typing import Any
 
 import numpy as np
@@ -66,6 +74,128 @@ def small_position(seed: int, hand: int = 2, draws: int = 2) -> Shithead:
     g = cardlab.load_game(json.dumps(record))
     assert isinstance(g, Shithead)
     return g
+
+
+def small_start(seed: int, hand: int = 2, draws: int = 2, first: str = "lowest3") -> Shithead:
+    """A small two-player position at the last set-up move, with option ``first``: the play-phase
+    position of :func:`small_position`, put back into the set-up (the starting card back on the draw
+    pile, seat 0's three face-up cards placed, seat 1 holding one more hand card and two face-up
+    cards), so that the next move starts play. Made by rewriting the state: a record in the set-up may
+    not have cards out of play."""
+    g = small_position(seed, hand + 1, draws)
+    g.options["first"] = first
+    s = g.state
+    deck = set(full_deck(1))
+    rng = np.random.default_rng(seed + 3)
+    out = [s.out[i] for i in rng.permutation(len(s.out))]
+    for p, want in ((0, 3), (1, 2)):
+        if p == 0:  # seat 0's extra card goes back out of play
+            out.append(s.hands[0].pop(int(rng.integers(len(s.hands[0])))))
+        s.face_up[p] = sorted(s.face_up[p][:want] + [out.pop() for _ in range(want - len(s.face_up[p][:want]))],
+                              key=sort_key)
+    s.draw = s.draw + [s.pile.pop()]
+    s.out = out
+    s.phase, s.to_move = "setup", 1
+    assert sorted(c.id for z in g.zones().values() for c in z) == sorted(c.id for c in deck)
+    return g
+
+
+def starter(hands: list[list[Card]]) -> int:
+    """Who starts under ``first="lowest3"``, restated from the rules text: the holder of the lowest card in
+    hand, a 3 if anyone holds one, else a 4, and so on up to the Ace (2s and 10s do not count); several
+    holders: the lowest seat; nobody: seat 0."""
+    for r in LADDER:
+        for p, h in enumerate(hands):
+            if any(int(c.rank) == r for c in h):
+                return p
+    return 0
+
+
+LADDER = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 1)
+"""The ranks that count for who starts, lowest first (Rank values: 11 to 13 the J, Q, K; 1 the Ace)."""
+
+
+def _low(ranks: Any) -> int:
+    """The place on :data:`LADDER` of the lowest rank among ``ranks`` (past its end for none)."""
+    return min((LADDER.index(r) for r in ranks if r in LADDER), default=len(LADDER))
+
+
+def first_position(g: Shithead, viewpoint: int | None) -> dict[str, Any]:
+    """At the first position of play of a two-player game (no card known, nothing played): the truth by
+    counting (module notes). Returns the chance that the mover must pick up, that the draw pile's top
+    fits, and each hidden hand's expected count of each rank."""
+    s = g.state
+    assert s.phase == "play" and not s.known[0] and not s.known[1] and g.players == 2
+    places = g._hidden_places(viewpoint)
+    pool: dict[int, list[Card]] = {}
+    for _, _, c in places:
+        pool.setdefault(int(c.rank), []).append(c)
+    ranks = sorted(pool)
+    real = g.current_player
+    hidden = [p for p in range(2) if p != viewpoint]
+    sizes = [len(s.hands[p]) for p in hidden]
+
+    def fills(size: int, left: dict[int, int], i: int = 0) -> Iterator[dict[int, int]]:
+        if size == 0:
+            yield {}
+            return
+        if i == len(ranks):
+            return
+        r = ranks[i]
+        for k in range(min(size, left[r]), -1, -1):
+            for rest in fills(size - k, left, i + 1):
+                yield ({r: k} if k else {}) | rest
+
+    fit_ranks = {r for r in ranks if g.fits(pool[r][0])}
+    total = Fraction(0)
+    pick = Fraction(0)
+    draw_fits = Fraction(0)
+    means: list[dict[int, Fraction]] = [{} for _ in hidden]
+    left0 = {r: len(pool[r]) for r in ranks}
+    rest_size = len(places) - sum(sizes)
+    for first in fills(sizes[0], left0):
+        left1 = {r: left0[r] - first.get(r, 0) for r in ranks}
+        w0 = prod(comb(left0[r], k) for r, k in first.items())
+        seconds = fills(sizes[1], left1) if len(hidden) == 2 else iter([{}])
+        for second in seconds:
+            w = w0 * prod(comb(left1[r], k) for r, k in second.items())
+            fill = [first, second]
+            lows = [_low([int(c.rank) for c in s.hands[p]]) if p == viewpoint else _low(fill[hidden.index(p)])
+                    for p in range(2)]
+            if (0 if min(lows) == len(LADDER) else lows.index(min(lows))) != real:  # as starter() says
+                continue
+            mover = s.hands[real] if real == viewpoint else [pool[r][0] for r, k in fill[hidden.index(real)].items()
+                                                             for _ in range(k)]
+            total += w
+            pick += w * (not any(g.fits(c) for c in mover))
+            left = {r: left1[r] - second.get(r, 0) for r in ranks}
+            draw_fits += w * Fraction(sum(left[r] for r in fit_ranks), rest_size)
+            for h, counts in enumerate(fill[:len(hidden)]):
+                for r, k in counts.items():
+                    means[h][r] = means[h].get(r, Fraction(0)) + w * k
+    return {"pickup": pick / total, "draw_fits": draw_fits / total,
+            "hands": {p: {r: v / total for r, v in means[h].items()} for h, p in enumerate(hidden)}}
+
+
+def first_position_diffs(g: Shithead, viewpoint: int | None) -> list[str]:
+    """The game's exact answers and law (for ``viewpoint``) against :func:`first_position`: the mover's
+    pick-up, the draw pile's top, and each hidden hand's expected count of each rank."""
+    want = first_position(g, viewpoint)
+    bad = []
+    if prob.shithead_mover_picks_up(g, viewpoint) != want["pickup"]:
+        bad.append(f"pickup: exact {prob.shithead_mover_picks_up(g, viewpoint)}, brute force {want['pickup']}")
+    if prob.shithead_draw_top_fits(g, viewpoint) != want["draw_fits"]:
+        bad.append("draw top fits")
+    law = g.chance_law(viewpoint)
+    for p, means in want["hands"].items():
+        mine: dict[int, Fraction] = {}
+        for q, name in enumerate(law.names):
+            if name == f"hand {p}":
+                for f, x in law.place_law(q).items():
+                    mine[int(f.rank)] = mine.get(int(f.rank), Fraction(0)) + x
+        if {r: x for r, x in mine.items() if x} != means:
+            bad.append(f"hand {p} rank counts")
+    return bad
 
 
 def play_on(g: Shithead, moves: int, seed: int) -> tuple[list[str], list[list[Card]]]:
@@ -300,11 +430,13 @@ def compare(g: Shithead, viewpoint: int | None, rows: list[dict[str, Any]]) -> l
 
 
 def check(seed: int, moves: int = 10, hand: int = 2, draws: int = 2,
-          viewpoints: tuple[int | None, ...] = (None, 0, 1)) -> tuple[int, int, int, list[str]]:
+          viewpoints: tuple[int | None, ...] = (None, 0, 1), first: str | None = None
+          ) -> tuple[int, int, int, list[str]]:
     """One small position followed for ``moves`` random moves, every viewpoint: (positions x viewpoints
     compared, with two hidden hands that play has told something about, where the law that ignores how
-    hands played would give another answer or place law somewhere, differences)."""
-    start = small_position(seed, hand, draws)
+    hands played would give another answer or place law somewhere, differences). With ``first``, the
+    position is :func:`small_start` with that option (compared from the start of play on)."""
+    start = small_position(seed, hand, draws) if first is None else small_start(seed, hand, draws, first)
     real = start.copy()
     texts, taken = play_on(real, moves, seed)
     compared = two_hands = plain_wrong = 0
@@ -313,7 +445,7 @@ def check(seed: int, moves: int = 10, hand: int = 2, draws: int = 2,
         views, games = _replay(start, texts, taken, viewpoint)
         steps = brute_force(start, texts, taken, viewpoint, views)
         for k, (game, rows) in enumerate(zip(games, steps, strict=True)):
-            if game.is_over:
+            if game.is_over or game.state.phase == "setup":
                 continue
             diffs = compare(game, viewpoint, rows)
             plain_wrong += "plain law differs" in diffs

@@ -318,6 +318,7 @@ def test_draw_hands_compiled_and_as_python_give_the_same_numbers() -> None:
             fast, slow = new_state(seed), new_state(seed)
             out1, out2 = np.zeros(a.size, dtype=np.int64), np.zeros(a.size, dtype=np.int64)
             with np.errstate(over="ignore"):
-                t1 = jitkit.draw_hands(*args, fast, out1, a.work())
-                t2 = jitkit.draw_hands.py_func(*args, slow, out2, a.work())  # type: ignore[attr-defined]
+                t1 = jitkit.draw_hands(*args, fast, out1, a.work(), a.part_thresholds)
+                t2 = jitkit.draw_hands.py_func(*args, slow, out2, a.work(),  # type: ignore[attr-defined]
+                                               a.part_thresholds)
             assert (int(t1), out1.tolist(), int(fast[0])) == (int(t2), out2.tolist(), int(slow[0]))

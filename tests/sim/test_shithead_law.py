@@ -16,8 +16,10 @@ from cardlab.cards import Rank, full_deck
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.shithead import Shithead, beliefs
 from cardlab.games.shithead.questions import panel as shithead_panel
-from cardlab.sim import prob
+from cardlab.policies import choose, make_policy
+from cardlab.sim import jitkit, prob
 from cardlab.sim.hands_law import HandsLaw, falling
+from tests.sim import chance_checks as cc
 from tests.sim import shithead_brute as sb
 from tests.viz.test_table import random_game
 
@@ -149,6 +151,83 @@ def test_hand_laws_and_place_laws_match_enumeration_of_the_joint() -> None:
         _random_law(rng, 3).place_law(0)
 
 
+def _random_tagged_law(rng: np.random.Generator, hands: int, tags: int = 3) -> HandsLaw:
+    """A random law as :func:`_random_law`, its states tagged (each with one or two of ``tags`` tags, weights
+    drawn anew per tag) and random tag weights (some 0)."""
+    while True:
+        base = _random_law(rng, hands)
+        held = []
+        for b in base.beliefs:
+            held.append(tuple((st + (k,), int(rng.integers(1, 6))) for st, _ in b
+                              for k in rng.choice(tags, int(rng.integers(1, 3)), replace=False).tolist()))
+        weights = tuple(int(rng.integers(0, 4)) for _ in range(tags))
+        try:
+            return HandsLaw(base.names, base.cards, base.classes, 13, base.hands, tuple(held), weights)
+        except CorruptRecordError:  # no tag lets the pool deal every hand: draw another
+            continue
+
+
+def _tagged_joint(law: HandsLaw) -> dict[tuple[tuple[int, ...], ...], int]:
+    """The mixture's joint enumerated: ``sum_k c_k prod_p W_p(x_p, k)`` times the ways, by class counts."""
+    n = law.counts
+    out: dict[tuple[tuple[int, ...], ...], int] = {}
+    for combo in itertools.product(*law.beliefs):
+        tags = {s[13] for s, _ in combo}
+        if len(tags) != 1:
+            continue
+        states = tuple(s[:13] for s, _ in combo)
+        w = law.components[tags.pop()] * prod(w for _, w in combo) * \
+            prod(falling(n[c], sum(s[c] for s in states)) for c in range(13))
+        if w:
+            out[states] = out.get(states, 0) + w
+    return out
+
+
+def test_a_tagged_law_is_the_mixture_enumerated() -> None:
+    """Tagged states (a mixture over tags, as ``first="lowest3"`` makes): each hand's state law equals the
+    marginal of the mixture's joint enumerated state by state; the Python draw and the kernel's draw
+    (:class:`cardlab.sim.jitkit.HandsArrays`) follow the joint (chi-square at the 0.001 point)."""
+    rng = np.random.default_rng(21)
+    for trial in range(30):
+        law = _random_tagged_law(rng, 1 + trial % 2)
+        joint = _tagged_joint(law)
+        total = sum(joint.values())
+        for h in range(len(law.hands)):
+            marginal: dict[tuple[int, ...], Fraction] = {}
+            for states, w in joint.items():
+                marginal[states[h]] = marginal.get(states[h], Fraction(0)) + Fraction(w, total)
+            assert law.hand_laws()[h] == marginal, trial
+        assert all(sum(law.place_law(q).values()) == 1 for q in range(len(law.names)))
+    law = _random_tagged_law(rng, 2)
+    while not 5 <= len(_tagged_joint(law)) <= 40 or len(law.parts()) < 2:
+        law = _random_tagged_law(rng, 2)
+    joint = _tagged_joint(law)
+    total = sum(joint.values())
+    n = 20000
+    arrays = jitkit.HandsArrays.of(law)
+    state = jitkit.new_state(np.uint64(3))
+    out = np.zeros(arrays.size, dtype=np.int64)
+    gen = np.random.default_rng(5)
+    position = {c.id: i for i, c in enumerate(law.cards)}
+    for kernel in (False, True):
+        counts: dict[tuple[tuple[int, ...], ...], int] = {}
+        for _ in range(n):
+            if kernel:
+                with np.errstate(over="ignore"):
+                    arrays.draw(state, out)
+                drawn = [position[int(c)] for c in out]
+            else:
+                drawn = law.draw(gen)
+            states = tuple(tuple(sum(law.classes[drawn[q]] == c for q in places) for c in range(13))
+                           for places in law.hands)
+            counts[states] = counts.get(states, 0) + 1
+        assert set(counts) <= set(joint)
+        chi2 = sum((counts.get(k, 0) - n * w / total) ** 2 / (n * w / total) for k, w in joint.items())
+        dof = len(joint) - 1
+        critical = dof * (1 - 2 / (9 * dof) + 3.0902 * (2 / (9 * dof)) ** 0.5) ** 3
+        assert chi2 < critical, (kernel, chi2, critical, dof)
+
+
 def test_the_law_draws_its_joint_exactly() -> None:
     """Two hands (collisions possible): the frequencies of the drawn state pairs against the exact joint,
     chi-square over every pair (critical value at 0.001 for its degrees of freedom, computed here)."""
@@ -231,3 +310,125 @@ def test_a_position_with_three_hidden_hands_answers_by_estimate() -> None:
     panel = shithead_panel(g, None, rng=np.random.default_rng(0), rollouts=200)
     fits = [q for q in panel if q.key in ("blind_fits", "draw_top_fits") and q.reason is None]
     assert fits and all(q.exact is None and q.n == 200 and q.low <= q.value <= q.high for q in fits)
+
+
+# ---------------------------------------------------------------------------------------------- first="lowest3"
+def _lowest3_start(seed: int) -> Shithead:
+    """A two-player ``first="lowest3"`` game played by ``uninformed`` players through the set-up (six
+    moves): the first position of play."""
+    g = cardlab.new_game("shithead", seed=seed, first="lowest3")
+    assert isinstance(g, Shithead)
+    policy = make_policy("uninformed", "shithead", np.random.default_rng(seed))
+    for _ in range(6):
+        g.play(choose(policy, g))
+    assert g.state.phase == "play"
+    return g
+
+
+def test_who_starts_under_lowest3_is_read_as_evidence_the_reproducer() -> None:
+    """Issue 25's reproducer (seed 100, uninformed players, the first position of play): the law reads who
+    started. The exact pick-up, draw-top and hand answers equal a count over every way to fill the hidden
+    hands by rank, kept when the start rule (restated from the rules text) names the real starter, for
+    the table and both seats. A law that ignores who started answered 609/2365 for the table's pick-up;
+    the count gives another number."""
+    g = _lowest3_start(100)
+    for viewpoint in (None, 0, 1):
+        assert sb.first_position_diffs(g, viewpoint) == [], viewpoint
+    plain = cc.plain_pickup(g, None)  # every unseen card alike: what a law that ignored the start says
+    assert plain is not None and plain != prob.shithead_mover_picks_up(g, None)
+
+
+def test_under_lowest3_seats_first_positions_match_the_count() -> None:
+    """More first positions of play, as each seat sees them (one hidden hand: fast to count): the law
+    equals the count every time; the starters include both seats."""
+    starters = set()
+    for seed in range(101, 111):
+        g = _lowest3_start(seed)
+        starters.add(g.current_player)
+        for viewpoint in (0, 1):
+            assert sb.first_position_diffs(g, viewpoint) == [], (seed, viewpoint)
+    assert starters == {0, 1}, starters
+
+
+def test_under_lowest3_the_law_matches_a_brute_force_from_the_last_set_up_move() -> None:
+    """Small positions at the last set-up move (:func:`tests.sim.shithead_brute.small_start`), played on
+    at random, every viewpoint: every exact answer and place law equals the brute force over hidden
+    deals, whose worlds go through the start of play themselves (a world in which another seat would
+    have started drops out). With ``first="seat0"`` the same positions agree too (nothing changes)."""
+    compared = two_hands = 0
+    bad: list[str] = []
+    for seed in (11, 12, 14, 16, 17):  # small worlds (seeds 10, 13 and 15 take ten times longer)
+        c, t, _, b = sb.check(seed, moves=10, hand=2, draws=1, first="lowest3")
+        compared, two_hands, bad = compared + c, two_hands + t, bad + b
+    for seed in (11, 12):
+        bad += sb.check(seed, moves=8, hand=2, draws=1, first="seat0")[3]
+    assert not bad, bad[:10]
+    assert compared >= 150 and two_hands >= 25, (compared, two_hands)
+
+
+def test_under_lowest3_the_exact_answers_match_the_reference_filter_and_twins() -> None:
+    """Uninformed games with ``first="lowest3"``: the exact answers against the independent reference
+    filter of :mod:`tests.sim.chance_checks` (which tags each hand with its own lowest rank and keeps
+    the joint states that make the real starter start), and twins a viewer cannot tell apart."""
+    compared = informative = 0
+    for k, g in enumerate(cc.sample_positions("shithead", 2, range(700, 706), 4, first="lowest3")):
+        for viewpoint in cc.viewpoints(g):
+            counted = cc.count_mismatches(g, viewpoint)
+            assert counted.mismatched == 0, (k, viewpoint)
+            compared, informative = compared + counted.compared, informative + counted.informative
+            assert not cc.twin_differences(g, viewpoint, seed=k, estimates=False, html=False), (k, viewpoint)
+    assert compared >= 200 and informative >= 50, (compared, informative)
+
+
+def test_under_lowest3_exact_predictions_are_calibrated_against_the_real_cards() -> None:
+    """The table's exact predictions in uninformed games with ``first="lowest3"`` against the cards that
+    really were there: |z| < 3 in every bin (``bench_chance_law.py --shithead-calibration --first lowest3``
+    runs hundreds of games)."""
+    pairs: dict[str, list[tuple[float, bool]]] = {}
+    for seed in range(100, 108):
+        seen: set[tuple[object, ...]] = set()
+        for g in cc.bot_games("shithead", 2, seed, "uninformed", first="lowest3"):
+            if g.is_over:
+                break
+            for key, p, real in cc.real_outcomes(g, None, seen):
+                pairs.setdefault(key, []).append((float(p), real))
+    assert sum(len(v) for v in pairs.values()) >= 500
+    for key, rows in pairs.items():
+        for label, n, mean, share, z in cc.binned_z(rows):
+            assert abs(z) < 3, (key, label, n, mean, share, z)
+
+
+def test_a_lowest3_game_keeps_what_the_start_told_through_records() -> None:
+    """The starter-tagged beliefs and each seat's lowest class survive a record; a record whose beliefs are
+    tagged without the lows, or with lows under the default option, is refused; a record written before
+    ``lows`` existed loads (nothing known of the start). The default option tags nothing."""
+    g = _lowest3_start(100)
+    for _ in range(8):
+        g.play(g.legal_moves()[0])
+    assert all(beliefs.tagged(b) for b in g.state.beliefs) and len(g.state.lows) == 2
+    again = cardlab.load_game(g.to_json())
+    assert again.state.beliefs == g.state.beliefs and again.state.lows == g.state.lows
+    for viewpoint in (None, 0, 1):
+        assert again.chance_law(viewpoint) == g.chance_law(viewpoint)
+    state = json.loads(g.to_json())  # the position itself as a record's initial state
+    state["initial"] = g.state.to_data()
+    state["moves"] = []
+    loaded = cardlab.load_game(json.dumps(state))
+    assert loaded.chance_law(1) == g.chance_law(1)
+    for bad in ({"lows": []}, {"lows": [0]}):
+        broken = json.loads(json.dumps(state))
+        broken["initial"] |= bad
+        with pytest.raises(CorruptRecordError, match="lows|beliefs"):
+            cardlab.load_game(json.dumps(broken))
+    default = json.loads(json.dumps(state))
+    default["options"]["first"] = "seat0"
+    with pytest.raises(CorruptRecordError, match="lows"):
+        cardlab.load_game(json.dumps(default))
+    old = json.loads(cardlab.new_game("shithead", seed=100).to_json())
+    del old["initial"]["lows"]
+    seat0 = cardlab.load_game(json.dumps(old))
+    assert seat0.state.lows == []
+    for _ in range(8):
+        seat0.play(seat0.legal_moves()[0])
+    assert not any(beliefs.tagged(b) for b in seat0.state.beliefs) and seat0.state.lows == []
+    assert seat0.chance_law(None).components == ()

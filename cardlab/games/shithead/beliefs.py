@@ -38,6 +38,26 @@ plays, how many it draws), so every viewer other than the hand's owner holds the
 the game keeps one per hand. What a viewer knows privately (its own hand and draws) enters only through
 its pool, when the law is asked.
 
+Who starts (option ``first="lowest3"``)
+---------------------------------------
+With that option the holder of the lowest ordinary card in hand starts (ties: the lowest seat; nobody
+holding one: seat 0). Write ``L(x)`` for a hand's lowest ordinary class (0 to 10), or 11 when it holds
+none; the starter ``s`` is the seat with the smallest ``(L, seat)``. That event couples the hands, but it
+is a sum of products: with ``m`` the starter's own ``L``,
+
+    [starter = s] = sum over m of [L_s = m] * prod_{q < s} [L_q > m] * prod_{q > s} [L_q >= m],
+
+exactly one ``m`` (the starter's real ``L``) giving a non-zero term. So at the start of play (after the
+set-up: the evidence is about the hands as play starts, and every card then in a hand is unseen by the
+other viewers) each hand's states are **tagged** with ``m``, each state ``(x, m)`` keeping the weight of ``x``
+times that hand's factor for ``m`` (:func:`start`), and every later step (a play, a pick-up, a draw) acts on
+the counts and leaves the tag alone. A tagged state is the 13 counts followed by the tag. The joint
+weight of the hands is then ``sum_m prod_p W_p(x_p, m)`` times the pool count: a mixture over ``m`` of
+product-form laws (:class:`cardlab.sim.hands_law.HandsLaw` with ``components``). Because a hand's weights
+for every tag share one scale (each step multiplies them all by one number and divides them all by one
+greatest common divisor), the components keep their relative weights without further bookkeeping. A
+tagged hand stays tagged when its unseen cards run out (its weight per tag still weighs the components).
+
 Weights are whole numbers: each step multiplies by a common multiple of the denominators and divides
 by the weights' greatest common divisor, so the filter is exact and a function of the public record
 alone. ``()`` stands for a hand about which nothing is known yet (every state weighted by the number
@@ -65,6 +85,8 @@ Belief = tuple[tuple[State, int], ...]
 (the same for every game with that history); ``()`` when nothing is known."""
 
 EMPTY: State = (0,) * CLASSES
+ORDINARY = CLASS[Rank.TWO]
+"""The ordinary classes (3 to Ace) are ``0 .. ORDINARY - 1``; a hand's lowest is ``ORDINARY`` when it has none."""
 
 
 def threshold(top: Rank | None) -> int:
@@ -169,6 +191,39 @@ def pick_up(belief: Belief, unseen: int, t: int) -> Belief:
     return _normal(w)
 
 
+def lowest(state: State) -> int:
+    """The hand's lowest ordinary class (0 to 10), or :data:`ORDINARY` (11) when it holds no ordinary card."""
+    for c in range(ORDINARY):
+        if state[c]:
+            return c
+    return ORDINARY
+
+
+def start_factor(low: int, seat: int, starter: int, m: int) -> bool:
+    """Whether a hand whose lowest class is ``low`` agrees with ``starter`` starting with lowest class ``m``:
+    the starter's own lowest is ``m``, an earlier seat's is above ``m``, a later seat's at least ``m``."""
+    if seat == starter:
+        return low == m
+    return low > m if seat < starter else low >= m
+
+
+def tagged(belief: Belief) -> bool:
+    """Whether the belief's states carry a starter tag (module notes: *Who starts*)."""
+    return bool(belief) and len(belief[0][0]) == CLASSES + 1
+
+
+def start(belief: Belief, unseen: int, seat: int, starter: int) -> Belief:
+    """The belief about ``seat``'s hand (``unseen`` cards, none known) once ``starter`` is seen to start
+    under ``first="lowest3"``: each state ``x`` becomes ``(x, m)`` for every starter's lowest ``m`` it
+    agrees with (:func:`start_factor`), keeping its weight. A belief that rules out every ``m`` is a
+    corrupt record."""
+    out = tuple((s + (m,), v) for s, v in materialise(belief, unseen) for m in range(ORDINARY + 1)
+                if start_factor(lowest(s), seat, starter, m))
+    if not out:
+        raise CorruptRecordError("a Shithead hand's belief rules out every hand that lets the first player start")
+    return _normal(dict(out))
+
+
 def states_of(unseen: int) -> int:
     """How many states ``unseen`` cards can have: multisets of that size over the 13 classes."""
     return comb(unseen + CLASSES - 1, CLASSES - 1)
@@ -177,17 +232,20 @@ def states_of(unseen: int) -> int:
 def check(value: object, unseen: int) -> Belief:
     """A hand's belief read from a record (lists or tuples), checked: a clear error otherwise."""
     try:
-        assert isinstance(value, (list, tuple)) and len(value) <= states_of(max(unseen, 0))
+        assert isinstance(value, (list, tuple)) and len(value) <= states_of(max(unseen, 0)) * (ORDINARY + 1)
         out: list[tuple[State, int]] = []
+        size = len(tuple(value[0][0])) if value else CLASSES  # a tagged belief: one more entry, the tag
         for item in value:
             state, weight = item
             st = tuple(state)
-            assert len(st) == CLASSES and all(type(x) is int and x >= 0 for x in st) and sum(st) == unseen
+            assert len(st) == size in (CLASSES, CLASSES + 1) and all(type(x) is int and x >= 0 for x in st)
+            assert sum(st[:CLASSES]) == unseen and st[CLASSES:] <= (ORDINARY,)
             assert type(weight) is int and weight >= 1
             out.append((st, weight))
         assert len({s for s, _ in out}) == len(out)
     except (AssertionError, TypeError, ValueError) as exc:
         raise CorruptRecordError(f"a hand's belief holds {str(value)[:80]!r}; expected [] or distinct "
                                  f"[state, weight] pairs, each state {CLASSES} whole counts adding up to the "
-                                 f"hand's {unseen} unseen card(s), each weight a whole number >= 1") from exc
+                                 f"hand's {unseen} unseen card(s) (then a starter tag 0 to {ORDINARY}, in every "
+                                 "state or none), each weight a whole number >= 1") from exc
     return tuple(out)

@@ -669,7 +669,7 @@ def _shard(players: int, rules: Any, seed: Any, start: int, stop: int, winners: 
 def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: Any, sc0: Any, rules: Any,
               cards: Any, class_start: Any, hand_places: Any, hand_start: Any, free: Any, states: Any,
               state_start: Any, thresholds: Any, size: int, work: Any, where: Any, seeds: Any, watch: int,
-              out: Any, failure: Any) -> None:
+              out: Any, failure: Any, part_thresholds: Any) -> None:
     """One play-out per seed from the base position: the hidden places (``where[q]`` = zone 0 face-down, 1
     draw, 2 hand; seat; index) filled by one draw of the chance law (:func:`draw_hands`, the arrays of
     :class:`HandsArrays` and its scratch ``work``), then greedy play to the end (the winner) or, with
@@ -695,7 +695,7 @@ def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: 
         sc[:] = sc0
         state[0] = seeds[i]
         draw_hands(cards, class_start, hand_places, hand_start, free, states, state_start, thresholds, size, state,
-                   drawn, work)
+                   drawn, work, part_thresholds)
         for q in range(size):
             c = drawn[q]
             kind = where[q, 0]
@@ -984,7 +984,8 @@ def _playouts(g: Shithead, viewpoint: int | None, n: int, rng: np.random.Generat
     with np.errstate(over="ignore"):
         _rollouts(table.cnt, table.ids, table.known, table.down, table.draw, table.pile, table.sc, table.rules,
                   law.cards, law.class_start, law.hand_places, law.hand_start, law.free, law.states,
-                  law.state_start, law.thresholds, law.size, law.work(), where, seeds, watch, out, failure)
+                  law.state_start, law.thresholds, law.size, law.work(), where, seeds, watch, out, failure,
+                  law.part_thresholds)
     if failure[0] < 0:
         i = int(failure[1])
         replay = Table.of(g, viewpoint, hide=True)

@@ -14,7 +14,8 @@ Rules (``docs/rules.md#shithead`` gives the source of each choice; others are op
 * **First player.** Option ``first="seat0"`` (default; the text names nobody) or ``"lowest3"`` (pagat):
   after the set-up, the holder of the lowest card in hand starts — a 3 if anyone holds one, else a 4,
   and so on up to the Ace; 2s and 10s do not count as low. Several holders of that rank: the lowest
-  seat number starts. Nobody holding any such card (only 2s and 10s in every hand): seat 0.
+  seat number starts. Nobody holding any such card (only 2s and 10s in every hand): seat 0. Who starts
+  is public, so it tells every viewer something about the hands: the chance law reads it.
 * **A play.** One card, or several of the same rank, equal to or higher (by :func:`power`) than the top
   of the pile: ``"play 7"``, ``"play 7 x2"``. On an empty pile, or on a 2, anything goes. A 2 and a 10
   go on anything. Suits never matter: the engine picks which physical cards of the rank are played
@@ -84,9 +85,9 @@ hand lacks; views and events show faces only (with two packs, which pack a card 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Self
 
 import numpy as np
 
@@ -106,7 +107,7 @@ from cardlab.engine.state import (
     last_seat,
     per_seat,
 )
-from cardlab.errors import CorruptRecordError, InvalidCardError
+from cardlab.errors import CorruptRecordError, InvalidCardError, shown
 from cardlab.games.shithead import beliefs
 from cardlab.sim.hands_law import HandsLaw
 
@@ -218,6 +219,18 @@ class ShitheadState(PlayState):
     over: bool
     winner: int | None
     beliefs: tuple[beliefs.Belief, ...]  # per seat, what its play told everyone else: see .beliefs
+    lows: list[int] = field(default_factory=list)
+    """With ``first="lowest3"``, once play has started: per seat, the lowest ordinary class its hand held
+    then (:func:`.beliefs.lowest`; 11 for none). Only its owner knows it: the chance law reads the
+    viewer's own entry (and who started, the public smallest ``(low, seat)``), never another's. Empty
+    otherwise, and in records written before it existed."""
+
+    @classmethod
+    def from_data(cls, data: Any, description: Mapping[str, Spec] | None = None, ctx: Any = None) -> Self:
+        """A record state; one written before ``lows`` existed reads as ``lows=[]``."""
+        if isinstance(data, dict) and "lows" not in data:
+            data = {**data, "lows": []}
+        return super().from_data(data, description, ctx)
 
 
 class _BeliefsSpec(Spec):
@@ -252,7 +265,7 @@ STATE_DESCRIPTION = {
     "ranking": ListOf(Int(0, last_seat), 0, lambda g: g.players, unique=True),
     "blind_plays": counter(), "blind_fits": counter(), "pickups": counter(), "burns": counter(),
     "clears": counter(), "stopped": Bool(), "shuffles": counter(), "over": Bool(), "winner": Maybe(Int(0, last_seat)),
-    "beliefs": _BeliefsSpec(),
+    "beliefs": _BeliefsSpec(), "lows": ListOf(Int(0, beliefs.ORDINARY), 0, lambda g: g.players),
 }
 
 
@@ -294,6 +307,14 @@ class ShitheadView:
     @property
     def out_count(self) -> int:
         return len(self.out)
+
+
+def _class_counts(cards: list[Card]) -> beliefs.State:
+    """How many of ``cards`` lie in each class (:mod:`.beliefs`)."""
+    out = [0] * beliefs.CLASSES
+    for c in cards:
+        out[beliefs.CLASS[c.rank]] += 1
+    return tuple(out)
 
 
 def _bool(v: Any) -> bool:
@@ -342,7 +363,7 @@ class Shithead(Game[ShitheadState]):
             hands=hands, face_up=[[] for _ in range(n)], face_down=down, known=[[] for _ in range(n)],
             draw=draw, pile=[], out=[], to_move=0, phase="setup", turn=0, ranking=[], blind_plays=0,
             blind_fits=0, pickups=0, burns=0, clears=0, stopped=False, shuffles=0, over=False, winner=None,
-            beliefs=((),) * n)
+            beliefs=((),) * n, lows=[])
 
     def zones(self) -> dict[str, list[Card]]:
         s = self._state
@@ -381,6 +402,13 @@ class Shithead(Game[ShitheadState]):
                 beliefs.check(b, len(s.hands[p]) - len(s.known[p]))
             except CorruptRecordError as exc:
                 raise CorruptRecordError(f"record field initial.beliefs[{p}]: {exc}") from exc
+        tagged = [beliefs.tagged(b) for b in s.beliefs]
+        if s.lows and (len(s.lows) != self.players or s.phase != "play" or self.options["first"] != "lowest3"):
+            raise CorruptRecordError(f"record field initial.lows is {shown(s.lows)}: expected [] or, once play "
+                                     f"has started with first='lowest3', one class per seat ({self.players})")
+        if any(tagged) and (not all(tagged) or not s.lows):
+            raise CorruptRecordError("record field initial.beliefs: starter-tagged beliefs need every seat's "
+                                     "belief tagged and initial.lows given")
 
     def _validate_progress(self) -> None:
         """The phase, the finishing order and the end of the game agree with the cards (a record that
@@ -499,6 +527,11 @@ class Shithead(Game[ShitheadState]):
         pool is listed by class, then in the canonical order, so the law depends on what the viewer
         knows alone.
 
+        With ``first="lowest3"`` who started is evidence about every hand as play started: the beliefs are
+        then tagged with the starter's lowest class and the law is a mixture over it (:mod:`.beliefs`,
+        *Who starts*), each tag weighed by what the viewer alone knows of it (its own hand's lowest class
+        then, ``state.lows[viewpoint]``; a hand with no unseen card left, by its belief's weight per tag).
+
         Modelling assumption: the players choose like that model (the ``uninformed`` player does); a
         player who chooses with its cards in mind (the greedy bot plays its lowest fitting rank and saves
         its 2s and 10s) tells more than the law reads.
@@ -513,13 +546,22 @@ class Shithead(Game[ShitheadState]):
         cards = tuple(places[q][2] for q in order)
         hands: list[tuple[int, ...]] = []
         held: list[beliefs.Belief] = []
+        s = self._state
+        tags = [1] * (beliefs.ORDINARY + 1) if s.beliefs and beliefs.tagged(s.beliefs[0]) else []
         for p in range(self.players):
             mine = tuple(q for q, (zone, seat, _) in enumerate(places) if zone == "hand" and seat == p)
-            if mine and self._state.beliefs[p]:  # a hand about which nothing is known is like free places
+            if mine and s.beliefs[p]:  # a hand about which nothing is known is like free places
                 hands.append(mine)
-                held.append(self._state.beliefs[p])
+                held.append(s.beliefs[p])
+            elif tags and p != viewpoint:  # no unseen card left: its weight per tag still weighs the tags
+                per_tag = {st[-1]: w for st, w in s.beliefs[p]}
+                tags = [t * per_tag.get(m, 0) for m, t in enumerate(tags)]
+        if tags and viewpoint is not None:  # the viewer knows its own hand's lowest class at the start
+            starter = min(range(self.players), key=lambda p: (s.lows[p], p))
+            tags = [t if beliefs.start_factor(s.lows[viewpoint], viewpoint, starter, m) else 0
+                    for m, t in enumerate(tags)]
         law = HandsLaw(names, cards, tuple(beliefs.CLASS[c.rank] for c in cards), beliefs.CLASSES, tuple(hands),
-                       tuple(held))
+                       tuple(held), tuple(tags))
         self._law_memo = (viewpoint, self._state.beliefs, places, law)
         return law
 
@@ -719,6 +761,10 @@ class Shithead(Game[ShitheadState]):
         s.phase = "play"
         first = self.first_player()
         s.to_move = first
+        if self.options["first"] == "lowest3":  # who starts tells about every hand (.beliefs: Who starts)
+            s.lows = [beliefs.lowest(_class_counts(h)) for h in s.hands]
+            s.beliefs = tuple(beliefs.start(b, len(s.hands[p]) - len(s.known[p]), p, first)
+                              for p, b in enumerate(s.beliefs))
         card = s.draw.pop()
         s.pile.append(card)
         self._log("start", f"seat {first} turns {card} from the draw pile as the starting card", first, card=card)
@@ -830,7 +876,7 @@ class Shithead(Game[ShitheadState]):
         """The belief about ``seat``'s hand, updated (a hand left with no unseen card is ``()`` again)."""
         s = self._state
         new = update(s.beliefs[seat])
-        if new and not sum(new[0][0]):
+        if new and not beliefs.tagged(new) and not sum(new[0][0]):
             new = ()
         s.beliefs = s.beliefs[:seat] + (new,) + s.beliefs[seat + 1:]
 
