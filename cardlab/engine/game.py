@@ -579,8 +579,9 @@ class Game(abc.ABC, Generic[S]):
             except IllegalMoveError as exc:
                 raise CorruptRecordError(f"record field moves[{i}] ({shown(text, 40)}) does not replay: "
                                          f"{exc}") from exc
-            except CardlabError:
-                raise
+            except CardlabError as exc:  # a check of the game's own (a belief the play contradicts, say)
+                raise CorruptRecordError(f"record field moves[{i}] ({shown(text, 40)}) does not replay: "
+                                         f"{shown(str(exc), 300)}") from exc
             except Exception as exc:  # a rule that cannot run on this position
                 raise CorruptRecordError(f"record field moves[{i}] ({shown(text, 40)}) does not replay: "
                                          f"{type(exc).__name__}: {shown(str(exc))}") from exc
