@@ -102,7 +102,8 @@ def _set(root: Any, path: Path, value: Any) -> None:
 
 def _card_paths(record: Any) -> list[Path]:
     paths: list[Path] = []
-    _paths(record.get("initial"), ["initial"], paths)
+    if isinstance(record.get("initial"), (dict, list)):   # an aimed mutation may have removed it
+        _paths(record["initial"], ["initial"], paths)
     out = []
     for p in paths:
         v = _get(record, p)
@@ -128,7 +129,7 @@ def mutate(record: Any, rng: np.random.Generator) -> None:
     elif kind == 1 and isinstance(parent, dict):
         del parent[path[-1]]
     elif kind == 1 and isinstance(parent, list):
-        del parent[path[-1]]
+        del parent[int(path[-1])]
     elif kind == 2 and isinstance(value, list) and value:
         i = int(rng.integers(len(value)))
         choice = int(rng.integers(3))
@@ -185,7 +186,8 @@ def aim_number(record: Any, rng: np.random.Generator) -> None:
         return
     path = paths[int(rng.integers(len(paths)))]
     value = _get(record, path)
-    _set(record, path, [float(value), bool(value % 2), True, LONG_NUMBER, -LONG_NUMBER, HUGE, value + 0.5,
+    small = value if abs(value) < 2**1000 else 1      # an earlier mutation may have made it long already
+    _set(record, path, [float(small), bool(value % 2), True, LONG_NUMBER, -LONG_NUMBER, HUGE, small + 0.5,
                         float("nan"), float("inf")][int(rng.integers(9))])
 
 
@@ -196,8 +198,8 @@ def aim_header(record: Any, rng: np.random.Generator) -> None:
         record["version"] = [1.0, True, "1", [1]][int(rng.integers(4))]
     elif k == 1:
         record.pop(HEADER[int(rng.integers(len(HEADER)))], None)
-    elif isinstance(record.get("players"), int):
-        record["players"] = [float(record["players"]), True, record["players"] + 0.0][int(rng.integers(3))]
+    elif type(record.get("players")) is int and abs(record["players"]) < 2**1000:
+        record["players"] = [float(record["players"]), True, record["players"] + 0.5][int(rng.integers(3))]
 
 
 def _real_state(initial: dict[str, Any], p: int) -> list[int] | None:
@@ -229,7 +231,7 @@ def aim_belief(record: Any, rng: np.random.Generator) -> None:
         held[p] = []
     elif k == 1 and belief:
         entry = belief[int(rng.integers(len(belief)))]
-        odd = ["=3", "3", None, float("nan"), [1], 1.5, True, 0, -2, 1e300, LONG_NUMBER, HUGE, {}]
+        odd: list[Any] = ["=3", "3", None, float("nan"), [1], 1.5, True, 0, -2, 1e300, LONG_NUMBER, HUGE, {}]
         entry[1] = odd[int(rng.integers(len(odd)))]
     elif k == 2 and belief and real is not None:   # the real cards ruled out
         held[p] = [e for e in belief if e[0] != real] or [[[*real[1:], real[0]], 1]]
@@ -294,7 +296,8 @@ def aim_pile(record: Any, rng: np.random.Generator) -> None:
     initial = record.get("initial")
     if not isinstance(initial, dict):
         return
-    tops: list[Path] = [["pile"], ["discard"]] + [["centre", i] for i in range(4)]
+    tops: list[Path] = [["pile"], ["discard"]]
+    tops += [["centre", i] for i in range(4)]
     tops = [p for p in tops if isinstance(_safe_get(initial, p), list)]
     if not tops:
         return
