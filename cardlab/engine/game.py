@@ -44,6 +44,8 @@ from cardlab.errors import (
 S = TypeVar("S", bound=PlayState)
 RECORD_FORMAT = "cardlab-record"
 RECORD_VERSION = 1
+RECORD_FIELDS = ("format", "version", "game", "players", "options", "shuffle_key", "initial", "moves")
+"""The fields :meth:`Game.to_json` writes; a record without one of them is refused."""
 MAX_RECORD_MOVES = 250_000
 """The most moves a record may hold (a 200-round Spite and Malice match has about 40,000)."""
 MAX_MOVE_TEXT = 200
@@ -526,15 +528,22 @@ class Game(abc.ABC, Generic[S]):
         """Rebuild a game from a parsed record: header, then the dealt position read field by field
         through :attr:`state_description`, then the game's own consistency checks and a liveness check
         (the game is over, or the player to move has a legal move), then the moves replayed."""
-        options = record.get("options", {})
+        missing = [k for k in RECORD_FIELDS if k not in record]
+        if missing:
+            raise CorruptRecordError(f"record field {missing[0]} is missing; Game.to_json() writes "
+                                     f"{', '.join(RECORD_FIELDS)}")
+        options = record["options"]
         if not isinstance(options, dict):
             raise CorruptRecordError(f"record field options is {shown(options, 40)}; expected an object")
-        players = record.get("players")
+        players = record["players"]
+        if type(players) is not int:  # 2.0 and true are not player counts, though they compare equal to some
+            raise CorruptRecordError(f"record field players is {shown(players, 40)}; expected a whole number "
+                                     f"from {cls.min_players} to {cls.max_players}")
         key = record.get("shuffle_key")
         if type(key) is not int or not 0 <= key < 2**63:
             raise CorruptRecordError(f"record field shuffle_key is {shown(key, 40)}; "
                                      "expected a whole number from 0 to 2**63 - 1")
-        moves = record.get("moves", [])
+        moves = record["moves"]
         if type(moves) is not list or len(moves) > MAX_RECORD_MOVES:
             size = f"a list of {len(moves):,} moves" if type(moves) is list else shown(moves, 40)
             raise CorruptRecordError(f"record field moves is {size}; expected a list of at most "
@@ -549,7 +558,7 @@ class Game(abc.ABC, Generic[S]):
         except InvalidInputError as exc:
             raise CorruptRecordError(f"record field options is invalid: {exc}") from exc
         g = cls._blank(players, opts, key)
-        g._state = cls.state_class.from_data(record.get("initial"), cls.state_description, g)  # type: ignore
+        g._state = cls.state_class.from_data(record["initial"], cls.state_description, g)  # type: ignore
         g._initial = g._state.clone()
         try:
             g._check_conservation("record field initial")
@@ -570,19 +579,33 @@ class Game(abc.ABC, Generic[S]):
             except IllegalMoveError as exc:
                 raise CorruptRecordError(f"record field moves[{i}] ({shown(text, 40)}) does not replay: "
                                          f"{exc}") from exc
-            except CardlabError:
-                raise
+            except CardlabError as exc:  # a check of the game's own (a belief the play contradicts, say)
+                raise CorruptRecordError(f"record field moves[{i}] ({shown(text, 40)}) does not replay: "
+                                         f"{shown(str(exc), 300)}") from exc
             except Exception as exc:  # a rule that cannot run on this position
                 raise CorruptRecordError(f"record field moves[{i}] ({shown(text, 40)}) does not replay: "
                                          f"{type(exc).__name__}: {shown(str(exc))}") from exc
         return g
 
     def _check_live(self) -> None:
-        """A record's position must be live: over, or with a legal move for the player to move."""
-        if not self.is_over and not self.legal_moves():
+        """A record's position must be live: over, or with a legal move for the player to move; and each
+        legal move must play (it is played and taken back at once). The game's own checks
+        (:meth:`_validate_state`) should already refuse any position a legal move cannot be played from; this
+        last check turns a rule that still cannot run into a refusal of the record, not a failure later."""
+        if self.is_over:
+            return
+        legal = self.legal_moves()
+        if not legal:
             raise CorruptRecordError(
                 f"record field initial is a dead position: the game is not over, yet seat {self.current_player} "
                 "has no legal move")
+        for move in legal:
+            try:
+                self.play(move)
+            except CardlabError as exc:
+                raise CorruptRecordError(f"record field initial: the legal move {move.text!r} cannot be played "
+                                         f"from it: {shown(str(exc), 200)}") from exc
+            self.undo()
 
     def _check_options_for(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         self.players = players

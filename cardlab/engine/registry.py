@@ -97,9 +97,10 @@ def load_game(text: str) -> Game[Any]:
     """Rebuild a game from :meth:`Game.to_json` output, replaying every move.
 
     Every way a record can be wrong ends in :class:`~cardlab.errors.CorruptRecordError` naming the
-    field: text longer than :data:`MAX_RECORD_CHARS`, JSON that does not parse (or nests too deep), a
-    header, a state field of the wrong type or range, a dealt position that breaks the rules or cannot
-    go on, a move that does not replay.
+    field: text longer than :data:`MAX_RECORD_CHARS`, JSON that does not parse (or nests too deep, or
+    holds a number of more digits than Python reads), a header field missing or of the wrong type (a
+    version ``1.0`` or ``true`` is not ``1``), a state field of the wrong type or range, a dealt position
+    that breaks the rules or cannot go on, a move that does not replay.
     """
     if not isinstance(text, str):
         raise CorruptRecordError(f"a record is JSON text, not {type(text).__name__}")
@@ -118,8 +119,9 @@ def load_game(text: str) -> Game[Any]:
                                  "text of Game.to_json()") from None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise CorruptRecordError(f"record is not a {RECORD_FORMAT!r} object; expected the text of Game.to_json()")
-    if record.get("version") != RECORD_VERSION:
-        raise CorruptRecordError(f"record field version: version {shown(record.get('version'), 40)} is not "
+    version = record.get("version")
+    if type(version) is not int or version != RECORD_VERSION:  # 1.0 and true equal 1, but no record writes them
+        raise CorruptRecordError(f"record field version: version {shown(version, 40)} is not "
                                  f"supported; this cardlab reads version {RECORD_VERSION}")
     try:
         cls = game_class(record.get("game"))  # type: ignore[arg-type]

@@ -371,7 +371,8 @@ def test_safety_rule_declares_a_draw_after_max_turns() -> None:
 def test_two_greedy_bots_can_cycle_for_ever_so_the_safety_rule_is_needed() -> None:
     """A position two greedy bots reached in a seeded game: it comes back every 30 turns, exactly."""
     g = position(hands=[["2S", "2H"], ["2C", "JH", "QH", "QD", "KH", "KC"]], ups=[["8H"], ["9C"]],
-                 downs=[["AC", "5S", "7S"], ["6C", "5D", "JS"]], pile=[], max_turns=100)
+                 downs=[["AC", "5S", "7S"], ["6C", "5D", "JS"]], pile=[], max_turns=100,
+                 known=[[], ["2C", "JH", "QH", "QD", "KH", "KC"]])  # a hand of six was picked up: seen by all
 
     def where(game: Shithead) -> tuple[Any, ...]:
         st = game.state
@@ -513,7 +514,7 @@ def test_greedy_setup_puts_tens_twos_and_high_cards_face_up() -> None:
 def test_greedy_plays_the_lowest_rank_all_at_once_and_keeps_twos_and_tens() -> None:
     def choice(hand: list[str], top: str) -> str:
         g = position(hands=[hand, ["4C"]], ups=[[], []], downs=[["QH", "3H", "5H"], ["9C", "9D", "9H"]],
-                     pile=[top])
+                     pile=[top], known=[hand, []])  # more than three cards: picked up, seen by all
         return greedy_shithead(g.observe(0), g.legal_moves()).text
 
     assert choice(["4S", "4H", "9S", "2C", "10D"], "3C") == "play 4 x2"

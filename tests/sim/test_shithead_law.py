@@ -280,16 +280,24 @@ def test_what_play_taught_survives_records_and_undo() -> None:
 def test_a_record_with_a_corrupt_belief_is_refused_with_a_clear_error() -> None:
     """A record's initial beliefs are read and checked: a valid one loads and is used; each corruption is
     refused with an error naming the field."""
-    record = json.loads(cardlab.new_game("shithead", players=2, seed=3).to_json())
-    state = [2, 2, 2] + [0] * 10  # seat 1's six unseen cards: two 3s, two 4s, two 5s
-    record["initial"]["beliefs"] = [[], [[state, 1]]]
+    g = cardlab.new_game("shithead", players=2, seed=3)
+    while g.state.phase == "setup":  # beliefs start with the play: play teaches nothing in the set-up
+        g.play(g.legal_moves()[0])
+    record = json.loads(g.to_json())
+    record["initial"], record["moves"] = g.state.to_data(), []
+    state = [0] * 13  # seat 1's three unseen cards by class: a belief must allow them
+    for c in g.state.hands[1]:
+        state[beliefs.CLASS[c.rank]] += 1
+    other = state[1:] + state[:1]
+    record["initial"]["beliefs"] = [[], [[state, 1], [other, 2]]]
     g = cardlab.load_game(json.dumps(record))
-    assert g.chance_law(None).beliefs == (((tuple(state), 1),),)  # seat 0 (nothing known): free places
+    assert g.chance_law(None).beliefs == (((tuple(state), 1), (tuple(other), 2)),)  # seat 0: free places
     for bad in ([[[state, 1]]],                    # one seat missing
                 [[], [[state, 0]]],                # a weight of 0
                 [[], [[state[:-1], 1]]],           # 12 counts, not 13
-                [[], [[[7] + [0] * 12, 1]]],       # 7 cards, but seat 1 has 6 unseen
+                [[], [[[7] + [0] * 12, 1]]],       # 7 cards, but seat 1 has 3 unseen
                 [[], [[state, 1], [state, 2]]],    # one state twice
+                [[], [[other, 1]]],                # the hand's real cards ruled out
                 [[], [state, 1]]):                 # not a list of pairs
         record["initial"]["beliefs"] = bad
         with pytest.raises(CorruptRecordError, match="beliefs"):

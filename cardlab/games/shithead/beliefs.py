@@ -70,7 +70,7 @@ from functools import cache
 from math import comb, gcd
 
 from cardlab.cards import Rank
-from cardlab.errors import CorruptRecordError
+from cardlab.errors import CorruptRecordError, shown
 
 ORDER = (Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK,
          Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO, Rank.TEN)
@@ -230,22 +230,38 @@ def states_of(unseen: int) -> int:
 
 
 def check(value: object, unseen: int) -> Belief:
-    """A hand's belief read from a record (lists or tuples), checked: a clear error otherwise."""
-    try:
-        assert isinstance(value, (list, tuple)) and len(value) <= states_of(max(unseen, 0)) * (ORDINARY + 1)
-        out: list[tuple[State, int]] = []
-        size = len(tuple(value[0][0])) if value else CLASSES  # a tagged belief: one more entry, the tag
-        for item in value:
-            state, weight = item
-            st = tuple(state)
-            assert len(st) == size in (CLASSES, CLASSES + 1) and all(type(x) is int and x >= 0 for x in st)
-            assert sum(st[:CLASSES]) == unseen and st[CLASSES:] <= (ORDINARY,)
-            assert type(weight) is int and weight >= 1
-            out.append((st, weight))
-        assert len({s for s, _ in out}) == len(out)
-    except (AssertionError, TypeError, ValueError) as exc:
-        raise CorruptRecordError(f"a hand's belief holds {str(value)[:80]!r}; expected [] or distinct "
-                                 f"[state, weight] pairs, each state {CLASSES} whole counts adding up to the "
-                                 f"hand's {unseen} unseen card(s) (then a starter tag 0 to {ORDINARY}, in every "
-                                 "state or none), each weight a whole number >= 1") from exc
+    """A hand's belief read from a record (lists or tuples), checked: a clear error otherwise.
+
+    The checks are explicit (not ``assert``), so they hold under ``python -O`` too: a belief is a list of
+    distinct ``[state, weight]`` pairs, each state :data:`CLASSES` whole counts adding up to the hand's
+    ``unseen`` cards (then, in every state or in none, a starter tag from 0 to :data:`ORDINARY`: see *Who
+    starts*), each weight a whole number >= 1 (``true`` is not a number)."""
+    wanted = (f"expected [] or distinct [state, weight] pairs, each state {CLASSES} whole counts adding up to "
+              f"the hand's {unseen} unseen card(s) (then a starter tag 0 to {ORDINARY}, in every state or none), "
+              "each weight a whole number >= 1")
+
+    def refuse(why: str) -> CorruptRecordError:
+        return CorruptRecordError(f"a hand's belief holds {shown(value)}: {why}; {wanted}")
+
+    if not isinstance(value, (list, tuple)):
+        raise refuse("not a list")
+    if len(value) > states_of(max(unseen, 0)) * (ORDINARY + 1):
+        raise refuse(f"{len(value):,} states, more than {unseen} card(s) can have")
+    out: list[tuple[State, int]] = []
+    size: int | None = None
+    for item in value:
+        if not isinstance(item, (list, tuple)) or len(item) != 2 or not isinstance(item[0], (list, tuple)):
+            raise refuse(f"the entry {shown(item, 40)} is not a [state, weight] pair")
+        state, weight = item
+        st = tuple(state)
+        size = len(st) if size is None else size
+        if (len(st) != size or size not in (CLASSES, CLASSES + 1) or any(type(x) is not int or x < 0 for x in st)
+                or sum(st[:CLASSES]) != unseen or st[CLASSES:] > (ORDINARY,)):
+            raise refuse(f"the state {shown(state, 60)} is not {CLASSES} whole counts adding up to {unseen}, "
+                         "with the same tag or none as the others")
+        if type(weight) is not int or weight < 1:
+            raise refuse(f"the weight {shown(weight, 40)} is not a whole number >= 1")
+        out.append((st, weight))
+    if len({s for s, _ in out}) != len(out):
+        raise refuse("a state is listed twice")
     return tuple(out)

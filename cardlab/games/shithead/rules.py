@@ -85,6 +85,7 @@ hand lacks; views and events show faces only (with two packs, which pack a card 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
@@ -386,22 +387,76 @@ class Shithead(Game[ShitheadState]):
         for p in range(n):
             if len(s.face_down[p]) != FACE_DOWN or len(s.face_up[p]) > FACE_UP:
                 raise CorruptRecordError(f"record field initial.face_up[{p}] or face_down[{p}] is malformed")
-            if not set(s.known[p]) <= set(s.hands[p]):
-                raise CorruptRecordError(f"record field initial.known[{p}] holds cards that are not in the hand")
+            if Counter(s.known[p]) - Counter(s.hands[p]):
+                raise CorruptRecordError(f"record field initial.known[{p}] holds cards that are not in the hand "
+                                         "(or one card twice)")
         if len(set(s.ranking)) != len(s.ranking) or any(not 0 <= r < n for r in s.ranking):
             raise CorruptRecordError(f"record field initial.ranking {s.ranking} is malformed")
+        self._validate_hands()
+        self._validate_pile()
         self._validate_beliefs()
         self._validate_progress()
 
+    def _validate_hands(self) -> None:
+        """Hand sizes the rules can reach. In the set-up each seat holds the six dealt cards, less the ones
+        it has put face up. In the play a hand takes unseen cards only by drawing back up to three, and cards
+        picked up (from the pile or a blind turn) are known to everyone, so no hand ever holds more than three
+        cards that only its owner has seen: the beliefs about a hand (:mod:`.beliefs`) never weigh more
+        states than three cards have."""
+        s = self._state
+        for p in range(self.players):
+            if s.phase == "setup" and len(s.hands[p]) + len(s.face_up[p]) != HAND_DEAL:
+                raise CorruptRecordError(
+                    f"record field initial.hands[{p}] holds {len(s.hands[p])} card(s) in the set-up; the six dealt "
+                    f"cards less the {len(s.face_up[p])} face-up one(s) make {HAND_DEAL - len(s.face_up[p])}")
+            unseen = len(s.hands[p]) - len(s.known[p])
+            if s.phase == "play" and unseen > REFILL:
+                raise CorruptRecordError(
+                    f"record field initial.hands[{p}] holds {unseen} cards that are not in initial.known[{p}]; "
+                    f"in the play a hand holds at most {REFILL} unseen cards (it draws up to {REFILL}, and cards "
+                    "it picks up are known)")
+
+    def _validate_pile(self) -> None:
+        """A pile the rules can leave: each card went on the one below it (equal or higher, or a 2, or on a
+        2), no 10 (it burns the pile at once) and no run of four of a rank (it clears the pile)."""
+        pile = self._state.pile
+        for i, card in enumerate(pile):
+            where = f"record field initial.pile[{i}] is {card.code}"
+            if card.rank == Rank.TEN:
+                raise CorruptRecordError(f"{where}: a 10 burns the pile at once and never stays on it")
+            if i >= RUN_TO_CLEAR - 1 and all(c.rank == card.rank for c in pile[i - RUN_TO_CLEAR + 1:i]):
+                raise CorruptRecordError(f"{where}: {RUN_TO_CLEAR} cards of rank {card.rank.label} in a row clear "
+                                         "the pile and never stay on it")
+            below = pile[i - 1].rank if i else None
+            if below is not None and card.rank != Rank.TWO and below != Rank.TWO \
+                    and _POWER[card.rank] < _POWER[below]:
+                raise CorruptRecordError(f"{where}, which cannot have been played on the {pile[i - 1].code} "
+                                         "below it")
+
     def _validate_beliefs(self) -> None:
         """Each hand's belief is about exactly that hand's unseen cards, in the form :func:`.beliefs.check`
-        accepts."""
+        accepts; it is ``[]`` where play cannot have taught anything (the set-up, a hand with no unseen card);
+        and it allows the hand's real cards, as a belief built from the hand's own play always does (a belief
+        that rules them out would fail at the hand's next legal play)."""
         s = self._state
         for p, b in enumerate(s.beliefs):
             try:
-                beliefs.check(b, len(s.hands[p]) - len(s.known[p]))
+                belief = beliefs.check(b, len(s.hands[p]) - len(s.known[p]))
             except CorruptRecordError as exc:
                 raise CorruptRecordError(f"record field initial.beliefs[{p}]: {exc}") from exc
+            if not belief:
+                continue
+            if s.phase == "setup" or (not self._unseen_hand(p) and not beliefs.tagged(belief)):
+                raise CorruptRecordError(
+                    f"record field initial.beliefs[{p}] is not []: play teaches nothing about a hand "
+                    "in the set-up, or about a hand with no unseen card (but who started, with first='lowest3')")
+            real = [0] * beliefs.CLASSES
+            for c in self._unseen_hand(p):
+                real[beliefs.CLASS[c.rank]] += 1
+            if tuple(real) not in {state[:beliefs.CLASSES] for state, _ in belief}:
+                raise CorruptRecordError(
+                    f"record field initial.beliefs[{p}] gives no weight to the hand's real cards (class counts "
+                    f"{real}): every viewer's belief must allow what the hand holds")
         tagged = [beliefs.tagged(b) for b in s.beliefs]
         if s.lows and (len(s.lows) != self.players or s.phase != "play" or self.options["first"] != "lowest3"):
             raise CorruptRecordError(f"record field initial.lows is {shown(s.lows)}: expected [] or, once play "
