@@ -123,6 +123,16 @@ def _joint(law: HandsLaw) -> dict[tuple[tuple[int, ...], ...], int]:
     return out
 
 
+def _marginals(joint: dict[tuple[tuple[int, ...], ...], int], hands: int) -> list[dict[tuple[int, ...], Fraction]]:
+    """Each hand's state law: the marginal of an enumerated joint (states of every hand -> weight)."""
+    total = sum(joint.values())
+    out: list[dict[tuple[int, ...], Fraction]] = [{} for _ in range(hands)]
+    for states, w in joint.items():
+        for h in range(hands):
+            out[h][states[h]] = out[h].get(states[h], Fraction(0)) + Fraction(w, total)
+    return out
+
+
 def test_hand_laws_and_place_laws_match_enumeration_of_the_joint() -> None:
     """One and two hidden hands with random weights: each hand's state law (the two-hand moment formula)
     equals the marginal of the joint enumerated pair by pair; place laws add up and agree with the
@@ -132,11 +142,7 @@ def test_hand_laws_and_place_laws_match_enumeration_of_the_joint() -> None:
         law = _random_law(rng, 1 + trial % 2)
         joint = _joint(law)
         total = sum(joint.values())
-        for h in range(len(law.hands)):
-            marginal: dict[tuple[int, ...], Fraction] = {}
-            for states, w in joint.items():
-                marginal[states[h]] = marginal.get(states[h], Fraction(0)) + Fraction(w, total)
-            assert law.hand_laws()[h] == marginal, trial
+        assert list(law.hand_laws()) == _marginals(joint, len(law.hands)), trial
         for q in range(len(law.names)):
             assert sum(law.place_law(q).values()) == 1
         free = law.free[0]
@@ -192,11 +198,7 @@ def test_a_tagged_law_is_the_mixture_enumerated() -> None:
         law = _random_tagged_law(rng, 1 + trial % 2)
         joint = _tagged_joint(law)
         total = sum(joint.values())
-        for h in range(len(law.hands)):
-            marginal: dict[tuple[int, ...], Fraction] = {}
-            for states, w in joint.items():
-                marginal[states[h]] = marginal.get(states[h], Fraction(0)) + Fraction(w, total)
-            assert law.hand_laws()[h] == marginal, trial
+        assert list(law.hand_laws()) == _marginals(joint, len(law.hands)), trial
         assert all(sum(law.place_law(q).values()) == 1 for q in range(len(law.names)))
     law = _random_tagged_law(rng, 2)
     while not 5 <= len(_tagged_joint(law)) <= 40 or len(law.parts()) < 2:
