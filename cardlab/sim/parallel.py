@@ -35,12 +35,14 @@ import importlib
 import pickle
 import signal
 import time
+import traceback
+from collections import deque
 from collections.abc import Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing import get_context
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as connection_wait
 from typing import Any
 
 import numpy as np
@@ -248,15 +250,99 @@ def exit_quickly() -> None:
         _exit_quickly_registered = True
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel every shard not started and stop the workers now, without waiting for running shards."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown() forgets them
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in processes:
-        if proc.is_alive():
-            proc.terminate()
-    for proc in processes:
-        proc.join(timeout=1.0)
+def _worker(conn: Connection) -> None:
+    """A worker process: Ctrl-C is the parent's (:func:`_ignore_interrupt`); it plays the shards the parent sends,
+    one at a time, answering each with ``("done", (seconds, result))`` or ``("failed", exception)``, until it
+    receives None or the parent's end of the pipe closes."""
+    _ignore_interrupt()
+    while True:
+        try:
+            shard = conn.recv()
+        except EOFError:
+            return
+        if shard is None:
+            return
+        try:
+            answer: tuple[str, Any] = ("done", run_timed(shard))
+        except Exception as exc:   # the parent raises it (a student's policy, say), with this traceback as text
+            answer = ("failed", (exc, "".join(traceback.format_exception(exc))))
+        try:
+            conn.send(answer)
+        except Exception as exc:   # an answer that cannot be pickled
+            failure = RuntimeError(f"a worker's answer could not be sent back: {type(exc).__name__}: {shown(str(exc))}")
+            conn.send(("failed", (failure, "")))
+
+
+class RemoteTraceback(Exception):
+    """The traceback of an error raised in a worker process, as text (the cause of the error raised here)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+BROKEN = ("the worker processes stopped before finishing; in a script, call simulate(..., processes=N) under "
+          "`if __name__ == '__main__':` (workers are started with 'spawn' and import the script)")
+
+
+class _Workers:
+    """Worker processes, each with a pipe of its own. Nothing runs in a background thread, so stopping them is
+    this process's to do, and at once: the workers are terminated and their pipes closed, and no thread is left
+    that could wait at exit for a message a terminated worker never finished (a pool with a result thread can
+    wait there forever)."""
+
+    def __init__(self, count: int) -> None:
+        ctx = get_context("spawn")
+        self.procs: list[Any] = []
+        self.conns: list[Connection] = []
+        with _interrupts_held():   # the workers are born with SIGINT blocked, until they ignore it
+            for _ in range(count):
+                ours, theirs = ctx.Pipe()
+                proc = ctx.Process(target=_worker, args=(theirs,), daemon=True)
+                proc.start()
+                theirs.close()
+                self.procs.append(proc)
+                self.conns.append(ours)
+
+    def send(self, index: int, shard: Shard) -> None:
+        """Give worker ``index`` one more shard to play."""
+        try:
+            self.conns[index].send(shard)
+        except OSError as exc:   # the worker is gone
+            raise RuntimeError(BROKEN) from exc
+
+    def receive(self, index: int) -> tuple[float, ShardResult]:
+        """The answer of worker ``index`` to the oldest shard it holds (its error raised here)."""
+        try:
+            kind, payload = self.conns[index].recv()
+        except (EOFError, OSError) as exc:
+            raise RuntimeError(BROKEN) from exc
+        if kind == "failed":
+            error, text = payload
+            raise error from RemoteTraceback(text)
+        seconds, result = payload
+        return float(seconds), result
+
+    def stop(self, finished: bool) -> None:
+        """End the workers: after a finished run they are asked to stop; otherwise (an error, Ctrl-C, a caller
+        that stopped reading) they are terminated now, without waiting for the shards they are playing."""
+        if finished:
+            for conn in self.conns:
+                try:
+                    conn.send(None)
+                except OSError:
+                    pass
+        for proc in self.procs:
+            if finished:
+                proc.join(timeout=5.0)
+            if proc.is_alive():
+                proc.terminate()
+        for proc in self.procs:
+            proc.join(timeout=1.0)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(timeout=1.0)
+        for conn in self.conns:
+            conn.close()
 
 
 def _run_here(plan: ShardPlan, until_pool: bool) -> Iterator[tuple[Shard, ShardResult]]:
@@ -271,36 +357,39 @@ def _run_here(plan: ShardPlan, until_pool: bool) -> Iterator[tuple[Shard, ShardR
         yield shard, result
 
 
+AHEAD = 2
+"""Shards sent ahead to each worker: enough to keep it busy, few to drop on Ctrl-C."""
+
+
 def _run_local(plan: ShardPlan, processes: int) -> Iterator[tuple[Shard, ShardResult]]:
     yield from _run_here(plan, processes > 1)
     if plan.left <= 0:
         return
-    workers = processes
-    ahead = 2 * workers   # shards sent ahead: enough to keep every worker busy, few to cancel
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"), initializer=_ignore_interrupt)
-    pending: dict[Future[tuple[float, ShardResult]], Shard] = {}
+    workers = _Workers(processes)
+    held: list[deque[Shard]] = [deque() for _ in range(processes)]   # the shards each worker holds, oldest first
     finished = False
     try:
-        while plan.left > 0 or pending:
-            while len(pending) < ahead and (shard := plan.take()) is not None:
-                with _interrupts_held():   # the first submits start the worker processes
-                    pending[pool.submit(run_timed, shard)] = shard
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                shard = pending.pop(fut)
-                seconds, result = fut.result()
-                plan.timed(shard, seconds)
-                yield shard, result
+        while True:
+            for index, shards in enumerate(held):
+                while len(shards) < AHEAD and (shard := plan.take()) is not None:
+                    workers.send(index, shard)
+                    shards.append(shard)
+            busy = [i for i, shards in enumerate(held) if shards]
+            if not busy:
+                break
+            ready = connection_wait([workers.conns[i] for i in busy] + [workers.procs[i].sentinel for i in busy])
+            for index in busy:
+                conn = workers.conns[index]
+                if conn in ready or conn.poll():   # an answer (a worker may end after sending its last one)
+                    seconds, result = workers.receive(index)
+                    shard = held[index].popleft()
+                    plan.timed(shard, seconds)
+                    yield shard, result
+                elif workers.procs[index].sentinel in ready:   # the worker died holding shards
+                    raise RuntimeError(BROKEN)
         finished = True
-    except BrokenProcessPool as exc:
-        raise RuntimeError(
-            "the worker processes stopped before finishing; in a script, call simulate(..., processes=N) "
-            "under `if __name__ == '__main__':` (workers are started with 'spawn' and import the script)") from exc
     finally:
-        if finished:
-            pool.shutdown(wait=True)
-        else:  # an error, Ctrl-C, or the caller stopped reading: stop at once
-            _stop(pool)
+        workers.stop(finished)
 
 
 def _run_dask(plan: ShardPlan, processes: int) -> Iterator[tuple[Shard, ShardResult]]:

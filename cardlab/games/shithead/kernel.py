@@ -668,8 +668,8 @@ def _shard(players: int, rules: Any, seed: Any, start: int, stop: int, winners: 
 @jit
 def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: Any, sc0: Any, rules: Any,
               cards: Any, class_start: Any, hand_places: Any, hand_start: Any, free: Any, states: Any,
-              state_start: Any, thresholds: Any, size: int, work: Any, where: Any, seeds: Any, watch: int,
-              out: Any, failure: Any, part_thresholds: Any) -> None:
+              state_start: Any, thresholds: Any, part_thresholds: Any, size: int, work: Any, where: Any, seeds: Any,
+              watch: int, out: Any, failure: Any) -> None:
     """One play-out per seed from the base position: the hidden places (``where[q]`` = zone 0 face-down, 1
     draw, 2 hand; seat; index) filled by one draw of the chance law (:func:`draw_hands`, the arrays of
     :class:`HandsArrays` and its scratch ``work``), then greedy play to the end (the winner) or, with
@@ -984,8 +984,8 @@ def _playouts(g: Shithead, viewpoint: int | None, n: int, rng: np.random.Generat
     with np.errstate(over="ignore"):
         _rollouts(table.cnt, table.ids, table.known, table.down, table.draw, table.pile, table.sc, table.rules,
                   law.cards, law.class_start, law.hand_places, law.hand_start, law.free, law.states,
-                  law.state_start, law.thresholds, law.size, law.work(), where, seeds, watch, out, failure,
-                  law.part_thresholds)
+                  law.state_start, law.thresholds, law.part_thresholds, law.size, law.work(), where, seeds, watch,
+                  out, failure)
     if failure[0] < 0:
         i = int(failure[1])
         replay = Table.of(g, viewpoint, hide=True)
