@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import plotly.graph_objects as go
@@ -39,7 +38,10 @@ from plotly.subplots import make_subplots
 from cardlab.errors import InvalidInputError
 from cardlab.sim.prob import Quantity
 from cardlab.sim.stats import Estimate
+from cardlab.viz.estimates import WinPoint
 from cardlab.viz.plot import PlotView, default_template
+
+__all__ = ["WinPoint"]
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
 EXACT_COLOUR = "#2e7d32"
@@ -131,14 +133,6 @@ class _Panel:
     def send(self) -> None:
         self.view.show(self.figure_json())
 
-
-
-@dataclass(frozen=True)
-class WinPoint:
-    """The plotted numbers for one move: each seat's P(win) estimate."""
-
-    move: int
-    estimates: tuple[Estimate, ...]
 
 
 class WinChart(_Panel):

@@ -26,7 +26,7 @@ def make(**kw: object) -> cardlab.Stepper:
 
 
 def hidden(stepper: cardlab.Stepper) -> bool:
-    return bool(stepper._right.layout.visibility == "hidden")
+    return bool(stepper.plots_box.layout.visibility == "hidden")
 
 
 def test_numbers_hidden_until_a_guess_then_revealed_with_the_stepper_answer() -> None:
@@ -51,7 +51,7 @@ def test_numbers_hidden_until_a_guess_then_revealed_with_the_stepper_answer() ->
 
 def test_stepper_without_predict_is_unchanged() -> None:
     s = cardlab.Stepper("garbage", players=2, seed=3, **FAST)  # type: ignore[arg-type]
-    assert s.predictor is None and s._right.layout.visibility in (None, "visible")
+    assert s.predictor is None and s.plots_box.layout.visibility in (None, "visible")
     with pytest.raises(InvalidInputError, match="predict=True"):
         s.calibration()
 
