@@ -12,6 +12,7 @@ when narrower.
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,6 +25,7 @@ from cardlab.viz.cards_svg import back_css, card_html
 from cardlab.viz.lifecycle import Deferral, Quiet, close_tree
 from cardlab.viz.panels import QuantityPanel, WinChart
 from cardlab.viz.plot import PlotView, default_template
+from cardlab.viz.snapshot import keep_current
 
 PLOT_NAMES = ("the P(win) chart", "the game's panel")
 SILENT_AFTER = 3   # pictures a plot may be behind the page's answers before it counts as silent
@@ -98,6 +100,8 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self._quiet = Quiet()            # the stepper's own changes to its selectors (observers ignore them)
         self._deferral = Deferral()      # the picture's widgets wait in the kernel while no page shows it
         self._in_page = False            # displayed, or a page drew one of its plots: updates are sent as they happen
+        self._display_ids: list[str] = []   # the outputs showing it (their still pictures are kept current)
+        self._shown_html = ""               # the still picture they show
         self.game_select = widgets.Dropdown(options=game_names(), value=game_name, description="game",
                                             layout=widgets.Layout(width="220px"))
         self.players_select = widgets.Dropdown(options=player_range(game_name), value=players,
@@ -259,6 +263,51 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self.handover_button.description = controls.handover_label(seat, hot_seat)
         self._show_tiles([], seat, False, lambda _i: None)
         self.move_box.children = [self.handover_button]
+
+    # ------------------------------------------------------------------ display (live, with a still picture)
+    def _still_html(self) -> str:
+        """The still picture for pages that run no widgets (the stepper draws it)."""
+        raise NotImplementedError
+
+    def _plain_text(self) -> str:
+        raise NotImplementedError
+
+    def _mime_bundle(self) -> dict[str, Any]:
+        data = dict(super()._repr_mimebundle_() or {})
+        data["text/plain"] = self._plain_text()
+        data["text/html"] = self._still_html()
+        return data
+
+    def _ipython_display_(self) -> None:
+        """Show the live widget, with a still picture (``text/html``) for pages that run no widgets.
+
+        The picture is kept current after each cell that changed it (``update_display``) until a page
+        reports drawing this stepper's plots: from then on the live page shows the truth, and updating
+        the output would make the page build the widget's view again.
+        """
+        from IPython import display as ipd
+        if self.comm is None:
+            return
+        self._shown_in_page()   # the page's views are built from the current state, sent first
+        display_id = uuid.uuid4().hex
+        self._display_ids.append(display_id)
+        self._shown_html = self._still_html()
+        publish: Callable[..., Any] = ipd.display
+        publish(self._mime_bundle(), raw=True, display_id=display_id)
+        keep_current(self._update_still)
+
+    def _update_still(self) -> None:
+        if not self._display_ids or self.comm is None or any(p.drawn >= 0 for p in self.plots):
+            return
+        picture = self._still_html()
+        if picture == self._shown_html:
+            return
+        from IPython import display as ipd
+        self._shown_html = picture
+        bundle = self._mime_bundle()
+        update: Callable[..., Any] = ipd.update_display
+        for display_id in self._display_ids:
+            update(bundle, raw=True, display_id=display_id)
 
     # ------------------------------------------------------------------ the page's reports on the plots
     last_error: str | None   # the stepper's (its controller's): what the message area says went wrong

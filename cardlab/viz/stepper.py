@@ -64,8 +64,7 @@ succeeded), so a notebook loop can check it without reading HTML.
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -94,7 +93,7 @@ from cardlab.viz.panels import title_html
 from cardlab.viz.parts import StepperWidgets, card_style, player_range
 from cardlab.viz.predict import Calibration, PredictController, predict_settings
 from cardlab.viz.predict import attach as attach_predictor
-from cardlab.viz.snapshot import keep_current, stepper_html
+from cardlab.viz.snapshot import stepper_html
 from cardlab.viz.table import table_html
 
 __all__ = ["MAX_HISTORY_POINTS", "MAX_ROLLOUTS", "PANEL_PURPOSE", "POLICY_SALT", "WIN_PURPOSE", "Stepper",
@@ -141,8 +140,6 @@ class Stepper(StepperWidgets):
         super().__init__()
         self.win_history: list[WinPoint] = []
         self.quantities: list[Quantity] = []
-        self._display_ids: list[str] = []
-        self._shown_html = ""
         self._table_full = ""   # the table with every card drawn in full (the still picture shows it)
         self._build_widgets(dealt.name, dealt.players, int(seed))
         self._wire()
@@ -181,6 +178,10 @@ class Stepper(StepperWidgets):
     def hot_seat(self) -> bool:
         """False: one screen that everybody watches; no cover screens between human turns."""
         return self.controller.hot_seat
+
+    @hot_seat.setter
+    def hot_seat(self, value: bool) -> None:
+        self.controller.hot_seat = bool(value)
 
     @property
     def deal_seed(self) -> int:
@@ -265,50 +266,17 @@ class Stepper(StepperWidgets):
         close_tree(self, *extras, skip=self, keep=[self._card_style])   # the card style serves other steppers
         super().close()
 
-    # ------------------------------------------------------------------ display (live and still)
+    # ------------------------------------------------------------------ the still picture
+    def _plain_text(self) -> str:
+        return f"cardlab.Stepper({self.game.name!r}, players={self.game.players}, seed={self.deal_seed})"
+
     def _still_html(self) -> str:
+        """The still picture (see :mod:`cardlab.viz.snapshot`): status, table and both panels."""
         words = controls.viewpoint_words(self.controller.viewpoint)
         over = " (game over)" if self.game.is_over else ""
         return stepper_html(controls.status_text(self.game, self.controller.names), self._table_full,
                             self.win_history, self.game.players, f"P(win) by move, from {words}", self.quantities,
                             f"Chances at move {self.game.move_count}{over}, from {words}")
-
-    def _mime_bundle(self) -> dict[str, Any]:
-        data = dict(super()._repr_mimebundle_() or {})
-        data["text/plain"] = f"cardlab.Stepper({self.game.name!r}, players={self.game.players}, seed={self.deal_seed})"
-        data["text/html"] = self._still_html()
-        return data
-
-    def _ipython_display_(self) -> None:
-        """Show the live widget, with a still picture (``text/html``) for pages that run no widgets.
-
-        The picture is kept current after each cell that changed it (``update_display``) until a page
-        reports drawing this stepper's plots: from then on the live page shows the truth, and updating
-        the output would make the page build the widget's view again.
-        """
-        from IPython import display as ipd
-        if self.comm is None:
-            return
-        self._shown_in_page()   # the page's views are built from the current state, sent first
-        display_id = uuid.uuid4().hex
-        self._display_ids.append(display_id)
-        self._shown_html = self._still_html()
-        publish: Callable[..., Any] = ipd.display
-        publish(self._mime_bundle(), raw=True, display_id=display_id)
-        keep_current(self._update_still)
-
-    def _update_still(self) -> None:
-        if not self._display_ids or self.comm is None or any(p.drawn >= 0 for p in self.plots):
-            return
-        picture = self._still_html()
-        if picture == self._shown_html:
-            return
-        from IPython import display as ipd
-        self._shown_html = picture
-        bundle = self._mime_bundle()
-        update: Callable[..., Any] = ipd.update_display
-        for display_id in self._display_ids:
-            update(bundle, raw=True, display_id=display_id)
 
     # ------------------------------------------------------------------ numbers for notebooks
     def calibration(self) -> Calibration:
