@@ -22,7 +22,7 @@ from cardlab.policies import choose, make_policy
 from cardlab.sim.prob import panel_quantities, win_probability
 from cardlab.viz import estimates as estimates_module
 from cardlab.viz import stepper as stepper_module
-from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS, bar_text
+from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS, bar_text, wrap_label
 from cardlab.viz.stepper import POLICY_SALT, Stepper
 from tests.conformance import assert_conserved
 from tests.viz import card_elements, one_card, page_table
@@ -70,8 +70,8 @@ def check_panel(s: Stepper, expected: list[Any]) -> None:
     """The per-game figure holds ``expected`` quantities: exact bars, estimate bars, and curves."""
     data = s.panel_fig.data
     exact = [q for q in expected if q.is_exact]
-    bars = {q.label: q for q in expected if not q.is_exact and not q.key.startswith("complete_")}
-    assert list(data[0].y) == [q.label for q in exact]
+    bars = {wrap_label(q.label): q for q in expected if not q.is_exact and not q.key.startswith("complete_")}
+    assert list(data[0].y) == [wrap_label(q.label) for q in exact]
     assert list(data[0].x) == [q.value for q in exact]
     assert all("(exact)" in t for t in data[0].text)
     assert list(data[1].y) == list(bars)
