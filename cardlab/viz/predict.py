@@ -30,10 +30,11 @@ Scores
   score (the answer is a probability, not an outcome); it says how close the student's sense of
   chance came to the computed one.
 * **Calibration table**: the guesses grouped in bins of width 0.2; per bin the number of guesses,
-  their mean, the mean answer, and the fraction of resolved outcomes that happened with its 95%
-  Wilson interval. A calibrated forecaster's guesses of about 0.3 come true about 30% of the time.
-  One game gives few independent outcomes (every win question of a game has the *same* outcome),
-  so the table of a single game is a starting point for discussion, not a verdict.
+  their mean, the mean answer, the number of independent outcomes (games) behind them, and the share
+  of those games in which the event happened, with its 95% Wilson interval *over games*. Every win
+  question of one game has the *same* outcome, so nine guesses in one game are one observation, not
+  nine, and the interval says so. A calibrated forecaster's guesses of about 0.3 come true about 30% of
+  the time; the table of a single game is a starting point for discussion, not a verdict.
 
 Design
 ------

@@ -40,17 +40,23 @@ class Prediction:
 
 @dataclass(frozen=True)
 class CalibrationRow:
+    """One bin of guesses. ``resolved`` counts its guesses whose outcome is known; ``games`` the independent
+    outcomes among them (the guesses of one game about one seat share a single outcome, so they count once);
+    ``happened`` how many of those games the event happened in."""
+
     low: float
     high: float
     count: int
     mean_guess: float
     mean_answer: float
     resolved: int
+    games: int
     happened: int
 
     @property
     def frequency(self) -> float:
-        return self.happened / self.resolved if self.resolved else float("nan")
+        """The share of this bin's games in which the event happened."""
+        return self.happened / self.games if self.games else float("nan")
 
 
 @dataclass(frozen=True)
@@ -68,17 +74,18 @@ class Calibration:
         return sum(r.outcome is not None for r in self.records)
 
     def table(self) -> str:
-        head = "guess bin    guesses  mean guess  mean answer  outcomes  happened  [95% interval]"
+        head = ("guess bin    guesses  mean guess  mean answer  outcomes  games  happened  "
+                "[95% interval, over games]")
         lines = [head]
         for r in self.rows:
-            if r.resolved:
-                est = wilson(r.happened, r.resolved)
+            if r.games:
+                est = wilson(r.happened, r.games)
                 freq = f"{r.frequency:8.3f}  [{est.low:.3f}, {est.high:.3f}]"
             else:
                 freq = "       -"
             close = "]" if r.high >= BIN_EDGES[-1] else ")"
             lines.append(f"[{r.low:.1f}, {r.high:.1f}{close}   {r.count:7d}  {r.mean_guess:10.3f}"
-                         f"  {r.mean_answer:11.3f}  {r.resolved:8d}  {freq}")
+                         f"  {r.mean_answer:11.3f}  {r.resolved:8d}  {r.games:5d}  {freq}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -105,12 +112,12 @@ class Calibration:
                                  line={"dash": "dash", "color": "grey"}))
         fig.add_trace(go.Scatter(x=[r.mean_guess for r in rows], y=[r.mean_answer for r in rows],
                                  mode="markers", name="mean revealed answer", marker={"symbol": "diamond", "size": 10}))
-        known = [r for r in rows if r.resolved]
-        intervals = [wilson(r.happened, r.resolved) for r in known]
+        known = [r for r in rows if r.games]
+        intervals = [wilson(r.happened, r.games) for r in known]
         fig.add_trace(go.Scatter(
             x=[r.mean_guess for r in known], y=[r.frequency for r in known], mode="markers",
-            name="how often it happened (95% interval)",
-            marker={"size": [8 + 2 * math.sqrt(r.resolved) for r in known]},
+            name="how often it happened (95% interval over games)",
+            marker={"size": [8 + 2 * math.sqrt(r.games) for r in known]},
             error_y={"type": "data", "symmetric": False,
                      "array": [e.high - r.frequency for e, r in zip(intervals, known, strict=True)],
                      "arrayminus": [r.frequency - e.low for e, r in zip(intervals, known, strict=True)]}))
@@ -119,6 +126,12 @@ class Calibration:
                           yaxis={"title": "answer / frequency", "range": [0, 1]},
                           legend={"orientation": "h", "y": -0.25})
         return fig
+
+
+def _game_key(record: Prediction) -> tuple[str, int | None, bool]:
+    """Which independent outcome a record's outcome is: its deal, the seat asked about, and the outcome (two games
+    of one deal that ended differently are two outcomes; two that ended alike are counted once, the cautious way)."""
+    return (record.line[0] if record.line else "", record.seat, bool(record.outcome))
 
 
 def _mean(xs: list[float]) -> float:
@@ -139,6 +152,7 @@ def calibrate(records: list[Prediction] | tuple[Prediction, ...]) -> Calibration
         last = i == len(BIN_EDGES) - 2
         inside = [r for r in recs if lo <= r.guess < hi or (last and r.guess == hi)]
         known = [r for r in inside if r.outcome is not None]
+        games = {_game_key(r): bool(r.outcome) for r in known}
         rows.append(CalibrationRow(lo, hi, len(inside), _mean([r.guess for r in inside]),
-                                   _mean([r.answer for r in inside]), len(known), sum(bool(r.outcome) for r in known)))
+                                   _mean([r.answer for r in inside]), len(known), len(games), sum(games.values())))
     return Calibration(recs, brier, answers, distance, tuple(rows))

@@ -144,6 +144,20 @@ def test_calibration_table_bins_and_wilson_intervals() -> None:
     assert calibrate([]).brier is None and "no guesses" in str(calibrate([]))
 
 
+def test_calibration_counts_one_outcome_per_game() -> None:
+    """Nine guesses in one game share its single outcome: the interval is that of one observation, not nine."""
+    one_game = [Prediction(m, "win", "q", 0.3, 0.5, 0.4, 0.6, False, ("deal A", *["x"] * m), 0, True)
+                for m in range(9)]
+    other = [Prediction(0, "win", "q", 0.3, 0.5, 0.4, 0.6, False, ("deal B",), 0, False)]
+    row = next(r for r in calibrate(one_game).rows if r.count)
+    assert (row.resolved, row.games, row.happened) == (9, 1, 1)
+    single = wilson(1, 1)
+    assert f"[{single.low:.3f}, {single.high:.3f}]" in calibrate(one_game).table()
+    assert f"[{wilson(9, 9).low:.3f}," not in calibrate(one_game).table()
+    row = next(r for r in calibrate(one_game + other).rows if r.count)
+    assert (row.resolved, row.games, row.happened, row.frequency) == (10, 2, 1, 0.5)
+
+
 def test_panel_question_exact_answer() -> None:
     s = cardlab.Stepper("garbage", players=2, seed=3, predict="next_card", **FAST)  # type: ignore[arg-type]
     p = s.predictor
