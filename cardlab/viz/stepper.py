@@ -189,10 +189,6 @@ class Stepper(StepperWidgets):
         return self.controller.seed
 
     @property
-    def _seed(self) -> int:
-        return self.controller.seed
-
-    @property
     def last_error(self) -> str | None:
         """What the message area says about the last failed action (None after one that succeeded)."""
         return self.controller.last_error
