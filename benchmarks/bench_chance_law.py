@@ -556,7 +556,7 @@ def main() -> None:
         print("shithead:" if "--first" not in sys.argv else f"shithead, first={first!r}:")
         counts_and_twins("shithead", None if "--first" not in sys.argv else [(2, {"first": first})])
         return
-    for name in cc.GAMES:
+    for name in cc.games():
         start = time.perf_counter()
         print(f"{name}:")
         counts_and_twins(name)

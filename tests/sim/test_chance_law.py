@@ -20,22 +20,28 @@ from cardlab.sim import prob
 from cardlab.sim.chance import ChanceLaw, Group, MixedLaw
 from tests.sim import chance_checks as cc
 
-SETUPS = {  # (players, options, seeds, every k-th position)
-    "garbage": [(2, {}, range(10), 1), (3, {}, range(4), 1), (2, {"last_round": True}, range(3), 1)],
-    "spite-and-malice": [(2, {"payoff_size": 5}, range(8), 2), (2, {"completed_to": "shuffle", "payoff_size": 5},
-                                                                   range(3), 3)],
-    "shithead": [(2, {}, range(3), 3), (3, {}, range(2), 4)],
-}
+GAMES = cc.games()
+"""Every registered game: each has its checks (:func:`tests.sim.chance_checks.checks_for` fails loudly for a
+game registered without them), with its own positions and calibration games."""
 
 
 def positions(name: str) -> list[cardlab.Game]:  # type: ignore[type-arg]
     out = []
-    for players, options, seeds, every in SETUPS[name]:
+    for players, options, seeds, every in cc.checks_for(name).positions:
         out += cc.sample_positions(name, players, seeds, every, **options)
     return out
 
 
-@pytest.mark.parametrize("name", cc.GAMES)
+def test_every_registered_game_has_its_chance_checks() -> None:
+    """A game registered without chance checks is a failure here, not a game the checks skip."""
+    assert GAMES == cardlab.game_names() and len(GAMES) >= 4
+    for name in GAMES:
+        assert cc.checks_for(name).name == name
+    with pytest.raises(AssertionError, match="no chance checks"):
+        cc.checks_for("a game nobody registered")
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_exact_functions_match_independent_counts_in_every_viewpoint(name: str) -> None:
     """Every exact function against a count made in the test module from the public view and events
     (:mod:`tests.sim.chance_checks`). For Shithead the count reads each hand through its play with a
@@ -55,8 +61,8 @@ def test_exact_functions_match_independent_counts_in_every_viewpoint(name: str) 
             differs += counted.plain_differs
     assert mismatched == 0
     assert compared >= 200  # the comparisons were made, not skipped
-    if name == "shithead":
-        assert informative >= 100 and differs >= 50, (informative, differs)
+    least_informative, least_differs = cc.checks_for(name).min_informative
+    assert informative >= least_informative and differs >= least_differs, (informative, differs)
 
 
 def test_spite_and_malice_tie_counts_only_never_seen_cards() -> None:
@@ -80,7 +86,7 @@ def test_spite_and_malice_tie_counts_only_never_seen_cards() -> None:
     assert hits >= 80
 
 
-@pytest.mark.parametrize("name", cc.GAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_twins_a_viewer_cannot_tell_apart_get_identical_answers(name: str) -> None:
     games = positions(name)
     pairs = failures = 0
@@ -111,7 +117,7 @@ def test_which_same_face_copy_a_hidden_hand_played_changes_no_answer(viewpoint: 
     assert pairs >= 8 and mixed >= pairs // 2, (pairs, mixed)
 
 
-@pytest.mark.parametrize("name", cc.GAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_exact_predictions_are_calibrated_against_the_real_cards(name: str) -> None:
     """Exact predictions (table's view) against the cards that really were there, in games of the
     ``uninformed`` players, whose choices carry as little information about their hidden cards as the
@@ -127,12 +133,10 @@ def test_exact_predictions_are_calibrated_against_the_real_cards(name: str) -> N
     pick-ups from the hand, the plain count that treats every unseen card alike must miss by |z| >= 3
     while the law's total stays within |z| < 3. (Each Shithead exact answer here costs a law built
     anew, so the game count is small; ``bench_chance_law.py --shithead-calibration`` runs hundreds.)"""
-    players = {"garbage": 2, "spite-and-malice": 2, "shithead": 2}[name]
-    options = {"payoff_size": 8} if name == "spite-and-malice" else {}
-    seeds = {"garbage": range(100, 190), "spite-and-malice": range(100, 130), "shithead": range(100, 108)}[name]
+    checks = cc.checks_for(name)
+    players, options, seeds = checks.calibration
     pairs: dict[str, list[tuple[float, bool]]] = {}
-    plain: list[tuple[float, float, bool]] = []  # Shithead's uncertain pick-ups from the hand: (law, plain, real)
-    informed = 0
+    notes: list[object] = []  # what the game's own power check notes on each outcome (Shithead's pick-ups)
     for seed in seeds:
         seen: set[tuple[object, ...]] = set()
         for g in cc.bot_games(name, players, seed, "uninformed", **options):
@@ -140,22 +144,14 @@ def test_exact_predictions_are_calibrated_against_the_real_cards(name: str) -> N
                 break
             for key, p, real in cc.real_outcomes(g, None, seen):
                 pairs.setdefault(key, []).append((float(p), real))
-                if key == "pickup" and 0 < p < 1:
-                    informed += cc.shithead_mover_informed(g)
-                    q = cc.plain_pickup(g, None)
-                    if q is not None:
-                        plain.append((float(p), float(q), real))
+                if checks.power is not None:
+                    notes.append(checks.power[0](g, key, p, real))
     assert sum(len(v) for v in pairs.values()) >= 500
     for key, rows in pairs.items():
         for label, n, mean, share, z in cc.binned_z(rows):
             assert abs(z) < 3, (name, key, label, n, mean, share, z)
-    if name == "shithead":
-        assert len(plain) >= 150 and informed >= 100, (len(plain), informed)
-        real = sum(y for _, _, y in plain)
-        law = (real - sum(p for p, _, _ in plain)) / sum(p * (1 - p) for p, _, _ in plain) ** 0.5
-        ignored = (real - sum(q for _, q, _ in plain)) / sum(q * (1 - q) for _, q, _ in plain) ** 0.5
-        assert abs(law) < 3, law  # over all of them at once, not only per bin
-        assert abs(ignored) >= 3, ignored  # the check can tell: a law that ignores how hands played fails it
+    if checks.power is not None:
+        checks.power[1](notes)
 
 
 def test_chance_law_place_law_matches_enumeration_on_a_small_law() -> None:
