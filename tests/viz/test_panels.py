@@ -8,11 +8,13 @@ from fractions import Fraction
 from html.parser import HTMLParser
 from typing import Any
 
+import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+import cardlab
 from cardlab.errors import InvalidInputError
-from cardlab.sim.prob import Quantity
+from cardlab.sim.prob import Quantity, panel_quantities
 from cardlab.sim.stats import Estimate, wilson
 from cardlab.viz import controls
 from cardlab.viz.panels import (
@@ -315,3 +317,36 @@ def test_a_plot_with_another_template_carries_its_own() -> None:
     assert sources(view.value)[0][1]["template"] == other, "a new picture keeps the plot's own look"
     for v in (view, plain, bare, empty):
         v.close()
+
+
+@pytest.mark.parametrize("name", cardlab.game_names())
+def test_each_registered_game_s_questions_fill_the_panel(name: str) -> None:
+    """Every registered game (the toy game of ``tests/toy_game.py`` too): the questions its spec registers,
+    asked a few moves into a seeded game, fill a panel: each exact answer is an exact bar with its value, each
+    estimate (curves aside) an estimate bar with its interval, each question that does not apply its reason."""
+    g = cardlab.new_game(name, players=2, seed=5)
+    rng = np.random.default_rng(5)
+    qs_seen: list[Quantity] = []
+    for _ in range(6):
+        if g.is_over:
+            break
+        qs = panel_quantities(g, None, rng=np.random.default_rng(1), rollouts=6)
+        assert qs, f"{name} registers no question"
+        panel = QuantityPanel(g.players)
+        panel.update(qs, f"{g.title} at move {g.move_count}")
+        bars, curves = split_quantities(qs)
+        exact = [q for q in bars if q.is_exact]
+        estimates = [q for q in bars if q.is_applicable and not q.is_exact]
+        assert list(panel.exact_bars.y) == [wrap_label(q.label) for q in exact]
+        assert list(panel.exact_bars.x) == [float(q.exact) for q in exact if q.exact is not None]
+        assert list(panel.estimate_bars.y) == [wrap_label(q.label) for q in estimates]
+        assert list(panel.estimate_bars.error_x.array) == pytest.approx([q.high - q.value for q in estimates])
+        assert list(panel.words.text) == [bar_text(q) for q in bars]
+        for q in bars:
+            if not q.is_applicable:
+                assert q.reason and q.reason in bar_text(q)
+        assert_view_holds_figure(panel)
+        qs_seen += qs
+        legal = g.legal_moves()
+        g.play(legal[int(rng.integers(len(legal)))])
+    assert any(q.is_exact for q in qs_seen) and any(q.is_applicable and not q.is_exact for q in qs_seen)
