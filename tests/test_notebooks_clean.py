@@ -29,6 +29,7 @@ EXERCISE = re.compile(r"^\*\*Exercise (\d+)\.\*\*", re.MULTILINE)
 
 
 BUILD = notebook_scripts.load("build")
+STUDENT = notebook_scripts.load("student")
 ALL = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 
 
@@ -124,3 +125,32 @@ def test_app_shows_the_stepper_only() -> None:
     shown = [o for o in code[0].outputs if o.output_type in ("execute_result", "display_data")]
     assert len(shown) == 1 and shown[0].data["text/plain"].startswith("cardlab.Stepper(")
     assert "application/vnd.jupyter.widget-view+json" in shown[0].data
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_solutions_are_marked_as_nbgrader_marks_them(name: str) -> None:
+    cells = read(name).cells
+    solutions = [c for c in cells if "solution" in c.metadata.get("tags", [])]
+    assert solutions
+    for cell in solutions:
+        assert cell.metadata["nbgrader"] == STUDENT.nbgrader_metadata(cell.id, solution=True, locked=False)
+        lines = cell.source.split("\n")
+        assert lines[0] == STUDENT.BEGIN_SOLUTION and lines[-1] == STUDENT.END_SOLUTION
+    graded = [c.metadata["nbgrader"]["grade_id"] for c in cells if "nbgrader" in c.metadata]
+    assert len(graded) == len(set(graded)), f"{name}: nbgrader's grade ids must be unique"
+    assert all(STUDENT.is_solution(c) == (c in solutions) for c in cells)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_student_copy_has_no_outputs_and_no_solution_code(name: str) -> None:
+    key = read(name)
+    copy = STUDENT.student_copy(key, name)
+    code = [c for c in copy.cells if c.cell_type == "code"]
+    assert sum(len(c.outputs) for c in code) == 0
+    assert all(c.execution_count is None for c in code)
+    assert STUDENT.leaked_solution_lines(key, copy) == set()
+    solutions = [c for c in key.cells if STUDENT.is_solution(c)]
+    assert sum(c.source == STUDENT.STUB for c in code) == len(solutions)
+    if solutions:
+        assert STUDENT.solution_lines(key), f"{name}: the leak check would see nothing"
+    nbformat.validate(copy)
