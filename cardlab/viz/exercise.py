@@ -9,7 +9,8 @@ The student's answer is text, read exactly (:func:`parse_answer`):
 :meth:`Exercise.check` compares it with the truth and returns a :class:`Verdict`:
 
 * **right**: within ``tolerance`` of the truth (by default 0.0005, so an answer rounded to three decimals is
-  right; the verdict then shows the exact value);
+  right; the verdict then shows the exact value, or the computed one when the truth function returned a float,
+  as a simulation does);
 * **close**: within ``close`` of the truth, measured as a share of the truth (by default 5%); the verdict says
   how close (the percentage off, rounded up) and in which direction, and gives the hint;
 * **not yet**: anything further, with the hint;
@@ -131,12 +132,16 @@ class Verdict:
         return f'<div style="color:{colour};font-weight:600">{html.escape(self.message)}</div>'
 
 
-def judge(answer: Fraction, truth: Fraction, *, tolerance: float, close: float, hint: str) -> Verdict:
+def judge(answer: Fraction, truth: Fraction, *, tolerance: float, close: float, hint: str,
+          exact: bool = True) -> Verdict:
     """Compare an answer with the truth: right within ``tolerance``; close within ``close`` × |truth| (or
-    ``close`` itself when the truth is 0); not yet otherwise. Exact arithmetic, so 7/35 equals 1/5 exactly."""
+    ``close`` itself when the truth is 0); not yet otherwise. Exact arithmetic, so 7/35 equals 1/5 exactly.
+    ``exact`` says whether the truth is an exact value or a computed estimate (a simulation's), as the verdict
+    then says."""
     error = abs(answer - truth)
     if error <= Fraction(tolerance):
-        return Verdict("right", f"Right! The exact value is {shown_value(truth)}.", answer)
+        what = f"the exact value is {shown_value(truth)}" if exact else f"the value computed here is {float(truth):.4f}"
+        return Verdict("right", f"Right! ({what[:1].upper()}{what[1:]}.)", answer)
     scale = abs(truth) if truth != 0 else Fraction(1)
     share = error / scale
     tip = f" Hint: {hint}" if hint else ""
@@ -184,6 +189,7 @@ class Exercise:
         self.probability = bool(probability)
         self._truth_function = truth
         self._truth: Fraction | None = None
+        self._exact = True
         self._widget: widgets.VBox | None = None
         self._feedback: widgets.HTML | None = None
 
@@ -191,7 +197,9 @@ class Exercise:
     def truth(self) -> Fraction:
         """The true answer, computed by the exercise's function at the first use."""
         if self._truth is None:
-            self._truth = exact_value(self._truth_function())
+            value = self._truth_function()
+            self._truth = exact_value(value)
+            self._exact = isinstance(value, (Fraction, int))
         return self._truth
 
     def check(self, answer: object) -> Verdict:
@@ -205,7 +213,8 @@ class Exercise:
         if self.probability and not 0 <= value <= 1:
             return Verdict("unreadable", f"{shown_value(value)} is not a probability: a chance is between 0 and 1 "
                                          "(0% to 100%).", value)
-        return judge(value, self.truth, tolerance=self.tolerance, close=self.close, hint=self.hint)
+        truth = self.truth
+        return judge(value, truth, tolerance=self.tolerance, close=self.close, hint=self.hint, exact=self._exact)
 
     # ------------------------------------------------------------------ display
     @property

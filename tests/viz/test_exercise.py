@@ -106,6 +106,9 @@ def test_a_probability_outside_0_to_1_is_refused_with_the_reason(answer: str) ->
 def test_an_answer_that_is_not_a_probability_can_be_checked_when_allowed() -> None:
     draws = Exercise("", "mean draws?", truth=lambda: Fraction(89, 4), probability=False, tolerance=0.05, close=0.1)
     assert draws.check("22.25").is_right and draws.check("22.3").is_right
+    assert "The exact value is 89/4" in draws.check("22.25").message
+    simulated = Exercise("", "ratio?", truth=lambda: 0.494, tolerance=0.02, close=0.2)
+    assert simulated.check("1/2").message == "Right! (The value computed here is 0.4940.)"
     assert draws.check("21").status == "close" and draws.check("15").status == "not yet"
     zero = Exercise("", "chance?", truth=lambda: 0, close=0.05)
     assert zero.check("0").is_right and zero.check("0.01").status == "close" and zero.check("0.2").status == "not yet"
