@@ -2,6 +2,7 @@
 
     .venv/bin/python notebooks/student.py DIR [NAME ...]   # write clean copies of the lessons into DIR
     .venv/bin/python notebooks/student.py --words [NAME ...]  # words of student-visible text per lesson
+    .venv/bin/python notebooks/student.py --audit DIR        # outputs and solution lines in DIR's copies
 
 One source, two versions
 ------------------------
@@ -184,7 +185,21 @@ def lesson_names() -> list[str]:
     return sorted(p.stem for p in HERE.glob("*.ipynb"))
 
 
+def audit(folder: Path) -> list[str]:
+    """One line per key: how many outputs and solution lines its copy in ``folder`` holds (both must be 0)."""
+    lines = []
+    for name in lesson_names():
+        key, copy_ = read(HERE / f"{name}.ipynb"), read(folder / f"{name}.ipynb")
+        outputs = sum(len(c.get("outputs", [])) for c in copy_.cells if c.cell_type == "code")
+        leaked = leaked_solution_lines(key, copy_)
+        lines.append(f"{name}: {outputs} outputs, {len(leaked)} of {len(solution_lines(key))} solution lines")
+    return lines
+
+
 def main(args: list[str]) -> int:
+    if args[:1] == ["--audit"] and len(args) == 2:
+        print("\n".join(audit(Path(args[1]))))
+        return 0
     if args[:1] == ["--words"]:
         for name in args[1:] or lesson_names():
             print(f"{name}: {student_words(read(HERE / f'{name}.ipynb')):,} words")

@@ -110,3 +110,15 @@ def test_student_words_counts_the_student_copy_only() -> None:
     assert STUDENT.student_words(key) == by_hand + link
     assert STUDENT.markdown_words(key.cells[5].source) > 0                  # the teacher's note has words ...
     assert sum(STUDENT.markdown_words(c.source) for c in key.cells if c.cell_type == "markdown") > by_hand + link
+
+
+def test_the_audit_finds_outputs_and_solutions_in_the_keys_and_none_in_the_copies(tmp_path: Any) -> None:
+    """``student.py --audit`` (the figure in docs/teaching.md): the keys themselves fail it, the copies pass."""
+    names = STUDENT.lesson_names()
+    for name in names:
+        STUDENT.write_student_copy(STUDENT.HERE / f"{name}.ipynb", tmp_path / f"{name}.ipynb")
+    copies = STUDENT.audit(tmp_path)
+    assert len(copies) == len(names) and all(" 0 outputs, 0 of " in line for line in copies)
+    keys = STUDENT.audit(STUDENT.HERE)
+    lessons = [line for line in keys if not line.startswith("app:")]
+    assert lessons and all(" 0 outputs" not in line and ", 0 of " not in line for line in lessons)
