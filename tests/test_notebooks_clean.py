@@ -26,6 +26,8 @@ UNSEEDED = [re.compile(p) for p in (r"default_rng\(\s*\)", r"np\.random\.seed", 
                                     r"^\s*import random\b", r"^\s*from random import", r"\bnp\.random\.(rand|randn|"
                                     r"randint|random|choice|shuffle|permutation)\(")]
 EXERCISE = re.compile(r"^\*\*Exercise (\d+)\.\*\*", re.MULTILINE)
+# lessons whose exercises all check themselves (cardlab.viz.exercise); every lesson joins as it is converted
+SELF_CHECKED = ["00_start_here"]
 
 
 BUILD = notebook_scripts.load("build")
@@ -154,3 +156,28 @@ def test_the_student_copy_has_no_outputs_and_no_solution_code(name: str) -> None
     if solutions:
         assert STUDENT.solution_lines(key), f"{name}: the leak check would see nothing"
     nbformat.validate(copy)
+
+
+def exercise_sections(cells: Any) -> list[list[Any]]:
+    """The cells of each exercise: from its "**Exercise N.**" cell up to the next one (or the end)."""
+    starts = [i for i, c in enumerate(cells) if c.cell_type == "markdown" and EXERCISE.match(c.source)]
+    return [cells[a:b] for a, b in zip(starts, [*starts[1:], len(cells)], strict=True)]
+
+
+@pytest.mark.parametrize("name", SELF_CHECKED)
+def test_every_exercise_checks_itself(name: str) -> None:
+    """Each exercise has a check cell (hidden, locked for nbgrader) that makes a ``cardlab.viz.exercise.Exercise``
+    and shows it, an answer cell that checks the student's answer, and a solution whose check says "Right!"."""
+    for section in exercise_sections(read(name).cells):
+        checks = [c for c in section if "check" in c.metadata.get("tags", [])]
+        assert len(checks) == 1 and "Exercise(" in checks[0].source, f"{name}: {section[0].source[:40]}"
+        assert checks[0].metadata["nbgrader"]["locked"] is True
+        assert checks[0].metadata.get("jupyter", {}).get("source_hidden") is True
+        shown = [o for o in checks[0].outputs if o.output_type == "display_data"]
+        assert shown and "run the cells" in shown[0].data["text/html"], "no still picture for static pages"
+        answers = [c for c in section if c.cell_type == "code" and re.search(r'^answer_\d+ = ""', c.source, re.M)]
+        assert len(answers) == 1 and ".check(answer_" in answers[0].source
+        assert "No answer yet" in answers[0].outputs[0].data["text/plain"]
+        solution = [c for c in section if STUDENT.is_solution(c)]
+        printed = "".join(o.get("text", "") for c in solution for o in c.outputs if o.output_type == "stream")
+        assert "Right!" in printed, f"{name}: the solution does not show its answer passing the check"
