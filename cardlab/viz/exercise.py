@@ -133,12 +133,13 @@ class Verdict:
 
 
 def judge(answer: Fraction, truth: Fraction, *, tolerance: float, close: float, hint: str,
-          exact: bool = True) -> Verdict:
+          exact: bool = True, typed: str | None = None) -> Verdict:
     """Compare an answer with the truth: right within ``tolerance``; close within ``close`` × |truth| (or
     ``close`` itself when the truth is 0); not yet otherwise. Exact arithmetic, so 7/35 equals 1/5 exactly.
     ``exact`` says whether the truth is an exact value or a computed estimate (a simulation's), as the verdict
-    then says."""
+    then says. ``typed`` is the answer as the student wrote it, quoted back (else the number is shown)."""
     error = abs(answer - truth)
+    yours = typed if typed is not None else shown_value(answer)
     if error <= Fraction(tolerance):
         what = f"the exact value is {shown_value(truth)}" if exact else f"the value computed here is {float(truth):.4f}"
         return Verdict("right", f"Right! ({what[:1].upper()}{what[1:]}.)", answer)
@@ -149,8 +150,8 @@ def judge(answer: Fraction, truth: Fraction, *, tolerance: float, close: float, 
         direction = "too high" if answer > truth else "too low"
         percent = max(1, math.ceil(float(share) * 100))
         how = f"within {percent}% of the answer" if truth != 0 else f"within {float(error):.3g} of the answer"
-        return Verdict("close", f"Close: your {shown_value(answer)} is {how}, a little {direction}.{tip}", answer)
-    return Verdict("not yet", f"Not yet: {shown_value(answer)} is not the answer.{tip}", answer)
+        return Verdict("close", f"Close: your {yours} is {how}, a little {direction}.{tip}", answer)
+    return Verdict("not yet", f"Not yet: {yours} is not the answer.{tip}", answer)
 
 
 def _checked_float(name: str, value: object) -> float:
@@ -214,7 +215,9 @@ class Exercise:
             return Verdict("unreadable", f"{shown_value(value)} is not a probability: a chance is between 0 and 1 "
                                          "(0% to 100%).", value)
         truth = self.truth
-        return judge(value, truth, tolerance=self.tolerance, close=self.close, hint=self.hint, exact=self._exact)
+        typed = " ".join(answer.split()) if isinstance(answer, str) else None
+        return judge(value, truth, tolerance=self.tolerance, close=self.close, hint=self.hint, exact=self._exact,
+                     typed=typed)
 
     # ------------------------------------------------------------------ display
     @property

@@ -63,6 +63,7 @@ def test_close_answers_say_how_close_and_which_way(answer: str, direction: str) 
     verdict = fresh_garbage().check(answer)
     assert verdict.status == "close", verdict
     assert direction in verdict.message and "Hint: count the cards" in verdict.message
+    assert verdict.message.startswith(f"Close: your {answer} is")             # the answer as typed
     off = abs(float(parse_answer(answer)) - 11 / 13) / (11 / 13) * 100
     assert f"within {max(1, int(-(-off // 1)))}% of the answer" in verdict.message
 
