@@ -127,9 +127,13 @@ class Verdict:
     def __repr__(self) -> str:
         return self.message
 
-    def _repr_html_(self) -> str:
+    def html(self) -> str:
+        """The message as HTML, coloured by its status."""
         colour = COLOURS[self.status]
         return f'<div style="color:{colour};font-weight:600">{html.escape(self.message)}</div>'
+
+    def _repr_html_(self) -> str:
+        return self.html()
 
 
 def judge(answer: Fraction, truth: Fraction, *, tolerance: float, close: float, hint: str,
@@ -247,7 +251,7 @@ class Exercise:
 
     def _show(self, verdict: Verdict) -> None:
         if self._feedback is not None:
-            self._feedback.value = verdict._repr_html_()
+            self._feedback.value = verdict.html()
 
     def _question_html(self) -> str:
         title = f"<b>{html.escape(self.title)}</b> " if self.title else ""
