@@ -52,7 +52,7 @@ STATIC_NOTE = ("This exercise checks your answer when the notebook runs: open it
                "link at the top), run the cells from the top, and type your answer in the box.")
 
 _FRACTION = re.compile(r"([+-]?\d{1,12})/(\d{1,12})")
-_DECIMAL = re.compile(r"[+-]?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][+-]?\d{1,3})?")
+_DECIMAL = re.compile(r"[+-]?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][+-]?\d{1,2})?")
 
 
 def parse_answer(text: object) -> Fraction:

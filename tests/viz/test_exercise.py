@@ -78,7 +78,7 @@ def test_wrong_answers_get_not_yet_and_the_hint(answer: str) -> None:
 
 
 @pytest.mark.parametrize("answer", ["abc", "1/0", "1//2", "0.2.3", "%", "20%%", "1/3/4", "nan", "inf", "-inf",
-                                    "1e99999", "0x10", "½", "seven", "3/4 0.2", "1" * 500, "1,2,3", "--1"])
+                                    "1e99999", "1e999", "0x10", "½", "seven", "3/4 0.2", "1" * 500, "1,2,3", "--1"])
 def test_malformed_text_gets_a_friendly_message_and_never_raises(answer: str) -> None:
     verdict = fresh_garbage().check(answer)
     assert verdict.status == "unreadable", verdict
@@ -98,7 +98,7 @@ def test_a_blank_answer_says_what_to_type(answer: str) -> None:
     assert verdict.status == "blank" and "fraction (7/35)" in verdict.message
 
 
-@pytest.mark.parametrize("answer", ["-0.1", "150%", "13/11", "2"])
+@pytest.mark.parametrize("answer", ["-0.1", "150%", "13/11", "2", "1e99", "-1e99", "99999999999999999999"])
 def test_a_probability_outside_0_to_1_is_refused_with_the_reason(answer: str) -> None:
     verdict = fresh_garbage().check(answer)
     assert verdict.status == "unreadable" and "between 0 and 1" in verdict.message
