@@ -461,7 +461,7 @@ print(f"counting the tied cards as never seen would give {len(wrong)}/{len(unsee
 # deals agree with the predictions, but they are too few to tell 1/7 from 16/102 in one position: the two counts
 # differ by 0.014, and only thousands of deals with the very same tie would show it.
 
-# %%
+# %% [solution]
 assert start.state.opening.count("tie") == 2 and "4♠ and 4♣ tie" in start.state.opening
 assert "A♣ and A♣ tie" in start.state.opening
 assert (len(fitting), len(never_seen)) == (14, 98) and 7 * len(fitting) == len(never_seen)
