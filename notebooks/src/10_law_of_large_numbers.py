@@ -68,9 +68,11 @@ display(one_spot)
 #   converges to $p$ (convergence *almost surely*).
 #
 # Neither says that any particular $\hat p_n$ equals $p$, or that the error shrinks steadily. Each row below has a
-# 95% **Wilson** interval for $p$ (it behaves well even at $n = 10$, where the textbook normal interval does not:
-# exercise 2). A 95% interval misses $p$ one time in twenty; the rows come from *one* growing run, so they are not
-# independent: one unlucky stretch early on can make several rows miss together.
+# 95% **Wilson** interval for $p$ (it covers $p$ about as often as it promises even for small samples, where the
+# textbook normal interval does not: exercise 2 compares the two at $n = 20$). A 95% interval misses $p$ one time in
+# twenty, and at $n = 10$ an interval is so wide, and a count out of 10 so coarse, that it is only a rough guide.
+# The rows come from *one* growing run, so they are not independent: one unlucky stretch early on can make several
+# rows miss together.
 
 # %%
 P = Fraction(2, 13)

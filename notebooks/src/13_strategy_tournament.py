@@ -75,8 +75,9 @@ display(duel)
 #
 # - **the same deals**: `cardlab.simulate` deals game `i` of a run with seed `s` the same way whatever plays it;
 # - **both seats**: the first player has an edge, so each deal is played twice, with the seats swapped;
-# - **a baseline**: greedy against itself on those deals wins exactly half (each deal is played twice the same
-#   way, and won once by each seat), so the baseline needs no interval: it is 1/2 by construction.
+# - **a baseline**: greedy against itself on those deals wins exactly half. Both games of a deal are then the same
+#   game, so the same *seat* wins both; the "policy" greedy sits in seat 0 in one and in seat 1 in the other, so it
+#   wins exactly one of the two. The baseline needs no interval: it is 1/2 by construction.
 #
 # The `max_turns` option ends a game that goes on for ever as a draw (a silly policy can do that in Shithead), and
 # `progress=False` keeps `simulate` from drawing a progress bar.
@@ -126,16 +127,17 @@ def report(label, t):
 
 
 baseline = tournament("greedy")
-print(f"greedy (baseline): wins {baseline.paired()[0]:.3f} exactly; every deal won once by each seat: "
-      f"{bool(np.all(baseline.a + baseline.b == 1))}")
-assert baseline.draws > 0 or np.all(baseline.a + baseline.b == 1)
+print(f"greedy (baseline): wins {baseline.paired()[0]:.3f} exactly; draws {baseline.draws}; "
+      f"it wins exactly one of the two games of every deal: {bool(np.all(baseline.a + baseline.b == 1))}")
+assert baseline.draws == 0 and np.all(baseline.a + baseline.b == 1) and baseline.paired()[0] == 0.5
 tens = tournament(eager_tens)
 report("eager_tens", tens)
 
 # %% [markdown]
 # **Reading the result.** The baseline is 0.5 by construction (checked above), so it gets no interval. If the
 # interval of your policy lies entirely below 0.5, the data are evidence, at the 5% level, that it is worse than
-# greedy (a test can be wrong: one time in twenty a policy exactly as good as greedy would show such an interval).
+# greedy. A test can be wrong: a policy exactly as good as greedy shows an interval wholly below 0.5 about one time
+# in forty, and one wholly above 0.5 about one time in forty (one time in twenty for either side).
 # If it contains 0.5, you cannot tell yet — that is *not* evidence that the two are equally good; the interval says
 # how large a difference the data still allow. The half-width shrinks like $1/\sqrt{n}$ (notebook
 # `10_law_of_large_numbers`), so telling 53% from 50% takes thousands of games, not dozens (section 4).
@@ -210,11 +212,17 @@ for label, games in (("half-width = effect", half_equal), ("80% power", for_80))
     print(f"{label:>20}: {games} independent games, power by formula {power_of(games):.2f}, "
           f"by 4000 simulated tournaments {np.mean(low > 0.5):.2f}")
     assert abs(np.mean(low > 0.5) - power_of(games)) < 0.05
-deals_paired = int(np.ceil(((Z95 + normal.inv_cdf(0.80)) * sigma * np.sqrt((1 + rho) / 2) / effect) ** 2))
-print(f"paired design with correlation {rho:+.2f}: {deals_paired} deals ({2 * deals_paired} games) for 80% power, "
+rho_shithead = tens.correlation()
+deals_paired = int(np.ceil(((Z95 + normal.inv_cdf(0.80)) * sigma * np.sqrt((1 + rho_shithead) / 2) / effect) ** 2))
+print(f"Shithead, correlation of a deal's two games measured for eager_tens: {rho_shithead:+.2f}")
+print(f"paired design with that correlation: {deals_paired} deals ({2 * deals_paired} games) for 80% power, "
       f"against {for_80} independent games")
 
 # %% [markdown]
+# The paired figure *assumes* that a new Shithead policy's two games of a deal are correlated as `eager_tens`'s were
+# in section 3 (the cell measures that correlation on its 200 deals, so it is itself only an estimate, roughly
+# ±0.14); a policy whose correlation differs needs a different number.
+#
 # Decide the number of games *before* playing them, from the effect you care about and the power you want. Stopping
 # as soon as an interval excludes 0.5 ("peeking") makes false discoveries far more frequent than 5%. The paired
 # design needs fewer games when $\rho < 0$, because each deal's score has variance $\sigma^2(1+\rho)/2$.
@@ -252,8 +260,9 @@ report(f"k = {best}, fresh", fresh)
 # is luck, and luck does not come back on new deals, so the fresh measurement tends to be lower. Only the fresh one is
 # an honest estimate. Choose on one set of deals, **judge on another** — and notice whether any variant's interval
 # lies above 0.5 at all. With four variants each tested at the 5% level, the chance that at least one interval
-# excludes 0.5 by luck alone is up to $1 - 0.95^4 \approx 19\%$: several tests at once need a stricter level
-# (for example 98.75% intervals, the Bonferroni correction) or a fresh test of the chosen one.
+# excludes 0.5 by luck alone would be $1 - 0.95^4 \approx 19\%$ if the four tests were independent; here they
+# share their deals, so they are not, and the only sure bound is $4 \times 5\% = 20\%$. Several tests at once need
+# a stricter level (for example 98.75% intervals, the Bonferroni correction) or a fresh test of the chosen one.
 
 # %% [markdown]
 # ## 6. Garbage has few choices — do they matter?
@@ -313,12 +322,12 @@ print(verdict)
 # %% [markdown]
 # **Exercise 2.** Suppose your policy really wins 53% against greedy. How many games give a 90% chance that the
 # 95% interval excludes 0.5 (90% power), if the games were independent? And how many deals in the paired design,
-# with the correlation $\rho$ measured in section 3?
+# assuming the correlation $\rho$ that section 4 measured for a Shithead policy?
 
 # %% [solution]
 z_power = normal.inv_cdf(0.90)
 games_90 = int(np.ceil(((Z95 + z_power) * sigma / effect) ** 2))
-deals_90 = int(np.ceil(((Z95 + z_power) * sigma * np.sqrt((1 + rho) / 2) / effect) ** 2))
+deals_90 = int(np.ceil(((Z95 + z_power) * sigma * np.sqrt((1 + rho_shithead) / 2) / effect) ** 2))
 print(f"independent games: {games_90}; paired deals: {deals_90} ({2 * deals_90} games); "
       f"power check by formula: {power_of(games_90):.3f}")
 assert abs(power_of(games_90) - 0.90) < 0.01
