@@ -93,8 +93,8 @@ for viewpoint in (None, 0, 1):
 
 # %% [markdown]
 # Each answer is close to its plain share of fitting cards but not equal to it, because it also reads how the two
-# hands played (see `03_shithead`). The stepper shows the same thing: choose a viewpoint in its menu and its panels are recomputed from
-# that person's knowledge. From code:
+# hands played (see `03_shithead`). The stepper shows the same thing: choose a viewpoint in its menu and its panels
+# are recomputed from that person's knowledge. From code:
 
 # %%
 for label in ("table", "seat 0", "seat 1"):
