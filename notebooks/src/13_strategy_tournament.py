@@ -30,12 +30,14 @@ from dataclasses import dataclass
 from statistics import NormalDist
 
 import numpy as np
+import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
 from cardlab.games.shithead import power
 from cardlab.policies import make_policy
 from cardlab.sim.stats import Z95, wilson
+from cardlab.viz.panels import figure_view
 
 greedy = make_policy("greedy", "shithead", np.random.default_rng(0))
 
@@ -177,6 +179,26 @@ assert abs(half / naive.half_width - np.sqrt(max(0.0, 1 + rho))) < 0.05
 assert (half < naive.half_width) == (rho < 0)
 
 # %% [markdown]
+# **A second opinion without the normal curve: the sign-flip test.** If `never_discard` were exactly as good as greedy,
+# each deal's score minus 1/2 would be as likely to come out positive as negative (swap the two policies and the
+# sign flips). So flip the signs of the real deal scores at random, many times, and see how often the mean of the
+# flipped scores is at least as far from 0 as the real mean. That share is the test's p-value.
+
+# %%
+centred = (paired_demo.a + paired_demo.b) / 2 - 0.5
+flips = np.random.default_rng(17).choice([-1.0, 1.0], size=(10_000, centred.size))
+flipped_means = (flips * centred).mean(axis=1)
+p_value = (np.sum(np.abs(flipped_means) >= abs(centred.mean())) + 1) / (flips.shape[0] + 1)
+excludes = not (mean - half <= 0.5 <= mean + half)
+print(f"paired 95% interval excludes 0.5: {excludes}; sign-flip test p-value {p_value:.4f} "
+      f"(below 0.05: {p_value < 0.05})")
+assert excludes == (p_value < 0.05)
+
+# %% [markdown]
+# The two analyses agree (the cell checks it): the interval excludes 0.5 exactly when the sign-flip test's p-value
+# is below 5%. The sign-flip test assumes only that the deals are independent and that, if the policies were equally
+# good, each deal's score would be symmetric about 1/2; the interval leans on the normal curve.
+#
 # The half-widths compare as $\sqrt{1+\rho}$, with $\rho$ the correlation between the two games of a deal (the
 # cell checks that relation and that the paired interval is the narrower one exactly when $\rho < 0$). With a
 # negative $\rho$, the unpaired analysis throws away precision the design had bought.
@@ -214,14 +236,17 @@ for label, games in (("half-width = effect", half_equal), ("80% power", for_80))
     assert abs(np.mean(low > 0.5) - power_of(games)) < 0.05
 rho_shithead = tens.correlation()
 deals_paired = int(np.ceil(((Z95 + normal.inv_cdf(0.80)) * sigma * np.sqrt((1 + rho_shithead) / 2) / effect) ** 2))
-print(f"Shithead, correlation of a deal's two games measured for eager_tens: {rho_shithead:+.2f}")
+fisher = np.arctanh(rho_shithead)
+rho_low, rho_high = np.tanh(fisher - Z95 / np.sqrt(tens.deals - 3)), np.tanh(fisher + Z95 / np.sqrt(tens.deals - 3))
+print(f"Shithead, correlation of a deal's two games measured for eager_tens: {rho_shithead:+.2f} "
+      f"(approximate 95% interval [{rho_low:+.2f}, {rho_high:+.2f}], Fisher's z)")
 print(f"paired design with that correlation: {deals_paired} deals ({2 * deals_paired} games) for 80% power, "
       f"against {for_80} independent games")
 
 # %% [markdown]
 # The paired figure *assumes* that a new Shithead policy's two games of a deal are correlated as `eager_tens`'s were
-# in section 3 (the cell measures that correlation on its 200 deals, so it is itself only an estimate, roughly
-# ±0.14); a policy whose correlation differs needs a different number.
+# in section 3 (the cell measures that correlation on its 200 deals and prints an approximate 95% interval for it:
+# it is itself only an estimate); a policy whose correlation differs needs a different number.
 #
 # Decide the number of games *before* playing them, from the effect you care about and the power you want. Stopping
 # as soon as an interval excludes 0.5 ("peeking") makes false discoveries far more frequent than 5%. The paired
@@ -256,6 +281,43 @@ print(f"best on the first deals: k = {best}, {scores[best].paired()[0]:.3f}; on 
 report(f"k = {best}, fresh", fresh)
 
 # %% [markdown]
+# One run can be lucky or unlucky, so repeat the whole procedure many times, with four "variants" that are in truth
+# the *same* player: the random player, each copy measured on its own 100 deals. Any difference between them is
+# luck. Each time, keep the best-looking copy and measure it again on 100 fresh deals. **Predict first:** will the
+# kept copy's first score be higher than its fresh score on average?
+
+# %%
+REPEATS, DEALS = 40, 100
+kept, again = [], []
+next_seed = 1000
+for _ in range(REPEATS):
+    scores_here = []
+    for _variant in range(4):
+        scores_here.append(tournament("random", games=DEALS, seed=next_seed).paired()[0])
+        next_seed += 1
+    kept.append(max(scores_here))
+    again.append(tournament("random", games=DEALS, seed=next_seed).paired()[0])
+    next_seed += 1
+kept, again = np.array(kept), np.array(again)
+drop = kept - again
+drop_half = Z95 * drop.std(ddof=1) / np.sqrt(REPEATS)
+print(f"{REPEATS} repeats: the kept copy scored {kept.mean():.3f} on average when chosen, {again.mean():.3f} on "
+      f"fresh deals; drop {drop.mean():.3f}, paired 95% interval [{drop.mean() - drop_half:.3f}, "
+      f"{drop.mean() + drop_half:.3f}]")
+curse = go.Figure(layout=go.Layout(
+    title="The best of four identical players: its score when chosen and on fresh deals", width=700, height=360,
+    xaxis={"title": "share of the deal's two games won against greedy"}, yaxis={"title": "repeats"},
+    barmode="overlay"))
+curse.add_histogram(x=kept, name="when chosen (best of four)", opacity=0.6, xbins={"size": 0.01})
+curse.add_histogram(x=again, name="on fresh deals", opacity=0.6, xbins={"size": 0.01})
+display(figure_view(curse))
+assert drop.mean() - drop_half > 0     # the curse: the chosen score is biased upwards
+
+# %% [markdown]
+# On average the kept copy looks better when it is chosen than when it is measured again (the drop's paired interval
+# lies above 0, and the cell checks it), although all four copies are the same player. Picking the maximum picks
+# luck along with skill.
+#
 # Compare the two numbers for the winner. The best of several noisy measurements is biased upwards: part of its lead
 # is luck, and luck does not come back on new deals, so the fresh measurement tends to be lower. Only the fresh one is
 # an honest estimate. Choose on one set of deals, **judge on another** — and notice whether any variant's interval
