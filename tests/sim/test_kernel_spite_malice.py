@@ -161,9 +161,10 @@ def cases() -> list[tuple[int, dict[str, Any], tuple[str, str], int]]:
 
 @pytest.mark.parametrize("king_starts", [True, False])
 def test_the_kernels_tables_are_the_rules_card_for_card(king_starts: bool) -> None:
-    """Every one of the 104 cards on a centre pile of every value: the kernel's fit test (its table, read by
-    the compiled ``_fits``) against the rules' :func:`fits_value` and against the engine's own ``fits`` on
-    such a position; the greedy bot's preference, distance and discard class entry by entry."""
+    """Every one of the 104 cards on a centre pile of every value: the kernel's fit table (bit ``rank`` of
+    ``T_FIT + value``, which the legal moves and the greedy bot read) against the rules' :func:`fits_value`
+    and against the engine's own ``fits`` on such a position; the greedy bot's preference, distance and
+    discard class entry by entry."""
     tab = ksm.TABLE[king_starts]
     game = SpiteMalice(seed=0, king_starts_pile=king_starts)
     fillers = [c for c in game.state.stock if c.rank < rules.QUEEN][:rules.QUEEN]
@@ -173,7 +174,7 @@ def test_the_kernels_tables_are_the_rules_card_for_card(king_starts: bool) -> No
         for code in range(ksm.CARDS):
             card = ksm.card_of(code)
             want = rules.fits_value(int(card.rank), v, king_starts)
-            if bool(ksm._fits(code, v, tab)) != want or game.fits(card, 1) != want:
+            if bool((tab[ksm.T_FIT + v] >> (code >> 3) + 1) & 1) != want or game.fits(card, 1) != want:
                 wrong.append((str(card), v))
     assert not wrong, wrong
     assert sum(rules.fits_value(r, v, king_starts) for r in range(1, 14) for v in range(12)) == 12 + 11 + king_starts

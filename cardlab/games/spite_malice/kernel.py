@@ -222,8 +222,8 @@ ID2CODE = np.array([((i % 13) * 8 + ((i % 52) // 13) * 2 + i // 52) for i in ran
 # The rules' tables, built from the functions of :mod:`cardlab.games.spite_malice.rules` (the one statement
 # of each rule) when this module is imported, one flat array per value of ``king_starts_pile``; every
 # compiled function reads them from this array (an argument, so numba's on-disk cache never holds a stale copy).
-T_FIT = 0                                   # [t * 12 + v]: 1 when a card of rank t fits a pile of value v
-T_PREF = T_FIT + (KING + 1) * QUEEN         # [t * 12 + v]: the bot's payoff_preference of such a pile
+T_FIT = 0                                   # [v]: bit t set when a card of rank t fits a pile of value v
+T_PREF = T_FIT + QUEEN                      # [t * 12 + v]: the bot's payoff_preference of such a pile
 T_DIST = T_PREF + (KING + 1) * QUEEN        # [t * 12 + v]: the bot's distance to a payoff top of rank t
 T_DISC = T_DIST + (KING + 1) * QUEEN        # [(j * 14 + s) * 14 + r]: the bot's discard key, packed
 TABLES = T_DISC + SIDES * (KING + 1) * (KING + 1)
@@ -231,17 +231,18 @@ TABLES = T_DISC + SIDES * (KING + 1) * (KING + 1)
 
 def rule_tables(king_starts: bool) -> IntArray:
     """The kernel's tables of the rules and the greedy bot for one value of ``king_starts_pile``: at
-    ``T_FIT``, ``T_PREF`` and ``T_DIST`` + ``t * 12 + v``, for a card (or payoff top) of rank ``t`` (1-13)
-    and a centre pile of value ``v`` (0-11), :func:`~cardlab.games.spite_malice.rules.fits_value`,
+    ``T_FIT + v`` the ranks that fit a centre pile of value ``v`` (0-11), bit ``t`` set when
+    :func:`~cardlab.games.spite_malice.rules.fits_value` says a card of rank ``t`` (1-13) fits it (one
+    load tells a pile's fit for every card); at ``T_PREF`` and ``T_DIST`` + ``t * 12 + v`` the bot's
     :func:`~cardlab.games.spite_malice.rules.payoff_preference` and
-    :func:`~cardlab.games.spite_malice.rules.distance`; at ``T_DISC + (j * 14 + s) * 14 + r`` the discard key
-    ``(class, gap, -rank, side)`` of a hand card of rank ``r`` on side pile ``j`` whose top has rank ``s``
-    (0: empty), packed, the class and gap being :func:`~cardlab.games.spite_malice.rules.discard_class`
-    (the kernel appends the face below it)."""
+    :func:`~cardlab.games.spite_malice.rules.distance` for a payoff top of rank ``t``; at ``T_DISC + (j *
+    14 + s) * 14 + r`` the discard key ``(class, gap, -rank, side)`` of a hand card of rank ``r`` on side
+    pile ``j`` whose top has rank ``s`` (0: empty), packed, the class and gap being
+    :func:`~cardlab.games.spite_malice.rules.discard_class` (the kernel appends the face below it)."""
     table = np.zeros(TABLES, dtype=np.int64)
     for t in range(1, KING + 1):
         for v in range(QUEEN):
-            table[T_FIT + t * QUEEN + v] = int(fits_value(t, v, king_starts))
+            table[T_FIT + v] |= int(fits_value(t, v, king_starts)) << t
             table[T_PREF + t * QUEEN + v] = payoff_preference(t, v)
             table[T_DIST + t * QUEEN + v] = distance(t, v, king_starts)
     for j in range(SIDES):
@@ -258,12 +259,6 @@ _NO_TAPE_AT = np.zeros(1, dtype=np.int64)
 
 
 # ---------------------------------------------------------------------------------------------- small steps
-@jit_inline
-def _fits(code: int, n: int, tab: Any) -> Any:
-    """Would the card go on a centre pile of ``n`` cards? (the rules' table, ``T_FIT``)"""
-    return tab[T_FIT + ((code >> 3) + 1) * QUEEN + n] != 0
-
-
 @jit
 def _tape_perm(tape: Any, tape_at: Any, count: int, nth: int, length: int) -> Any:
     """Where the ``nth`` permutation (from 0) of scripted shuffle ``count`` starts in ``tape``, or -1 when
@@ -501,9 +496,10 @@ def _take(board: Any, p: int, face: int, r: int, taped: int, copy_pick: Any, sta
 def _legal(board: Any, p: int, tab: Any, pick: int) -> Any:
     """The engine's legal moves in its order: with ``pick < 0`` how many there are, else move number ``pick``."""
     count = 0
+    fit = (tab[T_FIT + board[CEN_N]], tab[T_FIT + board[CEN_N + 1]], tab[T_FIT + board[CEN_N + 2]])
     top = board[PAY + p * PCAP + board[PAY_N + p] - 1]
     for k in range(CENTRES):
-        if _fits(top, board[CEN_N + k], tab):
+        if (fit[k] >> ((top >> 3) + 1)) & 1 != 0:
             if count == pick:
                 return (K_PAYOFF << 12) | k
             count += 1
@@ -512,7 +508,7 @@ def _legal(board: Any, p: int, tab: Any, pick: int) -> Any:
         if sn > 0:
             c = board[SIDE + (p * SIDES + j) * SCAP + sn - 1]
             for k in range(CENTRES):
-                if _fits(c, board[CEN_N + k], tab):
+                if (fit[k] >> ((c >> 3) + 1)) & 1 != 0:
                     if count == pick:
                         return (K_SIDE << 12) | (j << 4) | k
                     count += 1
@@ -523,7 +519,7 @@ def _legal(board: Any, p: int, tab: Any, pick: int) -> Any:
         if i > 0 and board[base + i - 1] >> 1 == c >> 1:
             continue
         for k in range(CENTRES):
-            if _fits(c, board[CEN_N + k], tab):
+            if (fit[k] >> ((c >> 3) + 1)) & 1 != 0:
                 if count == pick:
                     return (K_HAND << 12) | ((c >> 1) << 4) | k
                 count += 1
@@ -547,17 +543,19 @@ def _greedy(board: Any, p: int, tab: Any) -> Any:
     v0 = board[CEN_N]
     v1 = board[CEN_N + 1]
     v2 = board[CEN_N + 2]
+    f0 = tab[T_FIT + v0]
+    f1 = tab[T_FIT + v1]
+    f2 = tab[T_FIT + v2]
     # 1. the payoff top, on the pile that takes it with the smallest (preference, pile)
-    ft = T_FIT + t * QUEEN
     pt = T_PREF + t * QUEEN
     best = NO_KEY
-    if tab[ft + v0] != 0:
+    if (f0 >> t) & 1 != 0:
         best = tab[pt + v0] << 2
-    if tab[ft + v1] != 0:
+    if (f1 >> t) & 1 != 0:
         key = (tab[pt + v1] << 2) | 1
         if key < best:
             best = key
-    if tab[ft + v2] != 0:
+    if (f2 >> t) & 1 != 0:
         key = (tab[pt + v2] << 2) | 2
         if key < best:
             best = key
@@ -577,16 +575,15 @@ def _greedy(board: Any, p: int, tab: Any) -> Any:
                 if king_side < 0:
                     king_side = j
             else:
-                fr = T_FIT + r * QUEEN
-                if tab[fr + v0] != 0:
+                if (f0 >> r) & 1 != 0:
                     key = (tab[dt + v0] << 4) | (j << 2)
                     if key < best:
                         best = key
-                if tab[fr + v1] != 0:
+                if (f1 >> r) & 1 != 0:
                     key = (tab[dt + v1] << 4) | (j << 2) | 1
                     if key < best:
                         best = key
-                if tab[fr + v2] != 0:
+                if (f2 >> r) & 1 != 0:
                     key = (tab[dt + v2] << 4) | (j << 2) | 2
                     if key < best:
                         best = key
@@ -604,17 +601,16 @@ def _greedy(board: Any, p: int, tab: Any) -> Any:
             if king_face < 0:
                 king_face = c >> 1
         else:
-            fr = T_FIT + r * QUEEN
             f = c >> 1
-            if tab[fr + v0] != 0:
+            if (f0 >> r) & 1 != 0:
                 key = (tab[dt + v0] << 8) | (f << 2)
                 if key < best:
                     best = key
-            if tab[fr + v1] != 0:
+            if (f1 >> r) & 1 != 0:
                 key = (tab[dt + v1] << 8) | (f << 2) | 1
                 if key < best:
                     best = key
-            if tab[fr + v2] != 0:
+            if (f2 >> r) & 1 != 0:
                 key = (tab[dt + v2] << 8) | (f << 2) | 2
                 if key < best:
                     best = key
@@ -626,7 +622,7 @@ def _greedy(board: Any, p: int, tab: Any) -> Any:
         kd = NO_KEY
         for k in range(CENTRES):
             v = board[CEN_N + k]
-            if tab[T_FIT + KING * QUEEN + v] != 0:
+            if (tab[T_FIT + v] >> KING) & 1 != 0:
                 if tab[dt + v] < kd:
                     kd = tab[dt + v]
                     kb = k
