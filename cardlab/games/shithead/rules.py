@@ -251,8 +251,9 @@ class ShitheadState(PlayState):
 class _BeliefsSpec(Spec):
     """Per seat, the belief about that hand's unseen cards that its play gave every other viewer
     (:mod:`.beliefs`: it depends on public information only, so all viewers share it):
-    ``[[[state, weight], ...] per seat]``, ``[]`` for a hand about which nothing is known. Read as tuples
-    (immutable: a state's copy shares them); the sizes are checked against the hands by the game
+    ``[[[state, weight], ...] per seat]``, ``[]`` for a hand about which nothing is known. Read as the value of
+    a :class:`~.lazy.Beliefs` (immutable: a state's copy shares it; the moves after the record's position are
+    read into it lazily); the sizes are checked against the hands by the game
     (``_validate_beliefs``). A record of an earlier version, which kept a list per viewer and had written
     only empty ones for a fresh deal, reads as nothing known."""
 
