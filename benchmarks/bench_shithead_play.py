@@ -11,6 +11,13 @@ and prints each pair and the ratio (wall clock, and CPU time of the timed loop):
 shared machine.
 
     PYTHONPATH=. .venv/bin/python benchmarks/bench_shithead_play.py [--games 20] [--rounds 3] [--against PATH]
+
+On a crowded machine the clock says little; the instructions a game costs do not depend on the load. Count them
+with valgrind for 21 games and for 1, in each tree, and divide the difference by the moves in between (``--bare``
+prints ``wall cpu moves``)::
+
+    PYTHONHASHSEED=0 PYTHONPATH=TREE valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+        .venv/bin/python benchmarks/bench_shithead_play.py --bare --games 21
 """
 
 from __future__ import annotations
@@ -72,14 +79,15 @@ def main() -> None:
         elapsed, cpu, moves = run(args.games, args.seed, args.ask)
         print(f"{moves} moves, {1000 * elapsed / moves:.4f} ms per move (CPU {1000 * cpu / moves:.4f})")
         return
-    ratios = []
+    ratios, cpu_ratios = [], []
     for r in range(args.rounds):
         mine = _child(here, args)
         other = _child(args.against, args)
         ratios.append(mine[0] / other[0])
+        cpu_ratios.append(mine[1] / other[1])
         print(f"round {r + 1}: this tree {mine[0]:.4f} ms per move (CPU {mine[1]:.4f}), {args.against} {other[0]:.4f} "
               f"(CPU {other[1]:.4f}): ratio {ratios[-1]:.3f} (CPU {mine[1] / other[1]:.3f})")
-    print(f"median ratio {statistics.median(ratios):.3f}; load average now "
+    print(f"median ratio {statistics.median(ratios):.3f} (CPU {statistics.median(cpu_ratios):.3f}); load average now "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
