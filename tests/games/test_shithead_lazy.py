@@ -22,7 +22,7 @@ import cardlab
 from cardlab.engine.game import Move
 from cardlab.games.shithead import Shithead, beliefs
 from cardlab.games.shithead.bot import UninformedShithead, greedy_shithead
-from cardlab.games.shithead.lazy import Beliefs, PerSeat, Step
+from cardlab.games.shithead.lazy import Beliefs, PerSeat, Step, on_seat
 
 UPDATES = ("play", "pick_up", "draw", "start")
 """The functions of :mod:`.beliefs` that fold a public step into a belief."""
@@ -62,8 +62,12 @@ def _eager(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def then(self: Beliefs, step: Step) -> Beliefs:
         return Beliefs(step(self.value))
 
+    def then_seat(self: Beliefs, seat: int, update: Callable[[beliefs.Belief], beliefs.Belief]) -> Beliefs:
+        return then(self, on_seat(seat, update))
+
     with monkeypatch.context() as m:
         m.setattr(Beliefs, "then", then)
+        m.setattr(Beliefs, "then_seat", then_seat)
         yield
 
 

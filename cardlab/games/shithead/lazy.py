@@ -45,18 +45,24 @@ class Beliefs(Sequence[Belief]):
 
     def __init__(self, value: Iterable[Belief]) -> None:
         self._value: PerSeat | None = tuple(value)
-        self._pending: tuple[Beliefs, Step] | None = None
+        # before a question: the node before, and the step (a seat >= 0 and an update of its belief, or
+        # -1 and a step of every seat's); None once the value is known
+        self._pending: tuple[Beliefs, int, Callable[[Any], Any]] | None = None
 
     def then(self, step: Step) -> Beliefs:
         """The beliefs after ``step``, which runs when a question first needs them."""
         node = Beliefs.__new__(Beliefs)
         node._value = None
-        node._pending = (self, step)
+        node._pending = (self, -1, step)
         return node
 
     def then_seat(self, seat: int, update: Callable[[Belief], Belief]) -> Beliefs:
-        """The beliefs after ``update`` of ``seat``'s belief (:func:`on_seat`)."""
-        return self.then(on_seat(seat, update))
+        """The beliefs after ``update`` of ``seat``'s belief (:func:`on_seat`), which runs when a question
+        first needs them. (The same as ``then(on_seat(seat, update))``, without a closure per move.)"""
+        node = Beliefs.__new__(Beliefs)
+        node._value = None
+        node._pending = (self, seat, update)
+        return node
 
     @property
     def computed(self) -> bool:
@@ -76,7 +82,8 @@ class Beliefs(Sequence[Belief]):
         value = node._value
         for node in reversed(waiting):
             assert node._pending is not None
-            value = node._pending[1](value)
+            _, seat, step = node._pending
+            value = step(value) if seat < 0 else _with_seat(value, seat, step)
             node._value = value
             node._pending = None
         return value
@@ -115,16 +122,17 @@ class Beliefs(Sequence[Belief]):
 
 
 def on_seat(seat: int, update: Callable[[Belief], Belief]) -> Step:
-    """The step that applies ``update`` to ``seat``'s belief; a hand left with no unseen card is ``()``
-    again (nothing to know), unless its belief carries a starter tag (:mod:`.beliefs`, *Who starts*)."""
+    """The step that applies ``update`` to ``seat``'s belief (:func:`_with_seat`)."""
+    return lambda per_seat: _with_seat(per_seat, seat, update)
 
-    def step(per_seat: PerSeat) -> PerSeat:
-        new = update(per_seat[seat])
-        if new and not beliefs.tagged(new) and not sum(new[0][0]):
-            new = ()
-        return per_seat[:seat] + (new,) + per_seat[seat + 1:]
 
-    return step
+def _with_seat(per_seat: PerSeat, seat: int, update: Callable[[Belief], Belief]) -> PerSeat:
+    """``update`` applied to ``seat``'s belief; a hand left with no unseen card is ``()`` again (nothing to
+    know), unless its belief carries a starter tag (:mod:`.beliefs`, *Who starts*)."""
+    new = update(per_seat[seat])
+    if new and not beliefs.tagged(new) and not sum(new[0][0]):
+        new = ()
+    return per_seat[:seat] + (new,) + per_seat[seat + 1:]
 
 
 def started(unseen: Sequence[int], starter: int) -> Step:
