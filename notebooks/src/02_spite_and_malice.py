@@ -321,8 +321,9 @@ for seat, est in enumerate(prob.win_probability(game, None, rollouts=60, rng=np.
 # %% [markdown]
 # The stepper's own panel, at the same position, estimates the table's chance of a payoff card this turn again,
 # from its own 1000 play-outs. Two estimates of one probability from separate play-outs differ by chance; the cell
-# measures by how much, in standard errors of the difference (about 2 or less is ordinary, and about one 95% interval
-# in twenty misses the true value, so the smaller panel's interval now and then misses the larger run's value).
+# measures by how much, in standard errors of the difference. A gap under 2 is ordinary; beyond 2 happens about once
+# in twenty comparisons and beyond 3 about once in 370; a gap of 4 or more would mean the two compute different
+# things.
 
 # %%
 print(bots.panel_numbers())
@@ -335,6 +336,25 @@ print(f"panel {panel_payoff.value:.3f} (n={panel_payoff.n}) against {table_payof
       f"{panel_payoff.low <= table_payoff.value <= panel_payoff.high}")
 assert abs(gap) < 4   # four standard errors would mean the panel computes something else
 
+# %% [markdown]
+# Is the panel broken, or did its 1000 play-outs land on one side by chance? Ask the same question again with 20
+# other sets of random numbers, 1000 play-outs each, as the panel does, and see where the answers fall.
+
+# %%
+again = [next(q for q in prob.panel_quantities(game, None, rng=np.random.default_rng([70, k]), rollouts=1000)
+              if q.key == "payoff_this_turn").value for k in range(20)]
+spread = np.std(again, ddof=1)
+print(f"20 repeats of 1000 play-outs: from {min(again):.3f} to {max(again):.3f}, mean {np.mean(again):.3f}, "
+      f"spread (sd) {spread:.3f}; the 4000 play-outs said {table_payoff.value:.3f}")
+low_as_panel = sum(v <= panel_payoff.value for v in again)
+print(f"repeats as low as the panel's {panel_payoff.value:.3f}: {low_as_panel} of 20")
+assert abs(np.mean(again) - table_payoff.value) < 4 * spread / np.sqrt(20)
+
+# %% [markdown]
+# The repeats scatter around the larger run's value, with a spread close to what $\sqrt{p(1-p)/1000}$ predicts
+# (the cell checks that their mean agrees with the 4000 play-outs). So the panel computes the right thing; its
+# number at this move is a draw from the low side of that scatter. Any one estimate can be unlucky: read its
+# interval, and ask again with more play-outs when the number matters.
 # %% [markdown]
 # ## 5. Every option
 
@@ -533,8 +553,8 @@ outcomes = cardlab.simulate("spite-and-malice", games=ROUNDS, seed=0, first="sea
 decided = int(np.sum(outcomes >= 0))
 first_wins = wilson(float(np.sum(outcomes == 0)), decided)
 print(f"{ROUNDS} rounds, {ROUNDS - decided} drawn; seat 0 (always first) wins {first_wins} of the decided rounds")
-print(f"the interval contains 1/2: {first_wins.contains(0.5)}; the first player's edge is between "
-      f"{first_wins.low - 0.5:+.3f} and {first_wins.high - 0.5:+.3f}")
+print(f"the interval contains 1/2: {first_wins.contains(0.5)}; the 95% interval for the first player's edge runs "
+      f"from {first_wins.low - 0.5:+.3f} to {first_wins.high - 0.5:+.3f}")
 needed = int(np.ceil((1.96 + 0.8416) ** 2 * 0.25 / 0.02 ** 2))
 print(f"to detect a 2-point edge with 80% power: about {needed} decided rounds (200 rounds give a half-width of about "
       f"{1.96 * np.sqrt(0.25 / 200):.2f})")
@@ -542,6 +562,7 @@ assert first_wins.half_width < 0.02 < 1.96 * np.sqrt(0.25 / 200)
 
 # %% [markdown]
 # If the interval excludes 1/2, the rounds are evidence (at the 5% level) of an edge, in the direction shown. If it
-# contains 1/2, they do **not** show that there is no advantage: they show only that an edge larger than the
-# interval's ends is unlikely. 200 rounds, as a first try might use, leave a half-width of about 0.07: far too wide
-# to see a small edge either way.
+# contains 1/2, they do **not** show that there is no advantage: they show only that an edge beyond the interval's
+# ends fits these rounds badly. (The 95% describes the method: over many repeated experiments, 95% of such intervals
+# capture the true edge. It is not a 95% chance that the edge lies inside this one.) 200 rounds, as a first try
+# might use, leave a half-width of about 0.07: far too wide to see a small edge either way.
