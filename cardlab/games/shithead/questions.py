@@ -23,7 +23,6 @@ import numpy as np
 from cardlab.cards import Card
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError
-from cardlab.games.shithead import beliefs
 from cardlab.sim.hands_law import HandsLaw
 from cardlab.sim.prob import Quantity, anytime_counts, certain, expect_game, require_rng
 from cardlab.sim.stats import Estimate, wilson
@@ -112,8 +111,9 @@ def shithead_draw_top_fits(game: Game[Any], viewpoint: int | None = None) -> Fra
     return law.chance(_free_place(law, "draw"), lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
 
 
-def _mover_case(game: Game[Any], viewpoint: int | None, what: str) -> tuple[Fraction | None, int, int]:
-    """The mover's pick-up when it is certain (else None), the mover, and the first class that fits."""
+def _mover_case(game: Game[Any], viewpoint: int | None, what: str) -> tuple[Fraction | None, int, frozenset[int]]:
+    """The mover's pick-up when it is certain (else None), the mover, and the classes that fit (the rules'
+    table, :func:`~cardlab.games.shithead.rules.fit_classes`)."""
     expect_game(game, NAME)
     game.check_seat(viewpoint, what)
     s = game.state
@@ -122,8 +122,7 @@ def _mover_case(game: Game[Any], viewpoint: int | None, what: str) -> tuple[Frac
                                 + ("the game is over" if game.is_over else "the set-up is not finished"))
     seat = game.current_player
     fits = game.fits  # type: ignore[attr-defined]
-    top = game.top  # type: ignore[attr-defined]
-    t = beliefs.threshold(top.rank if top is not None else None)
+    t: frozenset[int] = game.fit_classes()  # type: ignore[attr-defined]
     source = game.source(seat)  # type: ignore[attr-defined]
     if source == "up":
         return Fraction(0 if any(fits(c) for c in s.face_up[seat]) else 1), seat, t
@@ -165,7 +164,7 @@ def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fr
         return 1 - law.chance(place, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
     hand, mine = _hand_of(law, seat)
     if hand is not None:
-        return law.hand_chance(hand, lambda state: sum(state[t:]) == 0)
+        return law.hand_chance(hand, lambda state: not any(state[c] for c in t))
     # nothing is known yet about the mover's hand: its cards are like free places
     return law.free_chance(mine, lambda c: not game.fits(c))  # type: ignore[attr-defined]
 
