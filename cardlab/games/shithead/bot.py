@@ -45,13 +45,17 @@ _PLAY_RANK = {h: {int(r): (i, every) for i, (r, every) in enumerate(h.play_order
 """Per house rules, each rank value's place in the play preference and whether all its cards are played."""
 
 
-def face_up_preference(card: Card, house: House = House()) -> tuple[int, int]:
+DEFAULT_HOUSE = House()
+"""No house rule."""
+
+
+def face_up_preference(card: Card, house: House = DEFAULT_HOUSE) -> tuple[int, int]:
     """Higher is put face up first (:meth:`House.setup_order`: 10, then 2, then by power)."""
     return (_SETUP_RANK[house][int(card.rank)], 0)
 
 
 def greedy_shithead(view: Any, legal_moves: Sequence[Move]) -> Move:
-    house = getattr(view, "house", House())
+    house = getattr(view, "house", DEFAULT_HOUSE)
     first = legal_moves[0]
     if first.kind == "setup":
         best = first

@@ -27,12 +27,14 @@ The rules, as the engine applies them
 *Set-up*: each seat in turn puts three hand cards face up, one per move; then the first player (seat
 0, or with ``first="lowest3"`` the holder of the lowest card in hand that is not a 2 or 10, lowest seat
 on a tie) turns the draw pile's top as the starting card (a 10 burns at once, not counted as a burn).
-*A play* of ``k`` cards of one rank that fits (empty pile or a 2 on top: anything; 2 and 10: always;
-else power at least the top's) from the hand while it holds cards, else from the face-up cards, else
+*A play* of ``k`` cards of one rank that fits (the rules' fit table :func:`~cardlab.games.shithead.rules.fit_table`
+on the pile's rank ``S_TOP``, which an invisible 3 leaves as it was; ``S_LAST`` is the top card's own power,
+for runs) from the hand while it holds cards, else from the face-up cards, else
 one face-down card blind (it goes to the hand with the pile if it does not fit). A 10 burns the pile
 and the player plays again; four or more equal ranks on top clear it (the next player plays, or with
 ``four_kind_plays_again`` the same one). After a play the player draws up to three while the draw
-pile lasts. No fitting card: pick up the pile. First out of cards wins (``play_to_last``: play on and
+pile lasts. No fitting card: pick up the pile. A play of a rank that skips (``eight_skips``) passes the move
+over the next player. First out of cards wins (``play_to_last``: play on and
 rank everyone). ``max_turns`` finished turns stop the game (no winner). ``turns`` counts finished
 turns as the engine does (a turn in which the player goes out counts once).
 
@@ -44,12 +46,14 @@ be given instead; the kernel then checks that the script obeys the seen-cards-fi
 
 The policies
 ------------
-``greedy`` is the bot, exactly: set-up, a 10, else a 2, else the highest card (the lowest suit, then
-pack, among equals); play, the lowest fitting rank that is not a 2 or 10 with all its cards, else one
-10, else one 2, else pick up; blind, the lowest-numbered face-down position. ``random`` is uniform over
-the engine's legal moves: set-up, over the distinct faces in hand (two cards of one face from two packs
-are one move: the first in hand order); play, over every (rank that fits, count from 1 to the number
-held); blind, over the positions still there.
+``greedy`` is the bot, exactly, read from the rules' tables (:func:`house_tables`, compared card for card
+with :class:`~cardlab.games.shithead.rules.House` by the tests): set-up, the first rank held in
+``House.setup_order`` (a 10, else a 2, else the highest card; the lowest suit, then pack, among equals);
+play, the first fitting rank held in ``House.play_order`` (the lowest fitting rank that is not a 2 or 10
+with all its cards, else one 10, else one 2), else pick up; blind, the lowest-numbered face-down
+position. ``random`` is uniform over the engine's legal moves: set-up, over the distinct faces in hand
+(two cards of one face from two packs are one move: the first in hand order); play, over every (rank
+that fits, count from 1 to the number held); blind, over the positions still there.
 
 Randomness
 ----------
@@ -164,7 +168,7 @@ ORDER = np.array([int(card_from_id(c).suit) * 4 + card_from_id(c).pack for c in 
 @jit
 def _fits(rules: Any, r: int, top: int) -> bool:
     """Does a card of power ``r`` go on a pile of rank power ``top`` (0: none)? The rules' fit table."""
-    return rules[R_FIT + top * POWERS + r] == 1
+    return bool(rules[R_FIT + top * POWERS + r] == 1)
 
 
 @jit
@@ -405,7 +409,7 @@ def _finished(sc: Any, p: int) -> bool:
 
 
 @jit
-def _next_seat(sc: Any, p: int) -> int:
+def _next_seat(sc: Any, p: int) -> Any:
     """The next seat after ``p`` that has not finished."""
     players = sc[S_PLAYERS]
     nxt = (p + 1) % players

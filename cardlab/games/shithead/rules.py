@@ -1,7 +1,7 @@
 """Shithead (also called Palace).
 
-Rules (``docs/rules.md#shithead`` gives the source of each choice; others are options)
----------------------------------------------------------------------------------------
+Rules (``docs/rules.md#shithead`` gives the source of each choice; others are options; house rules below)
+----------------------------------------------------------------------------------------------------------
 * **Packs.** 2 players use one 52-card pack, 3–5 players two. No jokers.
 * **Order.** 3 < 4 < … < 10 < J < Q < K < A, given by :func:`power`. The 2 and the 10 are special.
 * **Deal.** Three face-down cards to each player, which nobody may look at (the owner included), then
@@ -49,6 +49,23 @@ Rules (``docs/rules.md#shithead`` gives the source of each choice; others are op
   (``winner=None``, ``state.stopped``) when that many turns have been played; an event says so. With
   ``play_to_last=True`` a player already out stays the winner. The default keeps every game under
   5000 moves: set-up moves and extra plays after 10s or clears add fewer than 100 moves to the turns.
+
+House rules
+-----------
+Three common variations, each an option (``False`` by default), each stated once in :class:`House` below
+(the fit rule :meth:`House.fits` on the pile's rank :meth:`House.pile_rank`, :meth:`House.skips`, the greedy
+orders :meth:`House.play_order` and :meth:`House.setup_order`, tabulated by :func:`fit_table`). The engine,
+the kernel (which builds its tables from these at compile time), the beliefs, the questions, the bots and the
+table drawing read them here. Source: the variations section of pagat.com's Shithead page
+(https://www.pagat.com/beating/shithead.html), in our own words; ``docs/rules.md#house-rules`` lists the
+details that are cardlab's choices.
+
+* ``seven_lower``: on a 7 the next card must be a 7 or lower (3 to 7), or a card that goes on anything.
+* ``invisible_three``: a 3 goes on anything and takes the rank of the card under it (a 3 on a 3 passes it on
+  down; on an empty pile, or on 3s only, the pile stays free). Runs count cards as they lie: four 3s in a row
+  clear, and a 3 breaks a run of another rank.
+* ``eight_skips``: when a play of 8s passes the move on, the next player in line misses the turn (one skip
+  per play, not counted as a turn); with two players left the same player plays again.
 
 Turns
 -----
@@ -206,9 +223,10 @@ class House:
 
 
 _HOUSES = {flags: House(*flags) for flags in itertools.product((False, True), repeat=len(HOUSE_RULES))}
-PILE_RANKS: tuple[Rank | None, ...] = (None, *(r for r in Rank if r != Rank.TEN))
-"""Every rank a pile can have (:meth:`House.pile_rank`): none, or any rank but the 10, which burns at once.
-(A rank the house rules make invisible never is one either; :func:`fit_table` lists it all the same.)"""
+PILE_RANKS: tuple[Rank | None, ...] = (None, *Rank)
+"""Every rank a pile can have (:meth:`House.pile_rank`): none, or any rank. (A 10 burns at once, but the
+position between its play and the burn shows it on top; a rank the house rules make invisible never is a
+pile's rank, but :func:`fit_table` lists it all the same.)"""
 
 
 @cache
