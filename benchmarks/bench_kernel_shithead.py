@@ -103,14 +103,17 @@ MEMORY = (
     "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, int(w.min()), float(t.mean()))\n")
 
 
-def house(games: int) -> None:
-    """The kernel against the engine, card for card, ``games`` greedy games per house-rule option."""
+def house(games: int, only: str = "") -> None:
+    """The kernel against the engine, card for card, ``games`` greedy games per house-rule option (or only
+    the option set ``only``)."""
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     from tests.sim import test_kernel_shithead as tk
 
     print(f"bench_kernel_shithead --house {games}, {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, "
           f"{load()}")
     for name, options in tk.HOUSE_OPTIONS.items():
+        if only and name != only:
+            continue
         wall, _, (n, bad, used) = timed(tk.house_card_for_card, options, games, 1)
         marks = ", ".join(f"{tk.HOUSE_MARK[k]!r} in {used[tk.HOUSE_MARK[k]]}" for k in options)
         print(f"{name}: {n} games, {len(bad)} differences; games using the rule: {marks}; clears in "
@@ -124,9 +127,10 @@ def main() -> None:
     parser.add_argument("--kernel-games", type=int, default=200_000)
     parser.add_argument("--engine-games", type=int, default=200)
     parser.add_argument("--house", type=int, default=0, help="only: N card-for-card games per house-rule option")
+    parser.add_argument("--rule", default="", help="with --house: only this option set (e.g. seven_lower)")
     args = parser.parse_args()
     if args.house:
-        house(args.house)
+        house(args.house, args.rule)
         return
     print(f"bench_kernel_shithead, {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, numba "
           f"{'on' if ks.HAVE_NUMBA else 'OFF (plain Python)'}, {os.cpu_count()} CPUs, {load()}")

@@ -118,9 +118,12 @@ def engine_greedy(game: Game[Any], beliefs: bool = True) -> tuple[Game[Any], lis
     return g, texts, script, used
 
 
-def advance(game: Game[Any], moves: int, rng: np.random.Generator) -> Game[Any]:
-    """A copy of ``game`` after up to ``moves`` uniformly random moves."""
+def advance(game: Game[Any], moves: int, rng: np.random.Generator, beliefs: bool = True) -> Game[Any]:
+    """A copy of ``game`` after up to ``moves`` uniformly random moves (without ``beliefs``: see
+    :func:`engine_greedy`)."""
     g = game.copy()
+    if not beliefs:
+        g._learn = lambda *a: None  # type: ignore[attr-defined]
     policy = RandomPolicy(rng)
     for _ in range(moves):
         if g.is_over:
@@ -179,7 +182,7 @@ def house_card_for_card(options: dict[str, Any], games: int, seed: int = 0) -> t
         g: Game[Any] = cardlab.new_game("shithead", players=players, seed=100_000 * seed + i, **extra, **options)
         if i % 2:
             rng = np.random.default_rng([seed, i, 1])
-            g = advance(g, 3 * players + int(rng.integers(1, 200)), rng)
+            g = advance(g, 3 * players + int(rng.integers(1, 200)), rng, beliefs=False)
         end, texts, script, rules = engine_greedy(g, beliefs=False)
         used.update(rules)
         table = ks.Table.of(g)
