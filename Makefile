@@ -1,8 +1,10 @@
 # cardlab: two commands set everything up.
-#   make lab   create .venv, install cardlab with the teaching stack, copy the notebooks that are missing into
-#              workspace/ (never over a copy you edited), start JupyterLab at the repository root on
+#   make lab   create .venv, install cardlab with the teaching stack, write student copies (no outputs, no
+#              solutions) of the notebooks that are missing into workspace/ (never over a copy you edited),
+#              start JupyterLab at the repository root on
 #              workspace/00_start_here.ipynb and print its address (token included) last
-#   make test  create or refresh .venv, install everything, run ruff, mypy, pytest and the notebooks (nbval)
+#   make test  create or refresh .venv, install everything (nbgrader too: the teach extra), run ruff, mypy, pytest
+#              (nbgrader releases every lesson, and each release runs with blank answers) and the notebooks (nbval)
 #   make binder  install binder/requirements.txt as Binder does (a venv cached outside the clone) and serve the
 #              start notebook from it; CI runs it after make test
 PYTHON ?= python3
@@ -29,7 +31,7 @@ $(STAMP_LAB): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
-	$(TIMER) $(BIN)/python -m pip install --quiet -e '.[lab,test,scale,fast]'
+	$(TIMER) $(BIN)/python -m pip install --quiet -e '.[lab,test,scale,fast,teach]'
 	$(TIMER) $(BIN)/cardlab compile
 	touch $(STAMP_LAB) $@
 
@@ -46,7 +48,7 @@ typecheck: $(STAMP_TEST)
 	$(BIN)/mypy cardlab
 
 unit: $(STAMP_TEST)
-	$(BIN)/pytest tests -n 2 --ignore=tests/browser --ignore=tests/test_binder.py
+	CARDLAB_REQUIRE_TEACH=1 $(BIN)/pytest tests -n 2 --ignore=tests/browser --ignore=tests/test_binder.py
 
 browser: $(STAMP_TEST)
 	$(BIN)/pytest tests/browser
@@ -60,7 +62,7 @@ notebooks: $(STAMP_TEST)
 test: $(STAMP_TEST)
 	$(TIMER) $(BIN)/ruff check cardlab tests benchmarks notebooks
 	$(TIMER) $(BIN)/mypy cardlab
-	$(TIMER) $(BIN)/pytest tests -n 2 --ignore=tests/browser --ignore=tests/test_binder.py
+	CARDLAB_REQUIRE_TEACH=1 $(TIMER) $(BIN)/pytest tests -n 2 --ignore=tests/browser --ignore=tests/test_binder.py
 	$(TIMER) $(BIN)/pytest tests/browser
 	$(TIMER) $(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
 

@@ -574,7 +574,7 @@ def main() -> None:
         counts_and_twins("shithead", None if "--first" not in sys.argv and not house
                          else [(2, {"first": first, **house})])
         return
-    for name in cc.GAMES:
+    for name in cc.games():
         start = time.perf_counter()
         print(f"{name}:")
         counts_and_twins(name)

@@ -12,7 +12,13 @@ into cells by marker lines:
 * ``# %%`` starts a code cell;
 * ``# %% [markdown]`` starts a markdown cell; its lines are comments (``# text``) with the ``# `` removed;
 * ``# %% [solution]`` starts an exercise's solution: a code cell tagged ``solution`` whose source is
-  hidden by default (cell metadata ``"jupyter": {"source_hidden": true}``).
+  hidden by default (cell metadata ``"jupyter": {"source_hidden": true}``), marked as nbgrader marks a
+  solution (its code between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, added here unless the source
+  has them, and nbgrader's cell metadata); student copies replace it by an answer cell (``notebooks/student.py``);
+* ``# %% [check]`` starts the code that makes an exercise's self-check (``cardlab.viz.exercise``): a code cell
+  tagged ``check``, source hidden, locked in nbgrader's sense, kept in the student copy;
+* ``# %% [teacher]`` starts a teacher's note: a markdown cell tagged ``teacher``, in the key only (student copies
+  leave it out, and it does not count towards the student's words).
 
 The first markdown line (the title) is followed by the notebook's own Binder link, so each notebook
 opens on Binder from its first cell (a text link with the badge beside its text, readable when the badge
@@ -37,13 +43,18 @@ import nbformat
 from nbclient import NotebookClient
 
 HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+import student  # noqa: E402  (notebooks/student.py, beside this script)
+
 SRC = HERE / "src"
 BINDER = "https://mybinder.org/v2/gh/cardlab/cardlab/HEAD"
 BADGE = "https://mybinder.org/badge_logo.svg"
 BADGE_SPAN = ('<span style="display:inline-block;width:109px;height:20px;margin-left:6px;vertical-align:middle;'
               f'background-image:url({BADGE});background-repeat:no-repeat"></span>')
 MARKER = "# %%"
-SOLUTION_TAG = "solution"
+SOLUTION_TAG = student.SOLUTION_TAG
+KINDS = {"": "code", "[markdown]": "markdown", "[solution]": "solution", "[check]": "check", "[teacher]": "teacher"}
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
@@ -82,19 +93,19 @@ def _trim(lines: list[str]) -> list[str]:
 
 
 def parse_source(text: str) -> list[tuple[str, str]]:
-    """The cells of a source script as ``(kind, source)``; kind is ``code``, ``markdown`` or ``solution``."""
+    """The cells of a source script as ``(kind, source)``; kind is ``code``, ``markdown``, ``solution``,
+    ``check`` or ``teacher``."""
     cells: list[tuple[str, list[str]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith(MARKER):
             kind = line[len(MARKER):].strip()
-            wanted = {"": "code", "[markdown]": "markdown", "[solution]": "solution"}
-            if kind not in wanted:
-                raise ValueError(f"line {number}: unknown cell marker {line!r}; use '# %%', "
-                                 "'# %% [markdown]' or '# %% [solution]'")
-            cells.append((wanted[kind], []))
+            if kind not in KINDS:
+                raise ValueError(f"line {number}: unknown cell marker {line!r}; use "
+                                 + ", ".join(repr(f"{MARKER} {k}".strip()) for k in KINDS))
+            cells.append((KINDS[kind], []))
         elif cells:
             kind, lines = cells[-1]
-            lines.append(_markdown_line(line) if kind == "markdown" else line)
+            lines.append(_markdown_line(line) if kind in ("markdown", "teacher") else line)
         elif line.strip():
             raise ValueError(f"line {number}: text before the first cell marker: {line!r}")
     return [(kind, "\n".join(_trim(lines))) for kind, lines in cells]
@@ -106,16 +117,24 @@ def notebook_from_source(name: str, text: str) -> nbformat.NotebookNode:
     nb.metadata.update({"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}})
     for index, (kind, source) in enumerate(parse_source(text)):
         cell_id = f"{name[:40]}-{index:03d}"
-        if kind == "markdown":
+        if kind in ("markdown", "teacher"):
             if index == 0:
                 title, _, rest = source.partition("\n")
                 source = f"{title}\n\n{binder_link(name)}\n{rest}".rstrip()
             cell = nbformat.v4.new_markdown_cell(source, id=cell_id)  # type: ignore[no-untyped-call]
+            if kind == "teacher":
+                cell.metadata["tags"] = [student.TEACHER_TAG]
+        elif kind == "solution":
+            cell = nbformat.v4.new_code_cell(student.mark_solution(source), id=cell_id)  # type: ignore[no-untyped-call]
+            cell.metadata["tags"] = [SOLUTION_TAG]
+            cell.metadata["jupyter"] = {"source_hidden": True}
+            cell.metadata["nbgrader"] = student.nbgrader_metadata(cell_id, solution=True, locked=False)
         else:
             cell = nbformat.v4.new_code_cell(source, id=cell_id)  # type: ignore[no-untyped-call]
-            if kind == "solution":
-                cell.metadata["tags"] = [SOLUTION_TAG]
+            if kind == "check":
+                cell.metadata["tags"] = [student.CHECK_TAG]
                 cell.metadata["jupyter"] = {"source_hidden": True}
+                cell.metadata["nbgrader"] = student.nbgrader_metadata(cell_id, solution=False, locked=True)
         nb.cells.append(cell)
     return nb
 
@@ -135,7 +154,7 @@ def expected_cells(name: str) -> list[dict[str, Any]]:
 
 
 def _cell_key(cell: Any) -> dict[str, Any]:
-    meta = {k: cell.metadata[k] for k in ("tags", "jupyter") if k in cell.metadata}
+    meta = {k: cell.metadata[k] for k in ("tags", "jupyter", "nbgrader") if k in cell.metadata}
     return {"id": cell.get("id"), "cell_type": cell.cell_type, "source": cell.source, "metadata": meta}
 
 

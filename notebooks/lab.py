@@ -4,10 +4,26 @@
 
 Workspace
 ---------
-The committed notebooks in ``notebooks/`` are the tested originals: ``make test`` re-runs each one and
-compares its outputs with the saved ones. Students and teachers work on copies in ``workspace/`` (git-ignored,
-at the repository root). Each run copies only the notebooks that are missing there, so a copy somebody edited
-is never overwritten; delete a copy to get a fresh one at the next ``make lab``.
+The committed notebooks in ``notebooks/`` are the tested originals and the teacher's key: ``make test`` re-runs
+each one and compares its outputs with the saved ones. Students work on clean copies in ``workspace/``
+(git-ignored, at the repository root): no outputs, every worked solution replaced by an empty answer cell
+(``notebooks/student.py``). Each run writes only the copies that are missing there, so a copy somebody edited
+is never overwritten; delete a copy to get a fresh one at the next ``make lab``. A teacher opens the key in
+``notebooks/``.
+
+Settings
+--------
+JupyterLab's question "get notified about official Jupyter news?" is answered "no" for the class: the settings
+in ``binder/overrides.json`` (news and update checks off; Binder's ``postBuild`` installs the same file) are
+given to the server as the defaults of its settings (``overrides.json`` in a settings folder of this run's own,
+with any overrides of the environment's own folder kept). A user's own settings still win.
+
+Browser
+-------
+On a desktop the address is opened in one browser tab. Python's ``webbrowser.open`` first asks a running browser
+to open it and, when that command exits with an error within five seconds, runs the browser a second time with the
+same address; a browser that was not running yet (the first ``make lab``) can do both, which opened two tabs.
+:func:`open_browser` runs the browser's command once.
 
 In the JupyterLab started here the originals cannot be saved over: a save to ``notebooks/*.ipynb`` is
 refused with a message that names the workspace copy (other files, ``notebooks/src/`` included, save as usual).
@@ -25,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import secrets
 import shutil
@@ -40,8 +57,14 @@ import urllib.request
 import webbrowser
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+import student  # noqa: E402  (notebooks/student.py, beside this script)
+
+REPO = HERE.parent
 ORIGINALS = "notebooks"
+OVERRIDES = Path("binder") / "overrides.json"
 WORKSPACE = "workspace"
 START = "00_start_here.ipynb"
 LOG_NAME = ".jupyterlab.log"
@@ -66,24 +89,54 @@ c.ContentsManager.pre_save_hook = keep_originals  # c: the configuration object 
 
 
 def prepare_workspace(originals: Path, workspace: Path) -> list[str]:
-    """Copy every notebook of ``originals`` that ``workspace`` lacks; never touch one that is there.
+    """Write the student copy of every notebook of ``originals`` that ``workspace`` lacks; never touch one that
+    is there (exclusive creation: a copy that appears meanwhile is left alone as well).
 
-    Returns the names copied.
+    Returns the names written.
     """
     workspace.mkdir(parents=True, exist_ok=True)
     copied = []
     for source in sorted(originals.glob("*.ipynb")):
         target = workspace / source.name
-        if target.exists():
-            continue
-        # exclusive creation: a copy that appears meanwhile is left alone as well
-        try:
-            with source.open("rb") as src, target.open("xb") as dst:
-                shutil.copyfileobj(src, dst)
-        except FileExistsError:
-            continue
-        copied.append(source.name)
+        if not target.exists() and student.write_student_copy(source, target, exclusive=True):
+            copied.append(source.name)
     return copied
+
+
+def app_settings(repo: Path, folder: Path, default: Path | None) -> Path:
+    """A settings folder for the server: the environment's own overrides (``default``, if it has any), then
+    ``binder/overrides.json`` merged over them, plugin by plugin."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if default is not None and default.is_dir():
+        shutil.copytree(default, folder, dirs_exist_ok=True)
+    merged: dict[str, dict[str, object]] = {}
+    existing = folder / "overrides.json"
+    if existing.exists():
+        merged = json.loads(existing.read_text())
+    for plugin, values in json.loads((repo / OVERRIDES).read_text()).items():
+        merged.setdefault(plugin, {}).update(values)
+    existing.write_text(json.dumps(merged, indent=2) + "\n")
+    return folder
+
+
+def environment_settings() -> Path:
+    """JupyterLab's default settings folder in this environment (``<prefix>/share/jupyter/lab/settings``)."""
+    return Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings"
+
+
+def open_browser(url: str) -> None:
+    """Open ``url`` in one browser tab (see the module's docstring): the browser's command is run once."""
+    try:
+        browser = webbrowser.get()
+    except webbrowser.Error:
+        return
+    if isinstance(browser, webbrowser.UnixBrowser):
+        command = [browser.name, *(arg.replace("%s", url) for arg in browser.args)]
+        with contextlib.suppress(OSError):
+            subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+        return
+    browser.open(url)
 
 
 def server_config() -> str:
@@ -108,10 +161,10 @@ def free_port(ip: str, wanted: int) -> int:
         return int(sock.getsockname()[1])
 
 
-def lab_command(port: int, ip: str, config: Path) -> list[str]:
+def lab_command(port: int, ip: str, config: Path, settings: Path) -> list[str]:
     cmd = [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}", "--port-retries=0",
            f"--ServerApp.ip={ip}", f"--ServerApp.root_dir={REPO}", f"--config={config}",
-           f"--ServerApp.default_url=/lab/tree/{WORKSPACE}/{START}"]
+           f"--ServerApp.default_url=/lab/tree/{WORKSPACE}/{START}", f"--LabApp.app_settings_dir={settings}"]
     if hasattr(os, "getuid") and os.getuid() == 0:
         cmd.append("--allow-root")  # CI and some containers run as root
     return cmd
@@ -152,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     workspace = REPO / WORKSPACE
     copied = prepare_workspace(REPO / ORIGINALS, workspace)
     kept = len(list(workspace.glob("*.ipynb"))) - len(copied)
-    print(f"workspace/: {len(copied)} notebooks copied from notebooks/, {kept} of yours kept as they are")
+    print(f"workspace/: {len(copied)} student copies written from notebooks/ (no outputs, no solutions), "
+          f"{kept} of yours kept as they are; the teacher's key is in notebooks/")
 
     port = free_port(args.ip, args.port)
     token = secrets.token_hex(24)
@@ -163,15 +217,16 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="cardlab-lab-") as tmp:
         config = Path(tmp) / "jupyter_server_config.py"
         config.write_text(server_config())
+        settings = app_settings(REPO, Path(tmp) / "settings", environment_settings())
         env = dict(os.environ, JUPYTER_TOKEN=token)
         print(f"starting JupyterLab on port {port} (its log: {log.relative_to(REPO)}) ...", flush=True)
         with log.open("ab") as out:
-            proc = subprocess.Popen(lab_command(port, args.ip, config), cwd=REPO, env=env, stdout=out,
+            proc = subprocess.Popen(lab_command(port, args.ip, config, settings), cwd=REPO, env=env, stdout=out,
                                     stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
         try:
             wait_until_up(f"http://127.0.0.1:{port}" if host == "localhost" else url, token, proc, log)
             if not args.no_browser and has_desktop():
-                threading.Thread(target=webbrowser.open, args=(address,), daemon=True).start()
+                threading.Thread(target=open_browser, args=(address,), daemon=True).start()
             print("JupyterLab is running; Ctrl-C stops it. Open this address:")
             print(address, flush=True)
             proc.wait()

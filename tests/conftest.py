@@ -8,6 +8,10 @@ one in its registry until it is closed) and a collection took 0.3-0.6 s on an id
 a loaded one. A SIGINT arriving inside it lands in hypothesis's garbage-collection timer and is printed as an
 "Exception ignored ... KeyboardInterrupt" warning after a run that passed. So, still inside the session:
 close every widget, collect once, and freeze the survivors so that later collections skip them.
+
+Before any test is collected, the toy fourth game of :mod:`tests.toy_game` is registered (with its chance
+checks): every generic test parametrised over :func:`cardlab.game_names` then runs on it too, which shows
+that a new game needs no edit of a generic test.
 """
 
 from __future__ import annotations
@@ -15,6 +19,12 @@ from __future__ import annotations
 import gc
 
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from tests.toy_game import register_toy
+
+    register_toy()
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

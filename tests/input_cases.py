@@ -93,7 +93,7 @@ def stepper_state(s: Any) -> object:
     p = s.predictor
     box = None if p is None else (tuple(p.records), p.guess, p.revealed, p.question, p.feedback, p.key,
                                   p.fixed_seat)
-    return (game_state(s.game), s._seed, [str(dd.value) for dd in s.policies], str(s.viewpoint.value), box,
+    return (game_state(s.game), s.deal_seed, [str(dd.value) for dd in s.policies], str(s.viewpoint.value), box,
             len(s.win_history))
 
 

@@ -13,7 +13,11 @@ position *is* the current, mid-game position with no moves. Then one to three mu
   true, ``players`` removed); a Shithead belief edited (emptied, a weight of the wrong type, the hand's real
   cards ruled out, a count changed); several cards moved into the hand of the player to move (with the
   belief about it emptied: the state build that once blew up); a card put on top of the pile (a 10, the
-  fourth of a rank, a card below the top).
+  fourth of a rank, a card below the top). Each aims at fields by their names in the record (``hands``,
+  ``beliefs``, ``pile``...), never at a game by its name, so a new game with such fields meets them too.
+
+The games and their options come from the registry: :func:`true_record` draws any registered game's options
+from what its option specs accept (:func:`option_choices`).
 
 :func:`check_record` then says what ``load_game`` did: refused it with ``CorruptRecordError``
 (``"refused"``), loaded a game that plays to its end with the bots, undo, views and records all working
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -53,18 +58,55 @@ LONG_NUMBER = int("9" * 4000)
 """A number Python still reads (at most 4,300 digits) but no record holds."""
 
 
+OPTION_TRIES: list[Any] = [True, False, 1, 2, 3, 5, 8, 30]
+"""Values tried for every option of a game (besides its default and the words its ``accepted`` text quotes);
+each is kept only where the option's own check accepts it."""
+
+
+def option_choices(cls: type[Game[Any]]) -> dict[str, list[Any]]:
+    """For each option of a game, the values to draw from: its default, the words its ``accepted`` text quotes
+    (``'bottom' or 'shuffle'``), and :data:`OPTION_TRIES`, kept where the option's check accepts them. Read from
+    the game's :attr:`~cardlab.engine.game.Game.option_specs` alone, so a new game's options are fuzzed too."""
+    out: dict[str, list[Any]] = {}
+    for key, spec in cls.option_specs.items():
+        words = re.findall(r"'([^']*)'", spec.accepted)
+        values: list[Any] = []
+        for value in [spec.default, *words, *OPTION_TRIES]:
+            if any(type(v) is type(value) and v == value for v in values):
+                continue
+            if isinstance(spec.default, int) and isinstance(value, int) and \
+                    isinstance(spec.default, bool) != isinstance(value, bool):
+                continue  # True is an int to Python, but not a number of turns
+            try:
+                ok = spec.check(value)
+            except Exception:  # noqa: BLE001 - a check that cannot compare the value refuses it
+                ok = False
+            if ok:
+                values.append(value)
+        out[key] = values
+    return out
+
+
+def random_options(name: str, players: int, rng: np.random.Generator) -> dict[str, Any]:
+    """Half the time the defaults; else each option drawn from :func:`option_choices`, the set kept when the
+    game accepts it for ``players`` seats (options can depend on each other and on the player count)."""
+    cls = cardlab.engine.game_class(name)
+    if rng.random() < 0.5:
+        return {}
+    options = {key: values[int(rng.integers(len(values)))] for key, values in option_choices(cls).items()}
+    try:
+        cls(players, seed=0, **options)
+    except cardlab.InvalidInputError:
+        return {}
+    return options
+
+
 def true_record(name: str, rng: np.random.Generator) -> str:
-    """A correct record of ``name``: random players, options left at their defaults, some random moves."""
+    """A correct record of ``name``: random players, random options (:func:`random_options`), some random
+    moves."""
     cls = cardlab.engine.game_class(name)
     players = int(rng.integers(cls.min_players, cls.max_players + 1))
-    options: dict[str, Any] = {}
-    if name == "spite-and-malice" and rng.random() < 0.5:
-        options = {"payoff_size": int(rng.integers(1, 8)), "match": bool(rng.random() < 0.5),
-                   "completed_to": "shuffle" if rng.random() < 0.5 else "bottom"}
-    if name == "garbage" and rng.random() < 0.5:
-        options = {"last_round": True, "match": bool(rng.random() < 0.5)}
-    if name == "shithead" and rng.random() < 0.5:
-        options = {"play_to_last": True, "first": "lowest3"}
+    options = random_options(name, players, rng)
     game = cardlab.new_game(name, players=players, seed=int(rng.integers(2**32)), **options)
     most = 120 if rng.random() < 0.7 else 3000   # now and then late in the game, or over
     for _ in range(int(rng.integers(0, most))):
@@ -262,18 +304,22 @@ def _card_lists(initial: Any) -> list[Path]:
 
 
 def aim_cards(record: Any, rng: np.random.Generator) -> None:
-    """Cards moved between zones, the cards still adding up: in Shithead, up to 20 draw-pile (or out-of-play)
-    cards into the hand of the player to move, that hand's belief emptied now and then; else several cards
-    from one card list to another."""
+    """Cards moved between zones, the cards still adding up: in a game whose state has ``hands``, up to 20
+    cards of a face-down pile (``draw`` or ``stock``, else out of play: ``out``) into the hand of the player
+    to move, that hand's belief (if the game keeps ``beliefs``) emptied now and then; else several cards from
+    one card list to another."""
     initial = record.get("initial")
     if not isinstance(initial, dict):
         return
     k = int(rng.integers(1, 21))
-    if record.get("game") == "shithead" and rng.random() < 0.7:
+    piles = [key for key in ("draw", "stock") if isinstance(initial.get(key), list) and initial[key]]
+    if isinstance(initial.get("hands"), list) and rng.random() < 0.7:
         try:
             seat = initial["to_move"]
             hand = initial["hands"][seat]
-            source = initial["draw" if initial["draw"] and rng.random() < 0.7 else "out"]
+            source = initial[piles[0] if piles and rng.random() < 0.7 else "out"]
+            if not isinstance(hand, list) or not isinstance(source, list):
+                return
         except (KeyError, IndexError, TypeError):
             return
         for _ in range(min(k, len(source))):

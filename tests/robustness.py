@@ -43,7 +43,7 @@ from tests import ctrl_c as ctrl_c_child
 from tests.input_cases import OK, REFUSED, cases, run_case
 from tests.record_fuzz import Outcome, check_record, corrupt, true_record
 
-GAMES = ("garbage", "shithead", "spite-and-malice")
+GAMES = tuple(cardlab.game_names())
 HANG_SECONDS = 10
 """A record whose load and play-on still run after this many seconds counts as a hang."""
 MAX_SECONDS = 2.0

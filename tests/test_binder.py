@@ -17,7 +17,9 @@ on the same machine (as CI makes for every run) reuses it:
   ``pip check`` confirms they still agree), and the ``.`` line reinstalls cardlab from the current source.
 
 Either way the test then proves that every module of the installed cardlab is the current source's, that the
-pinned versions import, that ``postBuild`` compiles the kernel, and that JupyterLab serves the notebook.
+pinned versions import, that ``postBuild`` compiles the kernel, writes the student copies into ``workspace/`` (no
+outputs, no solution code: what the Binder links open) and installs ``binder/overrides.json`` (no "Jupyter news?"
+question), and that JupyterLab serves the student copy with the news question off.
 A lock file serialises test runs that share the cache; venvs of other keys are removed when unused.
 """
 
@@ -43,9 +45,13 @@ from pathlib import Path
 
 import pytest
 
+from tests import notebook_scripts
+
 REPO = Path(__file__).resolve().parents[1]
 BINDER = REPO / "binder"
-START = "notebooks/00_start_here.ipynb"
+START = "workspace/00_start_here.ipynb"
+STUDENT = notebook_scripts.load("student")
+NEWS = "@jupyterlab/apputils-extension:notification"
 PIN = re.compile(r"^(?P<name>[A-Za-z0-9_.\-]+)==(?P<version>[A-Za-z0-9_.+\-]+)$")
 INSTALL_TIMEOUT_S = 900
 COMPLETE = ".cardlab-complete"
@@ -193,8 +199,12 @@ def binder_venv() -> Iterator[Path]:
         yield venv
 
 
+def test_the_readme_binder_link_opens_the_student_copy() -> None:
+    assert f"?urlpath=lab/tree/{START})" in (REPO / "README.md").read_text()
+
+
 @contextlib.contextmanager
-def jupyter_lab(venv: Path, home: Path) -> Iterator[str]:
+def jupyter_lab(venv: Path, home: Path, root: Path) -> Iterator[str]:
     port = free_port()
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
                PATH=f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}")
@@ -202,9 +212,9 @@ def jupyter_lab(venv: Path, home: Path) -> Iterator[str]:
     log = home / "lab.log"
     cmd = [str(venv / "bin" / "jupyter"), "lab", "--no-browser", f"--port={port}", "--port-retries=0",
            "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=", "--allow-root",
-           f"--ServerApp.root_dir={REPO}", f"--LabApp.workspaces_dir={home / 'workspaces'}"]
+           f"--ServerApp.root_dir={root}", f"--LabApp.workspaces_dir={home / 'workspaces'}"]
     with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + START_TIMEOUT_S
@@ -255,30 +265,48 @@ def check_stack_imports(binder_venv: Path, tmp_path: Path) -> None:
     assert found == {name: pins[name] for name in found}
 
 
-def check_post_build(binder_venv: Path, tmp_path: Path) -> None:
-    """Binder's postBuild compiles the Spite and Malice kernel into the installed package's numba cache."""
+def check_post_build(binder_venv: Path, root: Path) -> None:
+    """Binder's postBuild, run from ``root`` as Binder runs it from the repository: it compiles the Spite and Malice
+    kernel into the installed package's numba cache, writes the student copies into ``root/workspace`` and
+    installs the settings overrides into the venv."""
     env = dict(os.environ, PATH=f"{binder_venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}")
     env.pop("VIRTUAL_ENV", None)
-    done = subprocess.run(["bash", str(BINDER / "postBuild")], cwd=tmp_path, env=env, capture_output=True, text=True,
+    done = subprocess.run(["bash", str(BINDER / "postBuild")], cwd=root, env=env, capture_output=True, text=True,
                           timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "compiled the Spite and Malice play-outs" in done.stdout
     cached = list(binder_venv.glob("lib/python*/site-packages/cardlab/games/spite_malice/__pycache__/kernel*.nbi"))
     assert cached, "postBuild left no compiled kernel in the installed package"
+    keys = sorted((REPO / "notebooks").glob("*.ipynb"))
+    assert sorted(p.name for p in (root / "workspace").glob("*.ipynb")) == [p.name for p in keys]
+    for key_path in keys:
+        key = STUDENT.read(key_path)
+        copy = STUDENT.read(root / "workspace" / key_path.name)
+        assert sum(len(c.get("outputs", [])) for c in copy.cells) == 0, f"{key_path.name}: outputs on Binder"
+        assert STUDENT.leaked_solution_lines(key, copy) == set(), f"{key_path.name}: solution code on Binder"
+    overrides = list(binder_venv.glob("share/jupyter/lab/settings/overrides.json"))
+    assert overrides and json.loads(overrides[0].read_text()) == json.loads((BINDER / "overrides.json").read_text())
 
 
 @pytest.mark.timeout(INSTALL_TIMEOUT_S + 300)
 def test_binder_venv_has_the_stack_and_serves_the_start_notebook(binder_venv: Path, tmp_path: Path) -> None:
     """One test uses the venv, so a run split over several workers installs into it once."""
     check_stack_imports(binder_venv, tmp_path)
-    check_post_build(binder_venv, tmp_path)
-    with jupyter_lab(binder_venv, tmp_path) as url:
+    root = tmp_path / "root"
+    root.mkdir()
+    check_post_build(binder_venv, root)
+    with jupyter_lab(binder_venv, tmp_path, root) as url:
         with urllib.request.urlopen(f"{url}/api/contents/{START}?content=1", timeout=30) as response:
             assert response.status == 200
             model = json.loads(response.read())
         assert model["type"] == "notebook" and model["path"] == START
         first = model["content"]["cells"][0]
-        assert first["cell_type"] == "markdown" and "urlpath=lab/tree/notebooks/00_start_here.ipynb" in first["source"]
+        assert first["cell_type"] == "markdown" and f"urlpath=lab/tree/{START}" in first["source"]
+        assert not any(c.get("outputs") for c in model["content"]["cells"])
+        with urllib.request.urlopen(f"{url}/lab/api/settings/{NEWS}", timeout=30) as response:
+            news = json.loads(response.read())
+        defaults = {k: v.get("default") for k, v in news["schema"]["properties"].items()}
+        assert defaults["fetchNews"] == "false" and defaults["checkForUpdates"] is False, defaults
         with urllib.request.urlopen(f"{url}/lab/tree/{START}", timeout=30) as response:
             assert response.status == 200
             page = response.read().decode()

@@ -38,8 +38,8 @@ def test_numpy_integers_are_plain_ints_in_options_and_records() -> None:
 def test_stepper_seed_none_draws_a_seed_and_shows_it() -> None:
     pytest.importorskip("ipywidgets")
     s = cardlab.Stepper("garbage", players=2, seed=None)
-    assert isinstance(s._seed, int) and 0 <= s._seed < 1_000_000
-    assert s.game.state.to_data() == cardlab.new_game("garbage", players=2, seed=s._seed).state.to_data()
+    assert isinstance(s.deal_seed, int) and 0 <= s.deal_seed < 1_000_000
+    assert s.game.state.to_data() == cardlab.new_game("garbage", players=2, seed=s.deal_seed).state.to_data()
     with pytest.raises(cardlab.InvalidInputError, match=r"seed='7' is not allowed"):
         cardlab.Stepper("garbage", seed="7")  # type: ignore[arg-type]
 

@@ -1,8 +1,9 @@
 """``make lab``: the workspace keeps what people wrote, the tested originals stay as committed, and the address
-printed last opens the start notebook.
+printed last opens the start notebook, once, without JupyterLab's news question.
 
-``notebooks/lab.py`` copies the committed notebooks into the git-ignored ``workspace/`` (only those missing)
-and starts JupyterLab at the repository root with a pre-save hook that refuses saves over ``notebooks/*.ipynb``.
+``notebooks/lab.py`` writes student copies of the committed notebooks (no outputs, no solution code) into the
+git-ignored ``workspace/`` (only those missing) and starts JupyterLab at the repository root with a pre-save hook
+that refuses saves over ``notebooks/*.ipynb`` and ``binder/overrides.json`` as its settings defaults.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
+import nbformat
 import pytest
 
 from tests import notebook_scripts
@@ -27,14 +30,29 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 LAB = notebook_scripts.load("lab")
+STUDENT = notebook_scripts.load("student")
 COMMITTED = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+NEWS = "@jupyterlab/apputils-extension:notification"
+
+
+def read(path: Path) -> Any:
+    return nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+
+
+def assert_student_copies(workspace: Path) -> None:
+    """Every copy in ``workspace`` is the student copy of its key: 0 outputs and 0 lines of solution code."""
+    for name in COMMITTED:
+        key, copy = read(REPO / "notebooks" / name), read(workspace / name)
+        code = [c for c in copy.cells if c.cell_type == "code"]
+        assert sum(len(c.outputs) for c in code) == 0, f"{name}: the student copy has outputs"
+        assert STUDENT.leaked_solution_lines(key, copy) == set(), f"{name}: the student copy has solution code"
+        assert copy == STUDENT.student_copy(key, Path(name).stem)
 
 
 def test_the_workspace_gets_every_missing_notebook_and_never_loses_an_edit(tmp_path: Path) -> None:
     workspace = tmp_path / "workspace"
     assert LAB.prepare_workspace(REPO / "notebooks", workspace) == COMMITTED
-    for name in COMMITTED:
-        assert (workspace / name).read_bytes() == (REPO / "notebooks" / name).read_bytes()
+    assert_student_copies(workspace)
     edited = workspace / "00_start_here.ipynb"
     edited.write_text("my own notes, not even a notebook")
     (workspace / "01_garbage.ipynb").unlink()
@@ -99,8 +117,11 @@ def test_make_lab_prints_the_start_notebook_address_last_and_it_opens(tmp_path: 
     page, whose token opens the workspace copy, and through which a save over an original is refused."""
     project = tmp_path / "project"
     (project / "notebooks").mkdir(parents=True)
-    for path in [*(REPO / "notebooks").glob("*.ipynb"), REPO / "notebooks" / "lab.py"]:
+    (project / "binder").mkdir()
+    scripts = [REPO / "notebooks" / "lab.py", REPO / "notebooks" / "student.py"]
+    for path in [*(REPO / "notebooks").glob("*.ipynb"), *scripts]:
         shutil.copy(path, project / "notebooks")
+    shutil.copy(REPO / LAB.OVERRIDES, project / LAB.OVERRIDES)
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_RUNTIME_DIR=str(tmp_path / "rt"),
                JUPYTER_DATA_DIR=str(tmp_path / "data"), PYTHONUNBUFFERED="1")
     env.pop("DISPLAY", None)
@@ -130,6 +151,15 @@ def test_make_lab_prints_the_start_notebook_address_last_and_it_opens(tmp_path: 
                                     timeout=30) as response:
             model = json.loads(response.read())
         assert model["type"] == "notebook"
+        assert not any(c.get("outputs") for c in model["content"]["cells"]), "make lab opened a copy with outputs"
+        assert_student_copies(project / "workspace")
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/lab/api/settings/{NEWS}", headers=auth)
+        with urllib.request.urlopen(request, timeout=30) as response:
+            news = json.loads(response.read())
+        defaults = {k: v.get("default") for k, v in news["schema"]["properties"].items()}
+        assert defaults["fetchNews"] == "false", defaults          # "Never": no "Jupyter news?" question
+        assert defaults["checkForUpdates"] is False
+        assert "fetchNews" not in json.loads(news.get("raw") or "{}")   # the user's own settings say nothing
         with pytest.raises(urllib.error.HTTPError) as no_token:
             urllib.request.urlopen(f"{api}/workspace/00_start_here.ipynb", timeout=30)
         assert no_token.value.code == 403
@@ -151,3 +181,60 @@ def test_make_lab_prints_the_start_notebook_address_last_and_it_opens(tmp_path: 
         rest, _ = proc.communicate(timeout=60)
     assert proc.returncode == 0
     assert rest.strip() == "", f"printed after the address: {rest!r}"
+
+
+def test_the_lab_settings_turn_the_news_question_off_and_keep_the_environments_own(tmp_path: Path) -> None:
+    schema = json.loads((Path(sys.prefix) / "share/jupyter/lab/schemas/@jupyterlab/apputils-extension/"
+                         "notification.json").read_text())
+    overrides = json.loads((REPO / LAB.OVERRIDES).read_text())[NEWS]
+    assert {"const": "false", "title": "Never"} in schema["properties"]["fetchNews"]["oneOf"]
+    assert set(overrides) <= set(schema["properties"]) and overrides["fetchNews"] == "false"
+    own = tmp_path / "env-settings"
+    own.mkdir()
+    (own / "overrides.json").write_text(json.dumps({NEWS: {"doNotDisturbMode": True}, "other:plugin": {"a": 1}}))
+    folder = LAB.app_settings(REPO, tmp_path / "settings", own)
+    merged = json.loads((folder / "overrides.json").read_text())
+    assert merged == {NEWS: {"doNotDisturbMode": True, **overrides}, "other:plugin": {"a": 1}}
+    assert json.loads((LAB.app_settings(REPO, tmp_path / "s2", tmp_path / "absent") / "overrides.json")
+                      .read_text()) == {NEWS: overrides}
+
+
+STAND_IN = """#!{python}
+import pathlib, sys
+log = pathlib.Path({log!r})
+calls = log.read_text().splitlines() if log.exists() else []
+log.write_text("\\n".join([*calls, " ".join(sys.argv[1:])]) + "\\n")
+sys.exit(1 if not calls else 0)   # the first call fails, as a browser that was not running yet can
+"""
+
+
+def test_the_browser_is_opened_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stand-in browser whose first command exits with an error: Python's ``webbrowser.open`` then runs it a
+    second time with the same address (two tabs); ``open_browser`` runs it once."""
+    import time
+    import webbrowser
+
+    def stand_in(name: str) -> Any:
+        log = tmp_path / f"{name}.log"
+        exe = tmp_path / name
+        exe.write_text(STAND_IN.format(python=sys.executable, log=str(log)))
+        exe.chmod(0o755)
+        browser = webbrowser.Chrome(str(exe))
+        monkeypatch.setattr(webbrowser, "get", lambda using=None: browser)
+        return browser, log
+
+    def calls(log: Path, at_least: int) -> list[str]:
+        """The stand-in's calls, once it has been called ``at_least`` times (or 30 s have passed), and 1 s more."""
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and len(log.read_text().splitlines() if log.exists() else []) < at_least:
+            time.sleep(0.1)
+        time.sleep(1.0)
+        return log.read_text().splitlines() if log.exists() else []
+
+    url = "http://localhost:8888/lab/tree/workspace/00_start_here.ipynb?token=abc"
+    browser, log = stand_in("stdlib")
+    browser.open(url)
+    assert calls(log, 2) == [url, url]                 # webbrowser.open: the browser is run twice, two tabs
+    _, log = stand_in("ours")
+    LAB.open_browser(url)
+    assert calls(log, 2) == [url]                      # open_browser: once

@@ -26,9 +26,12 @@ UNSEEDED = [re.compile(p) for p in (r"default_rng\(\s*\)", r"np\.random\.seed", 
                                     r"^\s*import random\b", r"^\s*from random import", r"\bnp\.random\.(rand|randn|"
                                     r"randint|random|choice|shuffle|permutation)\(")]
 EXERCISE = re.compile(r"^\*\*Exercise (\d+)\.\*\*", re.MULTILINE)
+# lessons whose exercises all check themselves (cardlab.viz.exercise); every lesson joins as it is converted
+SELF_CHECKED = ["00_start_here"]
 
 
 BUILD = notebook_scripts.load("build")
+STUDENT = notebook_scripts.load("student")
 ALL = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 
 
@@ -124,3 +127,57 @@ def test_app_shows_the_stepper_only() -> None:
     shown = [o for o in code[0].outputs if o.output_type in ("execute_result", "display_data")]
     assert len(shown) == 1 and shown[0].data["text/plain"].startswith("cardlab.Stepper(")
     assert "application/vnd.jupyter.widget-view+json" in shown[0].data
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_solutions_are_marked_as_nbgrader_marks_them(name: str) -> None:
+    cells = read(name).cells
+    solutions = [c for c in cells if "solution" in c.metadata.get("tags", [])]
+    assert solutions
+    for cell in solutions:
+        assert cell.metadata["nbgrader"] == STUDENT.nbgrader_metadata(cell.id, solution=True, locked=False)
+        lines = cell.source.split("\n")
+        assert lines[0] == STUDENT.BEGIN_SOLUTION and lines[-1] == STUDENT.END_SOLUTION
+    graded = [c.metadata["nbgrader"]["grade_id"] for c in cells if "nbgrader" in c.metadata]
+    assert len(graded) == len(set(graded)), f"{name}: nbgrader's grade ids must be unique"
+    assert all(STUDENT.is_solution(c) == (c in solutions) for c in cells)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_student_copy_has_no_outputs_and_no_solution_code(name: str) -> None:
+    key = read(name)
+    copy = STUDENT.student_copy(key, name)
+    code = [c for c in copy.cells if c.cell_type == "code"]
+    assert sum(len(c.outputs) for c in code) == 0
+    assert all(c.execution_count is None for c in code)
+    assert STUDENT.leaked_solution_lines(key, copy) == set()
+    solutions = [c for c in key.cells if STUDENT.is_solution(c)]
+    assert sum(c.source == STUDENT.STUB for c in code) == len(solutions)
+    if solutions:
+        assert STUDENT.solution_lines(key), f"{name}: the leak check would see nothing"
+    nbformat.validate(copy)
+
+
+def exercise_sections(cells: Any) -> list[list[Any]]:
+    """The cells of each exercise: from its "**Exercise N.**" cell up to the next one (or the end)."""
+    starts = [i for i, c in enumerate(cells) if c.cell_type == "markdown" and EXERCISE.match(c.source)]
+    return [cells[a:b] for a, b in zip(starts, [*starts[1:], len(cells)], strict=True)]
+
+
+@pytest.mark.parametrize("name", SELF_CHECKED)
+def test_every_exercise_checks_itself(name: str) -> None:
+    """Each exercise has a check cell (hidden, locked for nbgrader) that makes a ``cardlab.viz.exercise.Exercise``
+    and shows it, an answer cell that checks the student's answer, and a solution whose check says "Right!"."""
+    for section in exercise_sections(read(name).cells):
+        checks = [c for c in section if "check" in c.metadata.get("tags", [])]
+        assert len(checks) == 1 and "Exercise(" in checks[0].source, f"{name}: {section[0].source[:40]}"
+        assert checks[0].metadata["nbgrader"]["locked"] is True
+        assert checks[0].metadata.get("jupyter", {}).get("source_hidden") is True
+        shown = [o for o in checks[0].outputs if o.output_type == "display_data"]
+        assert shown and "run the cells" in shown[0].data["text/html"], "no still picture for static pages"
+        answers = [c for c in section if c.cell_type == "code" and re.search(r'^answer_\d+ = ""', c.source, re.M)]
+        assert len(answers) == 1 and ".check(answer_" in answers[0].source
+        assert "No answer yet" in answers[0].outputs[0].data["text/plain"]
+        solution = [c for c in section if STUDENT.is_solution(c)]
+        printed = "".join(o.get("text", "") for c in solution for o in c.outputs if o.output_type == "stream")
+        assert "Right!" in printed, f"{name}: the solution does not show its answer passing the check"

@@ -25,13 +25,13 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import numpy as np
 
 from cardlab.cards import Card, faces, full_deck
 from cardlab.engine.rng import keyed_rng, make_rng
-from cardlab.engine.state import PlayState, Spec, State
+from cardlab.engine.state import PlayState, Spec
 from cardlab.errors import (
     CardlabError,
     CorruptRecordError,
@@ -40,6 +40,9 @@ from cardlab.errors import (
     InvalidInputError,
     shown,
 )
+
+if TYPE_CHECKING:
+    from cardlab.sim.chance import Law
 
 S = TypeVar("S", bound=PlayState)
 RECORD_FORMAT = "cardlab-record"
@@ -141,7 +144,8 @@ class Game(abc.ABC, Generic[S]):
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
     option_specs: ClassVar[dict[str, Option]] = {}
-    state_class: ClassVar[type[State]]
+    state_class: type[S]
+    """The game's state class (a class attribute of each game: its records are read through it)."""
     state_description: ClassVar[Mapping[str, Spec]]
     """Every field of the state as a record writes it, by type and range (see :mod:`cardlab.engine.state`).
     :func:`~cardlab.engine.registry.load_game` reads a record's dealt position through it."""
@@ -467,6 +471,23 @@ class Game(abc.ABC, Generic[S]):
         g._initial = g._state.clone()
         return g
 
+    # ---------------------------------------------------------------- the hidden-information contract
+    def chance_law(self, viewpoint: int | None) -> Law:
+        """The law of the cards ``viewpoint`` (a seat, or ``None`` for the table) cannot locate: where they
+        may lie and with what chance, from what that viewpoint has seen alone (:mod:`cardlab.sim.chance`).
+
+        A game with hidden cards overrides it; :meth:`resample`, the exact questions and the kernels'
+        play-outs all read it, so two games the viewpoint cannot tell apart give them the same answers.
+        Here: :class:`~cardlab.errors.InvalidInputError` (the game states no chance law)."""
+        self.check_seat(viewpoint, "chance_law")
+        raise InvalidInputError(f"{self.name} does not state a chance law for its hidden cards")
+
+    def unseen_cards(self, viewpoint: int | None) -> list[Card]:
+        """The cards ``viewpoint`` cannot locate, by face: the faces :meth:`chance_law` deals, in an order
+        the game chooses. Here: :class:`~cardlab.errors.InvalidInputError` (the game does not say)."""
+        self.check_seat(viewpoint, "unseen_cards")
+        raise InvalidInputError(f"{self.name} does not say which cards are unseen")
+
     def check_seat(self, seat: int | None, what: str) -> None:
         """Refuse a seat that does not exist in this game (``None``, the public view, is always accepted).
 
@@ -558,7 +579,7 @@ class Game(abc.ABC, Generic[S]):
         except InvalidInputError as exc:
             raise CorruptRecordError(f"record field options is invalid: {exc}") from exc
         g = cls._blank(players, opts, key)
-        g._state = cls.state_class.from_data(record["initial"], cls.state_description, g)  # type: ignore
+        g._state = g.state_class.from_data(record["initial"], cls.state_description, g)
         g._initial = g._state.clone()
         try:
             g._check_conservation("record field initial")

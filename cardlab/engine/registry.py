@@ -35,8 +35,7 @@ def game_spec(game: str | Game[Any]) -> GameSpec:
     _load_builtin()
     if isinstance(game, Game):
         return _SPECS[game.name]
-    _check_name(game)
-    return _SPECS[_ALIASES[_key(game)]]
+    return _SPECS[_registered(game)]
 
 
 def registered_spec(game: Game[Any]) -> GameSpec | None:
@@ -64,15 +63,17 @@ def game_names() -> list[str]:
 
 def game_class(name: str) -> type[Game[Any]]:
     """The class registered under ``name`` or one of its aliases."""
+    return _SPECS[_registered(name)].rules
+
+
+def _registered(name: object) -> str:
+    """The canonical name of the game registered under ``name`` (a name or an alias; anything else is
+    refused with :class:`~cardlab.errors.UnknownGameError`)."""
     _load_builtin()
-    _check_name(name)
-    return _SPECS[_ALIASES[_key(name)]].rules
-
-
-def _check_name(name: object) -> None:
     if not isinstance(name, str) or _key(name) not in _ALIASES:
         accepted = ", ".join(f"{n!r}" for n in sorted(_ALIASES))
         raise UnknownGameError(f"unknown game {shown(name)}; accepted names: {accepted}")
+    return _ALIASES[_key(name)]
 
 
 def canonical_name(name: str) -> str:
@@ -124,7 +125,7 @@ def load_game(text: str) -> Game[Any]:
         raise CorruptRecordError(f"record field version: version {shown(version, 40)} is not "
                                  f"supported; this cardlab reads version {RECORD_VERSION}")
     try:
-        cls = game_class(record.get("game"))  # type: ignore[arg-type]
+        cls = _SPECS[_registered(record.get("game"))].rules
     except UnknownGameError as exc:
         raise CorruptRecordError(f"record field game names {exc}") from exc
     return cls._from_record(record)

@@ -58,6 +58,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -282,4 +283,36 @@ class MixedLaw:
 
 
 AnyLaw = ChanceLaw | MixedLaw
-"""What a game's ``chance_law`` returns: one laminar law, or a mixture of them."""
+"""What a laminar game's ``chance_law`` returns: one laminar law, or a mixture of them."""
+
+
+@runtime_checkable
+class Law(Protocol):
+    """What every chance law answers, whatever its model: :class:`ChanceLaw`, :class:`MixedLaw` and
+    :class:`~cardlab.sim.hands_law.HandsLaw` (hands read through their play) all do, and
+    :meth:`Game.chance_law <cardlab.engine.game.Game.chance_law>` returns one.
+
+    The hidden places have public names (:attr:`names`, in the game's public order); :meth:`sample` deals
+    the hidden cards onto them from a generator (two games a viewer cannot tell apart give the same cards
+    for the same generator state); :meth:`place_law` and :meth:`chance` are exact (a law that computes them
+    only in some positions says so, as :attr:`HandsLaw.exact <cardlab.sim.hands_law.HandsLaw.exact>`
+    does, and raises :class:`~cardlab.errors.InvalidInputError` elsewhere); :meth:`faces` lists the hidden
+    cards by face. How a law draws (its ``draw``) is its own: the kernels read each kind of law through
+    their own arrays (:mod:`cardlab.sim.jitkit`).
+    """
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each hidden place's public name."""
+
+    def sample(self, rng: np.random.Generator) -> list[Card]:
+        """One assignment from the law: the card on each hidden place."""
+
+    def place_law(self, place: int) -> dict[Card, Fraction]:
+        """The exact law of the card on ``place``, by face: face -> chance."""
+
+    def chance(self, place: int, predicate: Callable[[Card], bool]) -> Fraction:
+        """Exact chance that the card on ``place`` satisfies ``predicate`` (a function of the face)."""
+
+    def faces(self) -> list[Card]:
+        """The hidden cards by face, in canonical order."""

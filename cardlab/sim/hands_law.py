@@ -59,10 +59,11 @@ cannot tell apart give the same draws. The kernels make the same draw from their
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from math import prod
-from typing import Any
+from typing import TypeVar
 
 import numpy as np
 
@@ -70,6 +71,14 @@ from cardlab.cards import Card, face_of
 from cardlab.errors import CorruptRecordError, InvalidInputError
 
 StateWeights = tuple[tuple[tuple[int, ...], int], ...]
+"""One hand's states (a count per class, then its tag if the law has tags), each with its whole weight."""
+Weights = dict[tuple[int, ...], int]
+"""One hand's whole weight per state."""
+Term = tuple[int, list[Weights], tuple[StateWeights, ...]]
+"""One term of the mixture: ``c_k``, each hand's weights of tag ``k`` and each hand's proposal of that tag."""
+Part = tuple[int, tuple[StateWeights, ...]]
+"""What a draw proposes from for one tag: its weight, then each hand's proposal."""
+T = TypeVar("T")
 
 
 def falling(n: int, k: int) -> int:
@@ -97,7 +106,7 @@ def _falling_poly(n: int, a: int) -> list[int]:
     return poly
 
 
-def _moments(weights: dict[tuple[int, ...], int], degree: int) -> dict[Monomial, int]:
+def _moments(weights: Weights, degree: int) -> dict[Monomial, int]:
     """Sum over states of weight times each monomial of the state's counts, every monomial of total
     degree at most ``degree`` (the empty monomial is the total weight)."""
     out: dict[Monomial, int] = {}
@@ -120,11 +129,11 @@ def _monomials(support: Sequence[int], degree: int) -> list[Monomial]:
     return out
 
 
-def _coupled(weights: dict[tuple[int, ...], int], other: dict[Monomial, int],
-             n: Sequence[int]) -> dict[tuple[int, ...], int]:
+def _coupled(weights: Weights, other: dict[Monomial, int],
+             n: Sequence[int]) -> Weights:
     """For each state ``x`` of one hand: ``W(x)`` times the sum over the other hand's states ``y`` of
     ``V(y) prod_c falling(n_c - y_c, x_c)``, from ``other``, the moments of ``V``."""
-    out: dict[tuple[int, ...], int] = {}
+    out: Weights = {}
     for state, w in weights.items():
         terms: dict[Monomial, int] = {(): 1}
         for c, a in enumerate(state):
@@ -144,7 +153,7 @@ def _coupled(weights: dict[tuple[int, ...], int], other: dict[Monomial, int],
     return out
 
 
-def _pick(weighted: Sequence[tuple[Any, int]], rng: np.random.Generator) -> Any:
+def _pick(weighted: Sequence[tuple[T, int]], rng: np.random.Generator) -> T:
     """One item, with chance proportional to its whole weight: the first whose running total exceeds one
     ``rng.random()`` times the total."""
     total = sum(w for _, w in weighted)
@@ -177,7 +186,6 @@ class HandsLaw:
     hands: tuple[tuple[int, ...], ...]
     beliefs: tuple[StateWeights, ...]
     components: tuple[int, ...] = ()
-    _cache: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         n = len(self.names)
@@ -233,15 +241,17 @@ class HandsLaw:
             raise InvalidInputError(f"HandsLaw.{what}: the exact answer is computed for at most two hidden hands "
                                     f"with unseen cards; this law has {len(self.hands)} (estimate it from draws)")
 
-    def _raw(self) -> tuple[tuple[dict[tuple[int, ...], int], int], ...]:
+    def _raw(self) -> tuple[tuple[Weights, int], ...]:
         """Each hidden hand's state weights (whole numbers, proportional to its state law) and their total."""
         self._need_exact("hand_laws")
-        cached = self._cache.get("raw")
-        if cached is not None:
-            return cached  # type: ignore[no-any-return]
+        return self._raw_weights
+
+    @cached_property
+    def _raw_weights(self) -> tuple[tuple[Weights, int], ...]:
+        """:meth:`_raw`, computed once (the law is frozen)."""
         n = self.counts
         sizes = [len(h) for h in self.hands]
-        raws: list[dict[tuple[int, ...], int]] = [{} for _ in self.hands]
+        raws: list[Weights] = [{} for _ in self.hands]
         for c_k, ws, solos in self._components():   # one term per tag (a single one without tags)
             solo = [dict(p) for p in solos]   # each hand alone: W(x) prod_c falling(n_c, x_c)
             if len(solo) <= 1:
@@ -259,9 +269,7 @@ class HandsLaw:
             if total == 0:
                 raise CorruptRecordError("a hands law whose hands cannot all be dealt from the pool")
             out.append((kept, total))
-        result = tuple(out)
-        self._cache["raw"] = result
-        return result
+        return tuple(out)
 
     def hand_laws(self) -> tuple[dict[tuple[int, ...], Fraction], ...]:
         """Each hidden hand's state law (exact; at most two hidden hands): state -> chance."""
@@ -269,12 +277,13 @@ class HandsLaw:
 
     def class_means(self) -> tuple[tuple[Fraction, ...], ...]:
         """For each hidden hand, the expected number of its unseen cards in each class (exact)."""
-        cached = self._cache.get("means")
-        if cached is None:
-            cached = tuple(tuple(Fraction(sum(v * s[c] for s, v in raw.items()), total) for c in range(self.n_classes))
-                           for raw, total in self._raw())
-            self._cache["means"] = cached
-        return cached  # type: ignore[no-any-return]
+        return self._means
+
+    @cached_property
+    def _means(self) -> tuple[tuple[Fraction, ...], ...]:
+        """:meth:`class_means`, computed once."""
+        return tuple(tuple(Fraction(sum(v * s[c] for s, v in raw.items()), total) for c in range(self.n_classes))
+                     for raw, total in self._raw())
 
     def place_law(self, place: int) -> dict[Card, Fraction]:
         """The exact law of the card on ``place``, by face (pack forgotten): face -> chance.
@@ -339,55 +348,57 @@ class HandsLaw:
         return Fraction(sum(v for s, v in raw.items() if predicate(s)), total)
 
     # ------------------------------------------------------------------ draws
-    def _components(self) -> list[tuple[int, list[dict[tuple[int, ...], int]],
-                                        tuple[tuple[tuple[tuple[int, ...], int], ...], ...]]]:
+    def _components(self) -> list[Term]:
         """The mixture's terms (module notes: *Mixtures*): for each tag ``k`` with ``c_k > 0``, ``c_k``, each
         hand's weights of that tag (states without the tag) and each hand's proposal of that tag (as
         :meth:`solo`), leaving out the tags in which some hand has no state the pool can deal (their term
         is 0); one term ``(1, beliefs, solo)`` without tags."""
-        cached = self._cache.get("components")
-        if cached is None:
-            if not self.components:
-                cached = [(1, [dict(b) for b in self.beliefs], self.solo())]
-            else:
-                k_of = self.n_classes
-                cached = []
-                for k, c_k in enumerate(self.components):
-                    if c_k:
-                        ws = [{st[:k_of]: w for st, w in b if st[k_of] == k} for b in self.beliefs]
-                        solos = tuple(tuple((st[:k_of], w) for st, w in p if st[k_of] == k) for p in self.solo())
-                        if all(solos):  # else some hand cannot be dealt with this tag: the term is 0
-                            cached.append((c_k, ws, solos))
-            self._cache["components"] = cached
-        return cached  # type: ignore[no-any-return]
+        return self._terms
 
-    def parts(self) -> tuple[tuple[int, tuple[tuple[tuple[tuple[int, ...], int], ...], ...]], ...]:
+    @cached_property
+    def _terms(self) -> list[Term]:
+        """:meth:`_components`, computed once."""
+        if not self.components:
+            return [(1, [dict(b) for b in self.beliefs], self.solo())]
+        k_of = self.n_classes
+        out: list[Term] = []
+        for k, c_k in enumerate(self.components):
+            if c_k:
+                ws = [{st[:k_of]: w for st, w in b if st[k_of] == k} for b in self.beliefs]
+                solos = tuple(tuple((st[:k_of], w) for st, w in p if st[k_of] == k) for p in self.solo())
+                if all(solos):  # else some hand cannot be dealt with this tag: the term is 0
+                    out.append((c_k, ws, solos))
+        return out
+
+    def parts(self) -> tuple[Part, ...]:
         """What a draw proposes from: for each tag ``k`` that can occur, its weight ``c_k prod_p Z_pk`` and
         each hand's proposal of that tag (states without the tag, as :meth:`solo`); without tags, one part,
         ``(1, solo())``. Empty when no tag lets the pool deal every hand."""
-        cached = self._cache.get("parts")
-        if cached is None:
-            out = []
-            for c_k, _, solos in self._components():
-                if all(solos):
-                    out.append((c_k * prod(sum(w for _, w in p) for p in solos) if self.components else 1, solos))
-            cached = tuple(out)
-            self._cache["parts"] = cached
-        return cached  # type: ignore[no-any-return]
+        return self._parts
 
-    def solo(self) -> tuple[tuple[tuple[tuple[int, ...], int], ...], ...]:
+    @cached_property
+    def _parts(self) -> tuple[Part, ...]:
+        """:meth:`parts`, computed once."""
+        out: list[Part] = []
+        for c_k, _, solos in self._components():
+            if all(solos):
+                out.append((c_k * prod(sum(w for _, w in p) for p in solos) if self.components else 1, solos))
+        return tuple(out)
+
+    def solo(self) -> tuple[StateWeights, ...]:
         """Each hand's proposal for :meth:`draw`: its states (with their tags, if any) with weight ``W(x)
         prod_c falling(n_c, x_c)`` (zero-weight states left out), in the belief's order."""
-        cached = self._cache.get("solo")
-        if cached is None:
-            n = self.counts
-            out = []
-            for b in self.beliefs:
-                ways = ((s, w, prod(falling(n[c], s[c]) for c in range(self.n_classes) if s[c])) for s, w in b)
-                out.append(tuple((s, w * f) for s, w, f in ways if f))
-            cached = tuple(out)
-            self._cache["solo"] = cached
-        return cached  # type: ignore[no-any-return]
+        return self._solo
+
+    @cached_property
+    def _solo(self) -> tuple[StateWeights, ...]:
+        """:meth:`solo`, computed once."""
+        n = self.counts
+        out = []
+        for b in self.beliefs:
+            ways = ((s, w, prod(falling(n[c], s[c]) for c in range(self.n_classes) if s[c])) for s, w in b)
+            out.append(tuple((s, w * f) for s, w, f in ways if f))
+        return tuple(out)
 
     def accept(self, states: Sequence[tuple[int, ...]]) -> Fraction:
         """The chance of keeping a proposal: ``prod_c falling(n_c, A_c) / prod_p prod_c falling(n_c, x_pc)``."""

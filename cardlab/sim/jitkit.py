@@ -20,6 +20,24 @@ swaps with a uniform position ``<= i``): each of the ``m!`` orders has probabili
 draws from a global generator. :class:`SplitMix64` is the same generator in Python, for tests that
 replay a kernel's choices.
 
+Runs: seeds, policies, checks, failures, compiling
+--------------------------------------------------
+What every kernel's Python side does alike is written here once. **Seeds:** game ``i`` of a run with
+seed ``s`` (a kernel's ``play_shard``) draws from SplitMix64 seeded with :func:`game_seed`, output ``i``
+of SplitMix64 seeded with the first 64-bit word of ``numpy.random.SeedSequence(s)`` (:func:`run_seed`;
+:func:`game_state` computes it inside a kernel): it depends on ``(s, i)`` only, so shards of any size
+give the same games, and nearby seeds give unrelated runs. A play-out from a position takes its seed
+from the caller's generator (:func:`seeds`), one per play-out. **Policies:** :func:`policy_codes` turns
+the seats' policy names into the codes of :data:`POLICY_CODES` (every kernel plays ``greedy``, its
+game's bot, and ``random``, uniform over the legal moves) and :func:`plays` says whether a kernel can
+play them. **Checks:** :func:`check_playouts` refuses a play-out request the kernel cannot answer (the
+wrong game, a seat that does not exist, no play-outs, no generator) with an
+:class:`~cardlab.errors.InvalidInputError`. **Failures:** a broken invariant inside a compiled batch
+comes back as a status and an index; the kernel replays that one game or play-out with its moves
+recorded and :func:`kernel_failure` raises the bug report, a :class:`~cardlab.errors.KernelError`
+naming the seed and every move. **Compiling:** :func:`compile_kernel` runs a few games and play-outs of
+every entry point once, so numba compiles them (or loads them from its cache) before they are timed.
+
 The chance law as arrays
 ------------------------
 A game's chance law (:class:`cardlab.sim.chance.ChanceLaw`) places hidden cards on hidden places
@@ -73,7 +91,8 @@ with one part draws nothing for it, so an untagged law's draws are as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar, cast
@@ -82,12 +101,13 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import Card
-from cardlab.errors import InvalidInputError
+from cardlab.errors import InvalidInputError, KernelError, shown
 from cardlab.sim.chance import ChanceLaw, MixedLaw
 from cardlab.sim.hands_law import HandsLaw
 
 IntArray = npt.NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
+G = TypeVar("G")
 
 numba: Any
 try:
@@ -202,6 +222,108 @@ def new_state(seed: Any) -> npt.NDArray[np.uint64]:
     state = np.empty(1, dtype=np.uint64)
     state[0] = np.uint64(seed)
     return state
+
+
+# ---------------------------------------------------------------------------------------------- runs
+GREEDY, RANDOM = 0, 1
+POLICY_CODES = {"greedy": GREEDY, "random": RANDOM}
+"""The policies every kernel plays, by name, with their codes in the kernels' policy arrays."""
+
+
+def run_seed(seed: object, what: str) -> np.uint64:
+    """The base of a seeded run: the first 64-bit word of ``numpy.random.SeedSequence(seed)``, for a whole
+    number ``seed >= 0`` (anything else is refused, naming ``what``)."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise InvalidInputError(f"{what}: seed={shown(seed)} is not allowed; give a whole number >= 0")
+    word: np.uint64 = np.random.SeedSequence(int(seed)).generate_state(1, dtype=np.uint64)[0]
+    return word
+
+
+@jit
+def game_state(base: Any, i: int, state: Any) -> None:
+    """Set ``state`` to game ``i``'s seed in the run whose base (:func:`run_seed`) is ``base``: output ``i``
+    of SplitMix64 seeded with ``base`` (its counter stepped ``i + 1`` times, then mixed)."""
+    state[0] = base + np.uint64(i) * GAMMA
+    state[0] = next_u64(state)
+
+
+def game_seed(seed: int, i: int) -> int:
+    """The SplitMix64 seed of game ``i`` of a kernel's run with ``seed`` (what :func:`game_state` computes
+    inside the kernel), in Python: for tests and bug reports that deal a kernel's game again."""
+    gen = SplitMix64((int(run_seed(seed, "game_seed")) + int(i) * int(GAMMA)) & MASK64)
+    return gen.next()
+
+
+def plays(policies: object) -> bool:
+    """True when ``policies`` is a list or tuple of built-in names a kernel plays (``"greedy"`` or
+    ``"random"``, any mix)."""
+    return isinstance(policies, (list, tuple)) and all(isinstance(p, str) and p in POLICY_CODES for p in policies)
+
+
+def policy_codes(policies: Sequence[object], players: int, what: str, width: int | None = None) -> IntArray:
+    """The seats' policy codes (:data:`POLICY_CODES`), padded with ``greedy`` up to ``width`` entries when
+    given; a wrong number of seats or a policy no kernel plays is refused, naming ``what``."""
+    if not plays(policies) or len(policies) != players:
+        raise InvalidInputError(f"{what}: policies={shown(policies)} is not allowed; give one of 'greedy' or "
+                                f"'random' per seat ({players} seats)")
+    codes = [POLICY_CODES[str(p)] for p in policies]
+    return np.array(codes + [GREEDY] * ((width or players) - players), dtype=np.int64)
+
+
+def check_range(start: int, stop: int, what: str) -> tuple[int, int]:
+    """Games ``start..stop-1`` of a run: whole numbers with ``0 <= start <= stop``, else refused."""
+    whole = all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in (start, stop))
+    if not whole or not 0 <= start <= stop:
+        raise InvalidInputError(f"{what}: start={shown(start)}, stop={shown(stop)} is not a range of games; give "
+                                "whole numbers 0 <= start <= stop")
+    return int(start), int(stop)
+
+
+def check_playouts(game: object, kind: type[G], viewpoint: object, n: object, rng: object, what: str) -> G:
+    """Refuse a play-out request a kernel cannot answer: a game that is not a ``kind`` (the kernel's game
+    class), a viewpoint that is not a seat of it (or ``None``, the table), a number of play-outs that is
+    not a whole number >= 1, or an ``rng`` that is not a ``numpy.random.Generator``. Returns the game."""
+    if not isinstance(game, kind):
+        title = getattr(kind, "title", kind.__name__)
+        raise InvalidInputError(f"{what}: the {title} kernel plays {title} games only, not "
+                                f"{shown(getattr(game, 'name', game))}")
+    players = int(getattr(game, "players", 0))
+    if viewpoint is not None and (isinstance(viewpoint, bool) or not isinstance(viewpoint, (int, np.integer))
+                                  or not 0 <= viewpoint < players):
+        raise InvalidInputError(f"{what}: viewpoint={shown(viewpoint)} is not a seat of this game (0 to "
+                                f"{players - 1}) or None for the table")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise InvalidInputError(f"{what}: n={shown(n)} is not allowed; give a whole number of play-outs, 1 or more")
+    if not isinstance(rng, np.random.Generator):
+        raise InvalidInputError(f"{what}: rng={shown(rng)} is not a numpy.random.Generator; pass "
+                                "numpy.random.default_rng(seed)")
+    return game
+
+
+def kernel_failure(kernel: str, what: str, why: str, detail: str, seed: int,
+                   replay: Callable[[], Sequence[str]]) -> KernelError:
+    """The bug report of a broken invariant: ``replay`` plays the failing game or play-out again with its
+    moves recorded and returns their texts; the error names the kernel, the entry point ``what``, what
+    broke, where (``detail``), the seed and every move."""
+    with np.errstate(over="ignore"):  # SplitMix64 wraps around on purpose (plain Python mode)
+        moves = list(replay())
+    return KernelError(f"{kernel} kernel, {what}: {why} ({detail}, seed {seed}); moves: "
+                       f"{', '.join(moves) or 'none'}")
+
+
+def compile_kernel(name: str, play_shard: Callable[..., object],
+                   playouts: Sequence[Callable[[Any, np.random.Generator], object]]) -> float:
+    """Compile a kernel now (or load it from numba's cache): ``play_shard`` for two games with a greedy
+    and a random seat, then each of ``playouts`` (a function of a game and a generator) from a fresh game
+    of ``name``. Returns the seconds taken."""
+    from cardlab.engine.registry import new_game  # the registry imports the games, which import this module
+
+    start = time.perf_counter()
+    game = new_game(name, seed=0)
+    play_shard(2, game.options, 0, 0, 2, ("greedy", "random"))
+    for run in playouts:
+        run(game, np.random.default_rng(0))
+    return time.perf_counter() - start
 
 
 # ---------------------------------------------------------------------------------------------- chance law

@@ -285,11 +285,7 @@ def fast_share(run: Callable[[int], Any], rollouts: int | None, budget_s: float 
 def unseen_cards(game: Game[Any], viewpoint: int | None = None) -> list[Card]:
     """The cards ``viewpoint`` cannot locate, as physical cards (faces are what counts)."""
     expect_game(game, None)
-    fn = getattr(game, "unseen_cards", None)
-    if fn is not None:
-        cards: list[Card] = fn(viewpoint)
-        return cards
-    raise InvalidInputError(f"{game.name} does not say which cards are unseen")
+    return game.unseen_cards(viewpoint)
 
 
 def fraction_of(cards: Sequence[Card], predicate: Callable[[Card], bool]) -> Fraction:

@@ -30,7 +30,7 @@ import numpy as np
 
 from cardlab.engine.registry import game_class, game_spec
 from cardlab.errors import InvalidInputError, MissingExtraError, shown
-from cardlab.policies import make_policy
+from cardlab.policies import Policy, make_policy
 from cardlab.sim.parallel import (
     BACKENDS,
     PolicySpec,
@@ -163,17 +163,21 @@ class SimResult:
         return fig
 
 
+PolicyList = list[str] | list[Policy] | list[PolicySpec] | tuple[PolicySpec, ...]
+"""One policy per seat: a list or a tuple (any other value is one policy for every seat)."""
+
+
 def _policy_label(spec: PolicySpec) -> str:
     return spec if isinstance(spec, str) else getattr(spec, "__name__", type(spec).__name__)
 
 
-def resolve_policies(spec: PolicySpec | Sequence[PolicySpec], players: int) -> list[PolicySpec]:
+def resolve_policies(spec: PolicySpec | PolicyList, players: int) -> list[PolicySpec]:
     """One policy per seat: a single policy is used by everyone; a list must have one entry per seat."""
     if isinstance(spec, (list, tuple)):
         if len(spec) != players:
             raise InvalidInputError(f"policy list has {len(spec)} entries; give one per seat ({players})")
         return list(spec)
-    return [spec] * players  # type: ignore[list-item]
+    return [spec] * players
 
 
 PROGRESS_DELAY_S = 1.0
@@ -211,7 +215,7 @@ def _check_count(value: Any, what: str, low: int, high: int) -> int:
 
 
 def simulate(name: str, players: int | None = None, games: int = 1000, seed: int = 0,
-             policy: PolicySpec | Sequence[PolicySpec] = "greedy", *, processes: int = 1, progress: bool = True,
+             policy: PolicySpec | PolicyList = "greedy", *, processes: int = 1, progress: bool = True,
              backend: str = "local", fast: bool | None = None, **options: Any) -> SimResult:
     """Play ``games`` seeded games of ``name`` and collect wins per seat and turns per game.
 

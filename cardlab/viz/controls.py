@@ -1,7 +1,7 @@
 """Small pieces of the stepper: viewpoint labels, policy names, texts, and two small widgets.
 
-The functions build no widget, so each can be tested on its own; :class:`MoveLog` and
-:class:`MoveTile` are the two widgets the stepper makes many of or names specially.
+Nothing here builds or imports a widget, so each function can be tested on its own, and the
+widget-free :mod:`cardlab.viz.controller` uses them.
 
 Viewpoints
 ----------
@@ -17,15 +17,11 @@ chance at all in the cards already dealt.
 from __future__ import annotations
 
 import html
-import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
-
-import ipywidgets as widgets
 
 from cardlab.engine.game import Event, Game
 from cardlab.errors import CardlabError, InvalidInputError
-from cardlab.viz.lifecycle import Deferred
 
 TABLE = "table"
 REVEAL = "everything revealed"
@@ -126,52 +122,6 @@ def error_text(exc: BaseException) -> str:
     if isinstance(exc, CardlabError):
         return f"{exc} (the game is unchanged)"
     return f"something went wrong ({type(exc).__name__}: {exc}); the game is unchanged"
-
-
-class MoveLog(Deferred, widgets.HTML):  # type: ignore[misc]
-    """The move log widget (its ``value`` can wait in the kernel while no page shows the stepper: see
-    :class:`~cardlab.viz.lifecycle.Deferred`).
-
-    The widget framework logs its own warnings through an attribute named ``log``; the Stepper gives
-    that name to this widget, so it also passes such logging calls on to the ``cardlab.viz`` logger.
-    """
-
-    def _logger(self) -> logging.Logger:
-        return logging.getLogger("cardlab.viz")
-
-    def debug(self, *args: Any, **kwargs: Any) -> None:
-        self._logger().debug(*args, **kwargs)
-
-    def info(self, *args: Any, **kwargs: Any) -> None:
-        self._logger().info(*args, **kwargs)
-
-    def warning(self, *args: Any, **kwargs: Any) -> None:
-        self._logger().warning(*args, **kwargs)
-
-    def error(self, *args: Any, **kwargs: Any) -> None:
-        self._logger().error(*args, **kwargs)
-
-    def exception(self, *args: Any, **kwargs: Any) -> None:
-        self._logger().exception(*args, **kwargs)
-
-    def critical(self, *args: Any, **kwargs: Any) -> None:
-        self._logger().critical(*args, **kwargs)
-
-
-class MoveTile:
-    """A human move: a card picture (when the move names a card) above a button with the move's text."""
-
-    def __init__(self, index: int, on_click: Callable[[int], None]) -> None:
-        self.picture = widgets.HTML()
-        self.button = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.button.on_click(lambda _b: on_click(index))
-        self.box = widgets.VBox([self.picture, self.button], layout=widgets.Layout(align_items="center"))
-
-    def show(self, text: str, tooltip: str, picture: str) -> None:
-        self.button.description = text
-        self.button.tooltip = tooltip
-        self.picture.value = picture
-        self.picture.layout.display = None if picture else "none"
 
 
 # ---------------------------------------------------------------------------------------- hot-seat play

@@ -11,14 +11,16 @@ notebook cell made, by the cell id the front-end sends with each execution (Jupy
 nbclient send one), and closes those of an earlier run of the same cell when the cell makes a new one.
 Steppers made by one run of a cell are never closed by that same run.
 
-:class:`Deferred` keeps a widget's large updates in the kernel while no page shows its owner (a stepper
-stepped from code and never displayed), and sends the current state once when a page does.
+:class:`Deferral` keeps a widget's large updates in the kernel while no page shows its owner (a stepper
+stepped from code and never displayed), and sends the current state once when a page does (ipywidgets'
+``hold_sync``). :class:`Quiet` tells an owner's observers that a change is the owner's own.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import ipywidgets as widgets
@@ -127,41 +129,66 @@ class CellOwners:
         return closed
 
 
-class Deferred:
-    """A widget mixin: while deferred, changes of the traits named in ``deferred_traits`` stay in the kernel.
+class Deferral:
+    r"""Keeps the updates of some widgets in the kernel while no page shows their owner, with ipywidgets' public
+    ``hold_sync``.
 
-    Every widget model reaches the page when it is made, and from then on each change of a synced trait
-    is sent to it, whether or not any page shows a view of it. An owner that no page shows yet (a stepper
-    made and stepped from code, never displayed) calls :meth:`defer` on its large widgets; their traits
-    keep their current values in the kernel (tests, notebooks and saved widget state read them as
-    usual), and :meth:`release` sends each changed trait once, with its current value, when a page
-    shows the owner.
+    Every widget model reaches the page when it is made, and from then on each change of a synced trait is
+    sent to it, whether or not any page shows a view of it. ``widget.hold_sync()`` is a context manager that
+    holds those updates and sends each changed trait once, with its current value, when it ends. An owner
+    that no page shows yet (a stepper made and stepped from code, never displayed) :meth:`defer`\ s its large
+    widgets: the hold stays open across calls (kept in an :class:`~contextlib.ExitStack`) until
+    :meth:`release` ends it, when a page shows the owner. Meanwhile the traits keep their current values in the
+    kernel (tests, notebooks and saved widget state read them as usual).
     """
 
-    deferred_traits: tuple[str, ...] = ("value",)
-    _waiting: set[str] | None = None
+    def __init__(self) -> None:
+        self._held: dict[int, tuple[widgets.Widget, ExitStack]] = {}
 
-    def defer(self) -> None:
-        """Keep changes of ``deferred_traits`` in the kernel until :meth:`release`."""
-        if self._waiting is None:
-            self._waiting = set()
+    def defer(self, *ws: widgets.Widget) -> None:
+        """Hold the updates of ``ws`` until :meth:`release` (a widget already held stays held)."""
+        for w in ws:
+            if id(w) not in self._held:
+                stack = ExitStack()
+                stack.enter_context(w.hold_sync())
+                self._held[id(w)] = (w, stack)
 
-    @property
-    def deferred(self) -> bool:
-        return self._waiting is not None
+    def deferred(self, w: widgets.Widget) -> bool:
+        return id(w) in self._held
 
-    def release(self) -> None:
-        """Send the current value of every deferred trait that changed (one message), and stop deferring."""
-        waiting, self._waiting = self._waiting, None
-        if waiting and getattr(self, "comm", None) is not None:
-            self.send_state(sorted(waiting))  # type: ignore[attr-defined]
+    def release(self, *ws: widgets.Widget) -> None:
+        """Send what changed in each of ``ws`` (one message per widget), and stop holding it."""
+        for w in ws:
+            held = self._held.pop(id(w), None)
+            if held is not None:
+                held[1].close()
 
-    def _should_send_property(self, key: str, value: Any) -> bool:
-        if self._waiting is not None and key in self.deferred_traits:
-            self._waiting.add(key)
-            return False
-        return bool(super()._should_send_property(key, value))  # type: ignore[misc]
+    def forget(self, w: widgets.Widget) -> None:
+        """Stop holding ``w`` without sending anything (it is being closed)."""
+        self._held.pop(id(w), None)
 
 
-class DeferredHTML(Deferred, widgets.HTML):  # type: ignore[misc]
-    """An ``HTML`` widget whose ``value`` can wait in the kernel (see :class:`Deferred`)."""
+class Quiet:
+    """The owner's own changes to its widgets, which its observers must not take for the user's::
+
+        with quiet():
+            dropdown.value = "seat 1"       # the observer below sees bool(quiet) and returns
+
+        def observer(change): if quiet: return ...
+
+    Nesting is allowed; the quiet ends with the outermost block, also when it raises.
+    """
+
+    def __init__(self) -> None:
+        self._depth = 0
+
+    def __bool__(self) -> bool:
+        return self._depth > 0
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1

@@ -16,6 +16,11 @@ k, on a second axis; when there are none that axis is hidden and the bars take t
 A quantity that does not apply in this position (``Quantity.not_applicable``) gets no bar and no
 point: its row shows its reason ("not applicable: …"), never a bar of length 0.
 
+A question's label is wrapped at :data:`LABEL_CHARS` characters a line (:func:`wrap_label`), and the bars
+make room for the longest line inside the figure's plotting width, instead of widening the figure's left
+margin: the margin is shared by both charts, so a long label ("next stock card can be used by seat 1 (who
+draws it)") would otherwise squeeze the curves into the right third of the figure.
+
 How a figure reaches the page
 -----------------------------
 Each panel keeps its picture in a plain ``go.Figure`` (validated by plotly, never displayed) and sends
@@ -29,8 +34,8 @@ The figures know nothing of the game: they are given numbers and draw them.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import plotly.graph_objects as go
@@ -39,7 +44,10 @@ from plotly.subplots import make_subplots
 from cardlab.errors import InvalidInputError
 from cardlab.sim.prob import Quantity
 from cardlab.sim.stats import Estimate
+from cardlab.viz.estimates import WinPoint
 from cardlab.viz.plot import PlotView, default_template
+
+__all__ = ["WinPoint"]
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf")
 EXACT_COLOUR = "#2e7d32"
@@ -49,6 +57,9 @@ FIG_WIDTH = 480
 BAR_RANGE = 1.75  # room right of the bars for their words; the ticks stop at 1
 CURVE_OFFSET = 3  # index of seat 0's curve in the panel's traces
 MAX_SEATS = 6     # the most seats any game has; every figure holds traces for this many
+LABEL_CHARS = 24  # the longest line of a question's label on the panel
+LABEL_PX_PER_CHAR = 6.6   # the width of a character of plotly's 12 px tick labels, on average (a little more)
+PANEL_MARGIN_L, PANEL_MARGIN_R = 50, 10   # room for the curves' axis title and ticks; the words need none
 
 
 def seat_colour(seat: int, alpha: float | None = None) -> str:
@@ -133,14 +144,6 @@ class _Panel:
 
 
 
-@dataclass(frozen=True)
-class WinPoint:
-    """The plotted numbers for one move: each seat's P(win) estimate."""
-
-    move: int
-    estimates: tuple[Estimate, ...]
-
-
 class WinChart(_Panel):
     """P(win) per seat against the move number, with shaded 95% bands.
 
@@ -205,6 +208,20 @@ def _interval_words(est: Estimate) -> str:
     return f"95% [{est.low:.3f}, {est.high:.3f}], {est.n} rollouts"
 
 
+def wrap_label(label: str, width: int = LABEL_CHARS) -> str:
+    """A question's label in lines of at most ``width`` characters (joined by ``<br>``; a longer word stays
+    whole)."""
+    return "<br>".join(textwrap.wrap(label, width, break_long_words=False, break_on_hyphens=False)) or label
+
+
+def label_room(labels: Sequence[str]) -> float:
+    """Where the bars start, as a fraction of the plotting width: room for the longest line of the wrapped
+    ``labels`` left of them (beyond the margin, which the curves' axis also uses)."""
+    longest = max((len(line) for label in labels for line in label.split("<br>")), default=0)
+    need = longest * LABEL_PX_PER_CHAR + 12 - PANEL_MARGIN_L   # 12: the gap between a label and its bar
+    return round(min(0.5, max(0.0, need / (FIG_WIDTH - PANEL_MARGIN_L - PANEL_MARGIN_R))), 3)
+
+
 def split_quantities(quantities: Sequence[Quantity]) -> tuple[list[Quantity], dict[tuple[str, int], list[Quantity]]]:
     """Bars and curves: a seat's quantities ``stem_1, stem_2, …`` (two or more) form one curve."""
     groups: dict[tuple[str, int], list[Quantity]] = {}
@@ -251,10 +268,12 @@ class QuantityPanel(_Panel):
         self.fig.update_layout(
             template=go.layout.Template(),
             title={"text": "Chances now", "font": {"size": 14}}, width=FIG_WIDTH, height=420,
-            margin={"l": 10, "r": 10, "t": 56, "b": 40}, barmode="overlay", hovermode="closest",
+            margin={"l": PANEL_MARGIN_L, "r": PANEL_MARGIN_R, "t": 56, "b": 40}, barmode="overlay",
+            hovermode="closest",
             legend={"orientation": "h", "y": -0.15}, modebar={"orientation": "v"})
         self.fig.update_xaxes(range=[0, BAR_RANGE], tickvals=[0, 0.25, 0.5, 0.75, 1], row=1, col=1)
-        self.fig.update_yaxes(automargin=True, categoryorder="array", row=1, col=1)
+        # the labels' room is inside the plotting width (label_room), not in the margin both charts share
+        self.fig.update_yaxes(automargin=False, categoryorder="array", row=1, col=1)
         self.fig.update_xaxes(title_text="within k turns", dtick=1, row=2, col=1)
         self.fig.update_yaxes(range=[0, 1.02], title_text="probability", row=2, col=1)
         self.fig.add_bar(x=[], y=[], name="exact", marker={"color": EXACT_COLOUR}, orientation="h",
@@ -301,18 +320,21 @@ class QuantityPanel(_Panel):
         est = [q for q in bars if not q.is_exact and q.is_applicable]
         has_curves = bool(curves)
         w = self._write
+        label = {id(q): wrap_label(q.label) for q in bars}
         with self.fig.batch_update():
-            w.layout(**{"title.text": title, "yaxis.categoryarray": [q.label for q in bars][::-1],
+            w.layout(**{"title.text": title, "yaxis.categoryarray": [label[id(q)] for q in bars][::-1],
+                        "xaxis.domain": [label_room(list(label.values())), 1.0],
                         "yaxis.domain": [0.62, 1.0] if has_curves else [0.0, 1.0],
                         "xaxis2.domain": [0.0, 1.0] if has_curves else [0.99, 1.0],
                         "yaxis2.domain": [0.0, 0.4] if has_curves else [0.0, 0.01],
                         "xaxis2.visible": has_curves, "yaxis2.visible": has_curves,
                         "xaxis2.title.text": curve_title or "within k turns"})
-            w.trace(0, y=[q.label for q in exact], x=[q.value for q in exact], text=[bar_text(q) for q in exact])
-            w.trace(1, y=[q.label for q in est], x=[q.value for q in est], text=[bar_text(q) for q in est],
+            w.trace(0, y=[label[id(q)] for q in exact], x=[q.value for q in exact],
+                    text=[bar_text(q) for q in exact])
+            w.trace(1, y=[label[id(q)] for q in est], x=[q.value for q in est], text=[bar_text(q) for q in est],
                     **{"error_x.array": [max(0.0, q.high - q.value) for q in est],
                        "error_x.arrayminus": [max(0.0, q.value - q.low) for q in est]})
-            w.trace(2, y=[q.label for q in bars], x=[max(q.value, q.high) + 0.02 if q.is_applicable else 0.02
+            w.trace(2, y=[label[id(q)] for q in bars], x=[max(q.value, q.high) + 0.02 if q.is_applicable else 0.02
                                                      for q in bars],
                     text=[bar_text(q) for q in bars])
             for seat in range(MAX_SEATS):

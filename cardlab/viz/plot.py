@@ -54,11 +54,10 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
+import ipywidgets as widgets
 import plotly
 import plotly.io as pio
 import traitlets
-
-from cardlab.viz.lifecycle import DeferredHTML
 
 PLOTLY_VERSION_KEY = "cardlab-plotly"
 SOURCE_CLASS = "cardlab-plot-source"
@@ -215,7 +214,7 @@ def plotly_js_version() -> str:
     return head[start + len(marker):end]
 
 
-class PlotlyLibrary(anywidget.AnyWidget):  # type: ignore[misc]
+class PlotlyLibrary(anywidget.AnyWidget):
     """The kernel's plot hub: plotly.js for the page, and the drawing of every :class:`PlotView` of this
     kernel (see the module docstring). Never displayed."""
 
@@ -311,15 +310,13 @@ def _payload(figure: dict[str, Any], own: dict[str, Any] | None) -> dict[str, An
     return payload
 
 
-class PlotView(DeferredHTML):
+class PlotView(widgets.HTML):  # type: ignore[misc]
     """One plot: figure JSON in, drawn in the page by the kernel's hub with ``Plotly.react``; the page's
     reports come back as ``drawn`` and ``error``.
 
     The widget is an ``HTML`` whose value is the plot's source (:func:`source_html`). While its owner
-    defers it (:class:`~cardlab.viz.lifecycle.Deferred`), new pictures stay in the kernel; the page then
+    defers it (:class:`~cardlab.viz.lifecycle.Deferral`), new pictures stay in the kernel; the page then
     gets the newest one only."""
-
-    deferred_traits = ("value",)
 
     plot_key = traitlets.Unicode("")
     hub_key = traitlets.Unicode("")

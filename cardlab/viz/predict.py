@@ -30,18 +30,20 @@ Scores
   score (the answer is a probability, not an outcome); it says how close the student's sense of
   chance came to the computed one.
 * **Calibration table**: the guesses grouped in bins of width 0.2; per bin the number of guesses,
-  their mean, the mean answer, and the fraction of resolved outcomes that happened with its 95%
-  Wilson interval. A calibrated forecaster's guesses of about 0.3 come true about 30% of the time.
-  One game gives few independent outcomes (every win question of a game has the *same* outcome),
-  so the table of a single game is a starting point for discussion, not a verdict.
+  their mean, the mean answer, the number of independent outcomes (games) behind them, and the share
+  of those games in which the event happened, with its 95% Wilson interval *over games*. Every win
+  question of one game has the *same* outcome, so nine guesses in one game are one observation, not
+  nine, and the interval says so. A calibrated forecaster's guesses of about 0.3 come true about 30% of
+  the time; the table of a single game is a starting point for discussion, not a verdict.
 
 Design
 ------
 :class:`PredictController` holds the state as traitlets (``question``, ``guess``, ``revealed``,
 ``feedback``) and knows nothing of widgets; :class:`PredictBox` is the layout, linked to the
 controller's traits, and hides the stepper's figures while ``revealed`` is false. The stepper calls
-:meth:`PredictController.position` after each refresh of its panels; nothing else in the stepper
-knows about predictions.
+:meth:`PredictController.position` after each refresh of its panels, with its
+:class:`~cardlab.viz.controller.StepperController` and the numbers it has just drawn; nothing else in the
+stepper knows about predictions, and nothing here knows the stepper widget.
 """
 
 from __future__ import annotations
@@ -49,134 +51,26 @@ from __future__ import annotations
 import math
 import numbers
 import re
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 import numpy as np
-import plotly.graph_objects as go
 import traitlets
 
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, shown
-from cardlab.sim.prob import panel_quantities
-from cardlab.sim.stats import wilson
+from cardlab.sim.prob import Quantity, panel_quantities
+from cardlab.viz.controller import StepperController
+from cardlab.viz.estimates import WinPoint
+from cardlab.viz.scores import WIN, Calibration, CalibrationRow, Prediction, calibrate
 
-if TYPE_CHECKING:
-    from cardlab.viz.stepper import Stepper
+__all__ = ["Calibration", "CalibrationRow", "Prediction", "calibrate"]
 
-WIN = "win"
 MAX_GUESS_TEXT = 100
 """The longest guess text read: a probability typed by a student is a few characters."""
-BIN_EDGES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
-
-
-@dataclass(frozen=True)
-class Prediction:
-    """One guess: the question, what was guessed, the answer revealed, and the outcome once known."""
-
-    move: int
-    key: str
-    question: str
-    guess: float
-    answer: float
-    low: float
-    high: float
-    exact: bool
-    line: tuple[str, ...]          # the deal, then the move texts that led to the question's position
-    seat: int | None = None
-    outcome: bool | None = None    # None until known (or for questions with no recorded outcome)
-
-    def answer_text(self) -> str:
-        if self.exact:
-            return f"{self.answer:.4f} (exact)"
-        return f"{self.answer:.3f}, 95% interval [{self.low:.3f}, {self.high:.3f}] (estimate)"
-
-
-@dataclass(frozen=True)
-class CalibrationRow:
-    low: float
-    high: float
-    count: int
-    mean_guess: float
-    mean_answer: float
-    resolved: int
-    happened: int
-
-    @property
-    def frequency(self) -> float:
-        return self.happened / self.resolved if self.resolved else float("nan")
-
-
-@dataclass(frozen=True)
-class Calibration:
-    """The student's scores over the records of one stepper (see the module docstring)."""
-
-    records: tuple[Prediction, ...]
-    brier: float | None             # mean (guess - outcome)^2 over resolved records
-    answers_brier: float | None     # the same score for the revealed answers
-    distance: float | None          # mean (guess - answer)^2 over every record
-    rows: tuple[CalibrationRow, ...]
-
-    @property
-    def resolved(self) -> int:
-        return sum(r.outcome is not None for r in self.records)
-
-    def table(self) -> str:
-        head = "guess bin    guesses  mean guess  mean answer  outcomes  happened  [95% interval]"
-        lines = [head]
-        for r in self.rows:
-            if r.resolved:
-                est = wilson(r.happened, r.resolved)
-                freq = f"{r.frequency:8.3f}  [{est.low:.3f}, {est.high:.3f}]"
-            else:
-                freq = "       -"
-            close = "]" if r.high >= BIN_EDGES[-1] else ")"
-            lines.append(f"[{r.low:.1f}, {r.high:.1f}{close}   {r.count:7d}  {r.mean_guess:10.3f}"
-                         f"  {r.mean_answer:11.3f}  {r.resolved:8d}  {freq}")
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        n = len(self.records)
-        if n == 0:
-            return "no guesses yet: enter a guess before the stepper reveals its numbers"
-        parts = [f"{n} guesses, {self.resolved} with a known outcome"]
-        if self.brier is not None and self.answers_brier is not None:
-            parts.append(f"Brier score {self.brier:.3f} (the revealed answers would score {self.answers_brier:.3f};"
-                         " lower is better, always guessing 1/2 scores 0.250)")
-        elif any(r.key == WIN for r in self.records):
-            parts.append("Brier score: not yet known (no outcome yet: finish the game)")
-        else:
-            parts.append("Brier score: none (no outcome is recorded for this question; scored against the answers)")
-        if self.distance is not None:
-            parts.append(f"mean squared distance from the answers {self.distance:.3f}")
-        return "\n".join(parts) + "\n" + self.table()
-
-    def figure(self) -> go.Figure:
-        """Calibration chart: mean guess per bin against the outcome frequency and the mean answer."""
-        rows = [r for r in self.rows if r.count]
-        fig = go.Figure()
-        fig.add_trace(go.Scatter(x=[0, 1], y=[0, 1], mode="lines", name="perfect calibration",
-                                 line={"dash": "dash", "color": "grey"}))
-        fig.add_trace(go.Scatter(x=[r.mean_guess for r in rows], y=[r.mean_answer for r in rows],
-                                 mode="markers", name="mean revealed answer", marker={"symbol": "diamond", "size": 10}))
-        known = [r for r in rows if r.resolved]
-        intervals = [wilson(r.happened, r.resolved) for r in known]
-        fig.add_trace(go.Scatter(
-            x=[r.mean_guess for r in known], y=[r.frequency for r in known], mode="markers",
-            name="how often it happened (95% interval)",
-            marker={"size": [8 + 2 * math.sqrt(r.resolved) for r in known]},
-            error_y={"type": "data", "symmetric": False,
-                     "array": [e.high - r.frequency for e, r in zip(intervals, known, strict=True)],
-                     "arrayminus": [r.frequency - e.low for e, r in zip(intervals, known, strict=True)]}))
-        fig.update_layout(title="Your calibration", width=480, height=420,
-                          xaxis={"title": "your guess (mean per bin)", "range": [0, 1]},
-                          yaxis={"title": "answer / frequency", "range": [0, 1]},
-                          legend={"orientation": "h", "y": -0.25})
-        return fig
-
-
 def parse_guess(text: str) -> float:
     """A probability typed by a student: ``0.3``, ``.3``, ``30%`` or ``1/3``."""
     if not isinstance(text, str):
@@ -218,30 +112,7 @@ def guess_value(guess: object) -> float:
     return value
 
 
-def _mean(xs: list[float]) -> float:
-    return sum(xs) / len(xs) if xs else float("nan")
-
-
-def calibrate(records: list[Prediction] | tuple[Prediction, ...]) -> Calibration:
-    """Brier score, distance from the answers and the calibration table of ``records``."""
-    recs = tuple(records)
-    resolved = [r for r in recs if r.outcome is not None]
-    brier = answers = None
-    if resolved:
-        brier = sum((r.guess - float(bool(r.outcome))) ** 2 for r in resolved) / len(resolved)
-        answers = sum((r.answer - float(bool(r.outcome))) ** 2 for r in resolved) / len(resolved)
-    distance = sum((r.guess - r.answer) ** 2 for r in recs) / len(recs) if recs else None
-    rows = []
-    for i, (lo, hi) in enumerate(zip(BIN_EDGES, BIN_EDGES[1:], strict=False)):
-        last = i == len(BIN_EDGES) - 2
-        inside = [r for r in recs if lo <= r.guess < hi or (last and r.guess == hi)]
-        known = [r for r in inside if r.outcome is not None]
-        rows.append(CalibrationRow(lo, hi, len(inside), _mean([r.guess for r in inside]),
-                                   _mean([r.answer for r in inside]), len(known), sum(bool(r.outcome) for r in known)))
-    return Calibration(recs, brier, answers, distance, tuple(rows))
-
-
-class PredictController(traitlets.HasTraits):  # type: ignore[misc]
+class PredictController(traitlets.HasTraits):
     """The state of predict-then-reveal for one stepper (no widgets here)."""
 
     question = traitlets.Unicode("")
@@ -273,57 +144,53 @@ class PredictController(traitlets.HasTraits):  # type: ignore[misc]
         self.error = ""
 
     # -------------------------------------------------------------- called by the stepper
-    def position(self, stepper: Stepper) -> None:
-        """Set the question of the stepper's current position (after its panels were computed)."""
-        game = stepper.game
-        deal = f"deal: {game.name}, {game.players} players, seed {stepper.deal_seed}"
+    def position(self, controller: StepperController, win_history: Sequence[WinPoint],
+                 quantities: Sequence[Quantity]) -> None:
+        """Set the question of the stepper's current position, given the numbers its panels have just drawn."""
+        game = controller.game
+        deal = f"deal: {game.name}, {game.players} players, seed {controller.seed}"
         self._line = (deal, *(m.text for m in game.moves))
-        self._resolve(stepper)
-        move = game.move_count
-        self._current = None if game.is_over else self._question(stepper, move)
+        self._resolve(game)
+        self._current = None if game.is_over else self._question(game, controller.viewpoint, win_history, quantities)
         if self._current is None:
             self.question = "The game is over: see stepper.calibration()." if game.is_over else (
-                self._unasked(stepper) or "No question at this position (it has no meaning here); the numbers are "
-                "shown.")
+                self._unasked(game, quantities) or "No question at this position (it has no meaning here); the "
+                "numbers are shown.")
             self.feedback = ""
             self.revealed = True
             return
         done = self._record_for(self._current)
         self.question = self._current.question
-        if done is not None:
-            self.feedback = self._feedback(done)
-            self.revealed = True
-        else:
-            self.feedback = ""
-            self.revealed = False
+        self.feedback = "" if done is None else self._feedback(done)
+        self.revealed = done is not None
 
-    def _seat(self, stepper: Stepper) -> int:
+    def _seat(self, viewpoint: str) -> int:
         if self.fixed_seat is not None:
             return self.fixed_seat
-        label = str(stepper.viewpoint.value)
-        return int(label.split()[1]) if label.startswith("seat ") else 0
+        return int(viewpoint.split()[1]) if viewpoint.startswith("seat ") else 0
 
-    def _unasked(self, stepper: Stepper) -> str | None:
+    def _unasked(self, game: Game[Any], quantities: Sequence[Quantity]) -> str | None:
         """Why the stepper's game (another game or player count chosen since) never asks this question, or None."""
-        game = stepper.game
         if self.key == WIN:
             if self.fixed_seat is not None and self.fixed_seat >= game.players:
                 return (f"No question: predict_seat={self.fixed_seat} is not a seat of this {game.players}-player "
                         "game; the numbers are shown.")
             return None
-        if not any(q.key == self.key for q in stepper.quantities):
+        if not any(q.key == self.key for q in quantities):
             return f"No question: {game.name} asks no question {self.key!r}; the numbers are shown."
         return None
 
-    def _question(self, stepper: Stepper, move: int) -> Prediction | None:
+    def _question(self, game: Game[Any], viewpoint: str, win_history: Sequence[WinPoint],
+                  quantities: Sequence[Quantity]) -> Prediction | None:
+        move = game.move_count
         if self.key == WIN:
-            seat = self._seat(stepper)
-            if not stepper.win_history or stepper.win_history[-1].move != move or seat >= stepper.game.players:
+            seat = self._seat(viewpoint)
+            if not win_history or win_history[-1].move != move or seat >= game.players:
                 return None
-            est = stepper.win_history[-1].estimates[seat]
+            est = win_history[-1].estimates[seat]
             return Prediction(move, WIN, f"What is the chance that seat {seat} wins this game?", 0.5,
                               est.value, est.low, est.high, est.low == est.high, self._line, seat)
-        for q in stepper.quantities:
+        for q in quantities:
             if q.key == self.key and q.is_applicable:
                 text = f"What is the chance that {q.label}?"
                 return Prediction(move, q.key, text, 0.5, q.value, q.low, q.high, q.is_exact, self._line, q.seat)
@@ -335,9 +202,8 @@ class PredictController(traitlets.HasTraits):  # type: ignore[misc]
                 return r
         return None
 
-    def _resolve(self, stepper: Stepper) -> None:
+    def _resolve(self, game: Game[Any]) -> None:
         """Fill in the outcome of win questions once the game has ended on the same line of play."""
-        game = stepper.game
         if not game.is_over:
             return
         for i, r in enumerate(self.records):
@@ -463,7 +329,8 @@ def predict_settings(game: Game[Any], predict: object, seat: object) -> tuple[st
     return predict, seat
 
 
-def attach(stepper: Stepper, key: str, seat: int | None = None) -> tuple[PredictController, PredictBox]:
-    """Make the controller and the box for ``stepper`` (``key`` and ``seat`` from :func:`predict_settings`)."""
+def attach(figures: widgets.Widget, key: str, seat: int | None = None) -> tuple[PredictController, PredictBox]:
+    """Make the controller and the box of a stepper whose figures are in ``figures`` (hidden until a guess);
+    ``key`` and ``seat`` come from :func:`predict_settings`."""
     controller = PredictController(key, seat)
-    return controller, PredictBox(controller, [stepper._right])
+    return controller, PredictBox(controller, [figures])

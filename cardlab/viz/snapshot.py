@@ -10,7 +10,9 @@ leave it out of their comparison (``notebooks/sanitize.cfg``) and compare the pr
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from cardlab.sim.prob import Quantity
 from cardlab.viz.panels import WinPoint, bar_text, seat_colour
@@ -79,3 +81,44 @@ def stepper_html(status: str, table: str, points: Sequence[WinPoint], players: i
             '<span style="color:#888">(a still picture: run the notebook to play)</span></div>'
             f'<div style="display:flex;flex-flow:row wrap;gap:12px"><div>{table}</div>'
             f"<div>{win_svg(points, players, win_title)}{panel_html(quantities, panel_title)}</div></div></div>{END}")
+
+
+# ---------------------------------------------------------------------------------------- kept current
+_SHOWN: list[weakref.WeakMethod[Callable[[], None]]] = []
+_HOOKED: list[bool] = []
+
+
+def keep_current(update: Callable[[], None]) -> None:
+    """Call ``update`` (a bound method: a displayed stepper's) after each cell, while its owner lives, so that
+    its still picture follows what the cell did."""
+    if not any(ref() == update for ref in _SHOWN):
+        _SHOWN.append(weakref.WeakMethod(update))
+    _watch_cells()
+
+
+def _after_cell(*_args: Any) -> None:
+    """After each cell: bring the still picture of every displayed stepper up to date."""
+    for ref in list(_SHOWN):
+        update = ref()
+        if update is None:
+            _SHOWN.remove(ref)
+            continue
+        try:
+            update()
+        except Exception:  # the still picture is a courtesy; never break a cell for it
+            pass
+
+
+def _watch_cells() -> None:
+    """Register :func:`_after_cell` with IPython once per kernel."""
+    if _HOOKED:
+        return
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    shell.events.register("post_run_cell", _after_cell)
+    _HOOKED.append(True)

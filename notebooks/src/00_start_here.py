@@ -37,6 +37,7 @@ from IPython.display import display
 
 import cardlab
 from cardlab.sim import prob
+from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 stepper = cardlab.Stepper("garbage", players=2, seed=3)
@@ -220,13 +221,36 @@ assert abs(calibration.brier - np.mean([(r.guess - outcome) ** 2 for r in calibr
 # %% [markdown]
 # ## Exercises
 #
-# Each answer is computed in a hidden cell under the exercise: click the **…** (or the bar left of it) to show
-# the code, once you have your own answer.
+# Each exercise checks your answer. Type it in the box under the exercise (a fraction such as 3/4, a decimal such
+# as 0.75, or a percentage such as 75%) and press **Check**, or write it between the quotes in the answer cell and
+# run that cell. The check computes the true answer from the game itself and tells you whether you are right,
+# close, or not there yet. Use the empty cell under the answer cell for your own code.
 
 # %% [markdown]
 # **Exercise 1.** Deal Garbage for two players with seed 11 in a new stepper and press **Next move** five times
 # (or call `next_move()` five times). Whose move is it now, and what is the exact chance that the next stock
 # card can be used?
+
+# %% [check]
+def after_moves(seed, moves):
+    """The Garbage game a new two-player stepper with this seed shows after `moves` presses of Next move."""
+    quick = cardlab.Stepper("garbage", players=2, seed=seed, rollouts=8, panel_rollouts=4)
+    for _ in range(moves):
+        quick.next_move()
+    quick.close()
+    return quick.game
+
+
+exercise_1 = Exercise(
+    "Exercise 1.", "Seed 11, after five moves: what is the exact chance that the next stock card can be used?",
+    truth=lambda: prob.garbage_next_card_placeable(after_moves(11, 5)),
+    hint="count the unseen cards that the player who draws next can place (prob.garbage_next_drawer says who), "
+         "and divide by the number of unseen cards")
+display(exercise_1)
+
+# %%
+answer_1 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_1.check(answer_1)
 
 # %% [solution]
 ex1 = cardlab.Stepper("garbage", players=2, seed=11)
@@ -236,11 +260,25 @@ ex1_chance = prob.garbage_next_card_placeable(ex1.game)
 print(f"seat {ex1.game.current_player} to move; next card usable with chance {ex1_chance} = {float(ex1_chance):.4f}")
 ex1_unseen = ex1.game.hidden_cards()
 assert ex1_chance == Fraction(sum(ex1.game.can_use(ex1.game.current_player, c) for c in ex1_unseen), len(ex1_unseen))
+print(exercise_1.check(str(ex1_chance)))
+assert exercise_1.check(str(ex1_chance)).is_right
 
 # %% [markdown]
 # **Exercise 2.** At the very start of a two-player Garbage game (before anybody draws), what is the exact
 # chance that seat 0's first card can be placed? Count it by hand first: which cards are unseen, and which of
 # them have a face-down spot? Then check with `prob.garbage_next_card_placeable`.
+
+# %% [check]
+exercise_2 = Exercise(
+    "Exercise 2.", "At the deal: what is the exact chance that seat 0's first card can be placed?",
+    truth=lambda: prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=2, seed=0)),
+    hint="at the deal every card is unseen; a card can be placed if its spot (A to 10) is face down, and "
+         "remember the wild card")
+display(exercise_2)
+
+# %%
+answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_2.check(answer_2)
 
 # %% [solution]
 fresh = cardlab.new_game("garbage", players=2, seed=0)
@@ -250,12 +288,37 @@ ex2_chance = prob.garbage_next_card_placeable(fresh)
 print(f"by hand: {len(by_hand)} of {len(unseen)} unseen cards = {len(by_hand) / len(unseen):.4f}")
 print(f"cardlab: {ex2_chance} = {float(ex2_chance):.4f}")
 assert ex2_chance == Fraction(len(by_hand), len(unseen)) == Fraction(11, 13)
+print(exercise_2.check(f"{len(by_hand)}/{len(unseen)}"))
+forgot_the_jacks = sum(card.rank <= 10 for card in unseen)
+print(f"without the Jacks ({forgot_the_jacks}/{len(unseen)}):", exercise_2.check(f"{forgot_the_jacks}/{len(unseen)}"))
+assert exercise_2.check(f"{forgot_the_jacks}/{len(unseen)}").status == "not yet"
 
 # %% [markdown]
 # **Exercise 3.** In `stepper` above (seed 3, after four moves), the P(win) estimates of the two seats have 95%
 # intervals. Check that seat 1's estimate is exactly 1 minus seat 0's. Is one seat really ahead: which single
-# interval answers that? Then redo the estimate with four times as many play-outs as the stepper used, and compare
-# the interval widths.
+# interval answers that? Then redo the estimate with four times as many play-outs as the stepper used
+# (`prob.win_probability(stepper.game, None, rollouts=..., rng=np.random.default_rng(2024))`), and compare the
+# interval widths: the new width is what fraction of the old one?
+
+# %% [check]
+def width_ratio():
+    """Seat 0's interval width with four times a stepper's play-outs over its width with them (seed 3, four
+    moves; fresh play-outs, so the stepper's own numbers may differ by a little noise)."""
+    game = after_moves(3, 4)
+    old = prob.win_probability(game, None, rollouts=stepper.rollouts, rng=np.random.default_rng(2023))[0]
+    new = prob.win_probability(game, None, rollouts=4 * stepper.rollouts, rng=np.random.default_rng(2024))[0]
+    return new.half_width / old.half_width
+
+
+exercise_3 = Exercise(
+    "Exercise 3.", "With four times the play-outs, the new interval's width is what fraction of the old one?",
+    truth=width_ratio, tolerance=0.02, close=0.2,
+    hint="the width of an interval shrinks like 1 over the square root of the number of play-outs")
+display(exercise_3)
+
+# %%
+answer_3 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_3.check(answer_3)
 
 # %% [solution]
 now = stepper.win_history[-1].estimates
@@ -269,6 +332,9 @@ print(f"{4 * now[0].n} play-outs: seat 0 {more[0]}; contains 1/2: {more[0].conta
 ratio = more[0].half_width / now[0].half_width
 print(f"interval width for seat 0: {2 * now[0].half_width:.3f} -> {2 * more[0].half_width:.3f} (ratio {ratio:.2f})")
 assert 0.35 < ratio < 0.7     # about 1/2: four times the play-outs, half the width
+print("1/2:", exercise_3.check("1/2"))
+print("1/4:", exercise_3.check("1/4"))
+assert exercise_3.check("1/2").is_right and exercise_3.check("1/4").status == "not yet"
 
 # %% [markdown]
 # With two players the two estimates are mirror images, so comparing whether their intervals overlap compares an

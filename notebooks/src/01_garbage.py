@@ -356,7 +356,8 @@ assert abs(hits / n - float(exact)) < 4 * se  # four standard errors would be a 
 curves = {s: prob.completion_curve(game, s, (1, 2, 3, 5, 8), rollouts=2000, rng=np.random.default_rng(12))
           for s in range(game.players)}
 for s, curve in curves.items():
-    print(f"seat {s}: " + "  ".join(f"k={k}: {e.value:.3f}" for k, e in zip((1, 2, 3, 5, 8), curve, strict=True)))
+    print(f"seat {s}: " + "  ".join(f"k={k}: {e.value:.3f} [{e.low:.3f}, {e.high:.3f}]"
+                                    for k, e in zip((1, 2, 3, 5, 8), curve, strict=True)))
 
 # %% [markdown]
 # ### Who wins? (estimate)
@@ -443,7 +444,8 @@ for size, counts in rates.items():
         fair_within.append(size)
     print(f"{size:>2} spots: simultaneous interval [{both.low:.3f}, {both.high:.3f}]; inside [0.48, 0.52]: {inside}")
 print(f"shown fair to within 2 points (all ten intervals at once): {fair_within}")
-print(f"with ten separate 95% tests, the chance of at least one false alarm is up to {1 - 0.95 ** tests:.0%}")
+print(f"with {tests} separate 95% tests: at least one false alarm {1 - 0.95 ** tests:.0%} of the time if the tests "
+      f"were independent; at most {min(1.0, 0.05 * tests):.0%} whatever they share (the sum of their 5%s)")
 
 # %% [markdown]
 # An interval that contains 0.5 only says the data cannot rule fairness out; a wide interval contains 0.5 easily.

@@ -356,14 +356,15 @@ for seat, est in enumerate(prob.win_probability(game, None, rollouts=100, rng=np
     print(f"seat {seat} wins: {est}")
 
 # %% [markdown]
-# The stepper's panels show the same questions at every move. A stepper keeps its estimates quick with few
-# play-outs (`bots.panel_rollouts`), so its intervals are wide; below, the same panel is computed for the stepper's
-# position with 400 play-outs per estimate (`prob.panel_quantities`). At the first blind play the draw pile is
+# The stepper's panels show the same questions at every move, each estimate from a fixed number of play-outs (the
+# cell prints how many). Below, the same panel is computed for the stepper's position with fewer play-outs, 400 per
+# estimate, so its intervals are wider than the stepper's. At the first blind play the draw pile is
 # already empty, so "top of the draw pile fits" has no meaning there: it is *not applicable*, not an exact 0.
 
 # %%
 empty_draw = bots.game.observe(None).draw_size == 0
-print(f"the stepper uses {bots.panel_rollouts} play-outs per estimate; here 400. Draw pile empty: {empty_draw}")
+print(f"the stepper uses {bots.panel_rollouts} play-outs per estimate; this cell 400. Draw pile empty: {empty_draw}")
+assert bots.panel_rollouts > 400
 for q in prob.panel_quantities(bots.game, None, rng=np.random.default_rng(7), rollouts=400):
     if q.key == "draw_top_fits" and empty_draw:
         print(f"{q.label}: not applicable (the draw pile is empty)")
@@ -436,11 +437,32 @@ for key, values in result.extras.items():
     print(f"{key:>12}: {values.mean():.2f} per game")
 
 # %% [markdown]
+# **Is seat 0 at a disadvantage?** Read seat 0's interval above. If it lies wholly below 1/2, these 200 games on
+# their own would count as evidence, at the 5% level, that seat 0 is at a disadvantage. But 200 games are few, and
+# a 95% interval misses the true rate about one time in twenty: before believing it, ask a much larger run, on other
+# deals.
+
+# %%
+big = cardlab.simulate("shithead", players=2, games=10_000, seed=12, progress=False)
+small, large = result.win_rate(0), big.win_rate(0)
+print(f"200 games (seed 11): seat 0 wins {small}")
+print(f"10,000 games (seed 12): seat 0 wins {large}; contains 1/2: {large.contains(0.5)}; "
+      f"contains the 200-game estimate: {large.contains(small.value)}")
+assert large.half_width < 0.011 and large.contains(0.5) and small.high < large.low  # what the text below says
+
+# %% [markdown]
+# The 10,000 games give seat 0 an interval about one point wide on each side, and it contains 1/2: any edge of the
+# first seat is at most about a point. The 200-game interval above missed: it is one of the one-in-twenty misses,
+# and a lesson in why a surprising result from a small run is checked on fresh deals before anyone believes it
+# (exercise 3 plays 400 more games and also lands near 1/2).
+
+# %% [markdown]
 # ## Misconceptions to discuss
 #
 # - *"The face-down card and the top of the draw pile have different chances."* Exchangeability: the two are
-#   interchangeable (no pick-up ever limits them), so their chances are equal; while no hand has had to pick up,
-#   both are any unseen card, equally likely (under the stated assumption).
+#   interchangeable (no pick-up ever limits them), so their chances are equal. Neither is simply the share of
+#   unseen cards that fit: the plays so far tell something about the hands, so the law's chance (0.2019 at the
+#   Ace above) differs a little from the plain share 7/35.
 # - *"The table is wrong because seat 0 knows better."* Both answers are right for their information.
 # - *"A simulation with cardlab's resampler proves the model."* It shows consistency; only real deals test the
 #   assumption (section 4).
@@ -483,7 +505,8 @@ print("seat 1's own hand, unseen for the table:", " ".join(str(c) for c in own),
 # %% [markdown]
 # **Exercise 3.** Does the first player have an advantage? Simulate 400 greedy games with `first="seat0"` (seat 0
 # always starts) and read the interval of seat 0's win rate: what can it show, and what can it not? Then do the same
-# with `first="lowest3"`, where the starter depends on the cards: what should seat 0's rate be there, by symmetry?
+# with `first="lowest3"`, where the starter depends on the cards. Is the starter there equally likely to be either
+# seat? Count it over 2000 deals before you answer.
 
 # %% [solution]
 for first in ("seat0", "lowest3"):
@@ -494,12 +517,24 @@ for first in ("seat0", "lowest3"):
     elif est.high < 0.5:
         verdict = "the whole interval is below 1/2: evidence (5% level) that seat 0 is at a disadvantage"
     else:
-        verdict = (f"contains 1/2: these games cannot tell; seat 0's win rate minus 1/2 is somewhere between "
-                   f"{est.low - 0.5:+.3f} and {est.high - 0.5:+.3f}")
+        verdict = (f"contains 1/2: these games cannot tell; the 95% interval for seat 0's edge runs from "
+                   f"{est.low - 0.5:+.3f} to {est.high - 0.5:+.3f}")
     print(f"first={first!r}: seat 0 wins {est}; {verdict}")
+seat0_starts = 0
+for seed in range(2000):
+    deal = cardlab.new_game("shithead", players=2, seed=seed, first="lowest3")
+    while deal.state.phase == "setup":
+        deal.play(choose(greedy, deal))
+    seat0_starts += deal.current_player == 0
+starts = wilson(seat0_starts, 2000)
+print(f"first='lowest3': seat 0 starts {starts} of 2000 deals (greedy set-up)")
+assert starts.low > 0.5
 
 # %% [markdown]
 # 400 games give a half-width of about 0.05, so an edge of a few points is invisible either way: "contains 1/2" is
-# not evidence of fairness. With `first="lowest3"` both seats are equally likely to start (the deal is symmetric),
-# so seat 0's rate should be near 1/2 whatever the first-player edge is; the `seat0` game is the one that measures
-# the edge.
+# not evidence of fairness. With `first="lowest3"` the deal is symmetric but the rule is not: when both hands tie
+# for the lowest card, or neither holds a low card, seat 0 starts, so seat 0 starts in more than half of the deals
+# (the cell counts them and checks it). Seat 0's rate there mixes games it started with games it did not; the
+# `seat0` games are the ones that measure the first player's edge. A 95% interval is a range produced by a method
+# that captures the true rate in 95% of repeated experiments; it is not a 95% chance that this one range holds
+# it.

@@ -68,9 +68,11 @@ display(one_spot)
 #   converges to $p$ (convergence *almost surely*).
 #
 # Neither says that any particular $\hat p_n$ equals $p$, or that the error shrinks steadily. Each row below has a
-# 95% **Wilson** interval for $p$ (it behaves well even at $n = 10$, where the textbook normal interval does not:
-# exercise 2). A 95% interval misses $p$ one time in twenty; the rows come from *one* growing run, so they are not
-# independent: one unlucky stretch early on can make several rows miss together.
+# 95% **Wilson** interval for $p$ (it covers $p$ about as often as it promises even for small samples, where the
+# textbook normal interval does not: exercise 2 compares the two at $n = 20$). A 95% interval misses $p$ one time in
+# twenty, and at $n = 10$ an interval is so wide, and a count out of 10 so coarse, that it is only a rough guide.
+# The rows come from *one* growing run, so they are not independent: one unlucky stretch early on can make several
+# rows miss together.
 
 # %%
 P = Fraction(2, 13)
@@ -180,7 +182,7 @@ display(figure_view(widths))
 
 # %%
 REPEATS = 1000
-sampled = {}
+sampled, counted_hits = {}, {}
 for n in (100, 1_600):
     out = cardlab.simulate("garbage", players=1, games=REPEATS * n, seed=10_000 + n, layout_sizes=[1],
                            progress=False)
@@ -191,6 +193,7 @@ for n in (100, 1_600):
     print(f"n = {n:>5}: estimates mean {estimates.mean():.4f} (p = {float(P):.4f}), spread (sd) "
           f"{estimates.std(ddof=1):.4f}, theory {theory:.4f}; intervals covering p: {covered:.1%}")
     sampled[n] = estimates
+    counted_hits[n] = counts
     # 1000 experiments give the coverage to about ±1.4 points: below 91% would be a real fault
     assert covered > 0.91 and abs(estimates.std(ddof=1) / theory - 1) < 0.15
 
@@ -211,6 +214,36 @@ display(figure_view(clt))
 # With $n = 100$ the histogram is lumpy (an estimate is a count out of 100) and a little skewed, since $p$ is
 # near 0; with $n = 1600$ it is close to the normal curve and four times narrower. The coverage printed above is
 # close to 95% but, from 1000 experiments, known only to within about ±1.4 points (the cell checks it is above 91%).
+
+# %% [markdown]
+# **Seeing coverage.** Here are the first 100 of those experiments of $n = 100$ games, each drawn as its 95%
+# interval, with the true $p$ as a dashed line. **Predict first:** how many of the 100 intervals miss $p$? Then
+# the same count for the other nine batches of 100 experiments.
+
+# %%
+hits100 = counted_hits[100]
+bounds = [wilson(float(k), 100) for k in hits100]
+miss = np.array([not b.contains(float(P)) for b in bounds])
+coverage_fig = go.Figure(layout=go.Layout(
+    title="100 experiments of 100 games: each line is one 95% interval (red: misses p)", width=700, height=480,
+    xaxis={"title": "p", "range": [0, 0.35]}, yaxis={"title": "experiment"}, showlegend=False))
+for i, b in enumerate(bounds[:100]):
+    coverage_fig.add_scatter(x=[b.low, b.high], y=[i, i], mode="lines",
+                             line={"color": "#d62728" if miss[i] else "#1f77b4", "width": 2})
+coverage_fig.add_scatter(x=[float(P), float(P)], y=[-1, 100], mode="lines", line={"dash": "dash", "color": "black"})
+display(figure_view(coverage_fig))
+batches = miss.reshape(10, 100).sum(axis=1)
+print(f"misses in the first batch of 100 intervals: {batches[0]}")
+print(f"misses in each of the 10 batches: {batches.tolist()}; in all 1000: {int(miss.sum())}")
+spread = np.sqrt(100 * 0.05 * 0.95)
+print(f"a method that covers exactly 95% would give 5 misses per batch on average, give or take {spread:.1f}")
+assert abs(batches.mean() - 5) < 4 * spread / np.sqrt(10)  # a coverage far from 95% would break this
+
+# %% [markdown]
+# The count of misses moves from batch to batch around 5, as a count of rare misses out of 100 should (the cell
+# checks that the average of the ten batches is within chance of 5). Any single interval either contains $p$ or
+# does not; "95%" describes how often the method succeeds over many uses. Read many intervals at once and expect
+# some of them to miss.
 
 # %% [markdown]
 # ## 6. The same law for an average

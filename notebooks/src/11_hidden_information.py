@@ -37,6 +37,11 @@
 # The table (everybody's common knowledge) cannot see any hand. A player sees their own hand. So they count
 # different cards.
 #
+# The assumption is only an approximation once the players have chosen moves: a player who can play must play a
+# card that fits, so the cards a hand kept are a little likelier not to fit. The cell below prints both numbers for
+# each viewpoint, the plain share of the formula and the chance that also reads how the hands played; expect them
+# to be close but not equal.
+#
 # We take a Shithead position from notebook `03_shithead`: an Ace on the pile, so only a 2, a 10 or an Ace fits, and
 # ask: *would a face-down card fit?* (Nobody, not even the owner, has seen a face-down card.)
 
@@ -87,10 +92,9 @@ for viewpoint in (None, 0, 1):
           f"P(face-down card fits) = {float(prob.shithead_blind_fits(position, viewpoint)):.4f}")
 
 # %% [markdown]
-# Each answer is close to its plain share of fitting cards but not equal to it: the chance law also reads how the two
-# hands played (a player who can play must play a card that fits, so what a hand keeps is likelier not to fit; see
-# `03_shithead`). The stepper shows the same thing: choose a viewpoint in its menu and its panels are recomputed from
-# that person's knowledge. From code:
+# Each answer is close to its plain share of fitting cards but not equal to it, because it also reads how the two
+# hands played (see `03_shithead`). The stepper shows the same thing: choose a viewpoint in its menu and its panels
+# are recomputed from that person's knowledge. From code:
 
 # %%
 for label in ("table", "seat 0", "seat 1"):
@@ -351,17 +355,52 @@ for _ in range(20):
 # knows which ones, the table only knows how many.
 
 # %% [markdown]
-# Who is right? Resample what the table cannot see, many times, and look at the real top of the stock:
+# Who is right? Not a question the model can answer about itself: redealing the unseen cards with the counting model
+# and looking at its top card would only check the model against itself. Ask real games instead. Play 1000 seeded
+# games of greedy bots, each until the top layer of the stock is a reshuffled pile with 6 or fewer of its cards
+# left, and at that moment write down both answers for the table and the card that is really on top of the stock
+# (the game knows it; no player has seen it).
+#
+# Where the two answers agree, real games cannot tell them apart, so look where they disagree by more than 0.05: in
+# the positions where forgetting gives the higher chance, and in those where it gives the lower one. Each group
+# compares the number of real cards that fit with the number each answer expects, as a z score (a |z| above 3 would
+# mean the answer is clearly off for real games).
 
 # %%
-rng = np.random.default_rng(12)
-n = 3000
-hits = sum(game.can_play_on_centre(game.resample(None, rng).state.stock[-1]) for _ in range(n))
-est = wilson(hits, n)
-counted = float(prob.spite_next_stock_playable(game, None))
-print(f"counting says {counted:.4f}; forgetting says {forgetful(game):.4f}; the stock top fits in {est}")
-print(f"interval contains the counted answer: {est.contains(counted)}, "
-      f"the forgetful one: {est.contains(forgetful(game))}")
+REAL_SPITE = 1000
+counted, forgot, top_fits = [], [], []
+for seed in range(REAL_SPITE):
+    real = cardlab.new_game("spite-and-malice", players=2, seed=seed)
+    bot = make_policy("greedy", "spite-and-malice", np.random.default_rng(seed))
+    while not real.is_over:
+        layers = real.observe(None).stock_layers
+        if layers and layers[0][0] != 0 and layers[0][2] <= 6:
+            break
+        real.play(choose(bot, real))
+    if real.is_over:
+        continue
+    counted.append(float(prob.spite_next_stock_playable(real, None)))
+    forgot.append(forgetful(real))
+    top_fits.append(real.can_play_on_centre(real.state.stock[-1]))
+counted, forgot, top_fits = np.array(counted), np.array(forgot), np.array(top_fits, dtype=float)
+print(f"{top_fits.size} real positions (the other games ended first)")
+z_scores = {}
+for label, group in (("forgetting says higher", forgot > counted + 0.05),
+                     ("forgetting says lower", forgot < counted - 0.05)):
+    fits_here = top_fits[group]
+    print(f"{label}: {int(group.sum())} positions, the real top card fits in {wilson(fits_here.sum(), fits_here.size)}")
+    for name, said in (("counting", counted[group]), ("forgetting", forgot[group])):
+        z = (fits_here.sum() - said.sum()) / np.sqrt(np.sum(said * (1 - said)))
+        z_scores[label, name] = z
+        print(f"   {name:>10} expects {said.mean():.3f} on average: z = {z:+.2f}")
+assert all(abs(z) < 3 for (_, name), z in z_scores.items() if name == "counting")
+assert all(abs(z) > 3 for (_, name), z in z_scores.items() if name == "forgetting")
+
+# %% [markdown]
+# In both groups the real cards agree with counting and not with forgetting: where forgetting says higher, the real
+# cards fit less often, and where it says lower, they fit more often (the cell checks that counting's |z| stays
+# below 3 and forgetting's exceeds 3 in both groups). Remembering the pile is worth something in real games, not
+# only in the model.
 
 # %% [markdown]
 # The same idea applies in Garbage: after a reshuffle the stock is made of discards everybody saw, and

@@ -30,12 +30,14 @@ from dataclasses import dataclass
 from statistics import NormalDist
 
 import numpy as np
+import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
 from cardlab.games.shithead import power
 from cardlab.policies import make_policy
 from cardlab.sim.stats import Z95, wilson
+from cardlab.viz.panels import figure_view
 
 greedy = make_policy("greedy", "shithead", np.random.default_rng(0))
 
@@ -75,8 +77,9 @@ display(duel)
 #
 # - **the same deals**: `cardlab.simulate` deals game `i` of a run with seed `s` the same way whatever plays it;
 # - **both seats**: the first player has an edge, so each deal is played twice, with the seats swapped;
-# - **a baseline**: greedy against itself on those deals wins exactly half (each deal is played twice the same
-#   way, and won once by each seat), so the baseline needs no interval: it is 1/2 by construction.
+# - **a baseline**: greedy against itself on those deals wins exactly half. Both games of a deal are then the same
+#   game, so the same *seat* wins both; the "policy" greedy sits in seat 0 in one and in seat 1 in the other, so it
+#   wins exactly one of the two. The baseline needs no interval: it is 1/2 by construction.
 #
 # The `max_turns` option ends a game that goes on for ever as a draw (a silly policy can do that in Shithead), and
 # `progress=False` keeps `simulate` from drawing a progress bar.
@@ -126,16 +129,17 @@ def report(label, t):
 
 
 baseline = tournament("greedy")
-print(f"greedy (baseline): wins {baseline.paired()[0]:.3f} exactly; every deal won once by each seat: "
-      f"{bool(np.all(baseline.a + baseline.b == 1))}")
-assert baseline.draws > 0 or np.all(baseline.a + baseline.b == 1)
+print(f"greedy (baseline): wins {baseline.paired()[0]:.3f} exactly; draws {baseline.draws}; "
+      f"it wins exactly one of the two games of every deal: {bool(np.all(baseline.a + baseline.b == 1))}")
+assert baseline.draws == 0 and np.all(baseline.a + baseline.b == 1) and baseline.paired()[0] == 0.5
 tens = tournament(eager_tens)
 report("eager_tens", tens)
 
 # %% [markdown]
 # **Reading the result.** The baseline is 0.5 by construction (checked above), so it gets no interval. If the
 # interval of your policy lies entirely below 0.5, the data are evidence, at the 5% level, that it is worse than
-# greedy (a test can be wrong: one time in twenty a policy exactly as good as greedy would show such an interval).
+# greedy. A test can be wrong: a policy exactly as good as greedy shows an interval wholly below 0.5 about one time
+# in forty, and one wholly above 0.5 about one time in forty (one time in twenty for either side).
 # If it contains 0.5, you cannot tell yet — that is *not* evidence that the two are equally good; the interval says
 # how large a difference the data still allow. The half-width shrinks like $1/\sqrt{n}$ (notebook
 # `10_law_of_large_numbers`), so telling 53% from 50% takes thousands of games, not dozens (section 4).
@@ -175,6 +179,26 @@ assert abs(half / naive.half_width - np.sqrt(max(0.0, 1 + rho))) < 0.05
 assert (half < naive.half_width) == (rho < 0)
 
 # %% [markdown]
+# **A second opinion without the normal curve: the sign-flip test.** If `never_discard` were exactly as good as greedy,
+# each deal's score minus 1/2 would be as likely to come out positive as negative (swap the two policies and the
+# sign flips). So flip the signs of the real deal scores at random, many times, and see how often the mean of the
+# flipped scores is at least as far from 0 as the real mean. That share is the test's p-value.
+
+# %%
+centred = (paired_demo.a + paired_demo.b) / 2 - 0.5
+flips = np.random.default_rng(17).choice([-1.0, 1.0], size=(10_000, centred.size))
+flipped_means = (flips * centred).mean(axis=1)
+p_value = (np.sum(np.abs(flipped_means) >= abs(centred.mean())) + 1) / (flips.shape[0] + 1)
+excludes = not (mean - half <= 0.5 <= mean + half)
+print(f"paired 95% interval excludes 0.5: {excludes}; sign-flip test p-value {p_value:.4f} "
+      f"(below 0.05: {p_value < 0.05})")
+assert excludes == (p_value < 0.05)
+
+# %% [markdown]
+# The two analyses agree (the cell checks it): the interval excludes 0.5 exactly when the sign-flip test's p-value
+# is below 5%. The sign-flip test assumes only that the deals are independent and that, if the policies were equally
+# good, each deal's score would be symmetric about 1/2; the interval leans on the normal curve.
+#
 # The half-widths compare as $\sqrt{1+\rho}$, with $\rho$ the correlation between the two games of a deal (the
 # cell checks that relation and that the paired interval is the narrower one exactly when $\rho < 0$). With a
 # negative $\rho$, the unpaired analysis throws away precision the design had bought.
@@ -210,11 +234,20 @@ for label, games in (("half-width = effect", half_equal), ("80% power", for_80))
     print(f"{label:>20}: {games} independent games, power by formula {power_of(games):.2f}, "
           f"by 4000 simulated tournaments {np.mean(low > 0.5):.2f}")
     assert abs(np.mean(low > 0.5) - power_of(games)) < 0.05
-deals_paired = int(np.ceil(((Z95 + normal.inv_cdf(0.80)) * sigma * np.sqrt((1 + rho) / 2) / effect) ** 2))
-print(f"paired design with correlation {rho:+.2f}: {deals_paired} deals ({2 * deals_paired} games) for 80% power, "
+rho_shithead = tens.correlation()
+deals_paired = int(np.ceil(((Z95 + normal.inv_cdf(0.80)) * sigma * np.sqrt((1 + rho_shithead) / 2) / effect) ** 2))
+fisher = np.arctanh(rho_shithead)
+rho_low, rho_high = np.tanh(fisher - Z95 / np.sqrt(tens.deals - 3)), np.tanh(fisher + Z95 / np.sqrt(tens.deals - 3))
+print(f"Shithead, correlation of a deal's two games measured for eager_tens: {rho_shithead:+.2f} "
+      f"(approximate 95% interval [{rho_low:+.2f}, {rho_high:+.2f}], Fisher's z)")
+print(f"paired design with that correlation: {deals_paired} deals ({2 * deals_paired} games) for 80% power, "
       f"against {for_80} independent games")
 
 # %% [markdown]
+# The paired figure *assumes* that a new Shithead policy's two games of a deal are correlated as `eager_tens`'s were
+# in section 3 (the cell measures that correlation on its 200 deals and prints an approximate 95% interval for it:
+# it is itself only an estimate); a policy whose correlation differs needs a different number.
+#
 # Decide the number of games *before* playing them, from the effect you care about and the power you want. Stopping
 # as soon as an interval excludes 0.5 ("peeking") makes false discoveries far more frequent than 5%. The paired
 # design needs fewer games when $\rho < 0$, because each deal's score has variance $\sigma^2(1+\rho)/2$.
@@ -248,12 +281,50 @@ print(f"best on the first deals: k = {best}, {scores[best].paired()[0]:.3f}; on 
 report(f"k = {best}, fresh", fresh)
 
 # %% [markdown]
+# One run can be lucky or unlucky, so repeat the whole procedure many times, with four "variants" that are in truth
+# the *same* player: the random player, each copy measured on its own 100 deals. Any difference between them is
+# luck. Each time, keep the best-looking copy and measure it again on 100 fresh deals. **Predict first:** will the
+# kept copy's first score be higher than its fresh score on average?
+
+# %%
+REPEATS, DEALS = 40, 100
+kept, again = [], []
+next_seed = 1000
+for _ in range(REPEATS):
+    scores_here = []
+    for _variant in range(4):
+        scores_here.append(tournament("random", games=DEALS, seed=next_seed).paired()[0])
+        next_seed += 1
+    kept.append(max(scores_here))
+    again.append(tournament("random", games=DEALS, seed=next_seed).paired()[0])
+    next_seed += 1
+kept, again = np.array(kept), np.array(again)
+drop = kept - again
+drop_half = Z95 * drop.std(ddof=1) / np.sqrt(REPEATS)
+print(f"{REPEATS} repeats: the kept copy scored {kept.mean():.3f} on average when chosen, {again.mean():.3f} on "
+      f"fresh deals; drop {drop.mean():.3f}, paired 95% interval [{drop.mean() - drop_half:.3f}, "
+      f"{drop.mean() + drop_half:.3f}]")
+curse = go.Figure(layout=go.Layout(
+    title="The best of four identical players: its score when chosen and on fresh deals", width=700, height=360,
+    xaxis={"title": "share of the deal's two games won against greedy"}, yaxis={"title": "repeats"},
+    barmode="overlay"))
+curse.add_histogram(x=kept, name="when chosen (best of four)", opacity=0.6, xbins={"size": 0.01})
+curse.add_histogram(x=again, name="on fresh deals", opacity=0.6, xbins={"size": 0.01})
+display(figure_view(curse))
+assert drop.mean() - drop_half > 0     # the curse: the chosen score is biased upwards
+
+# %% [markdown]
+# On average the kept copy looks better when it is chosen than when it is measured again (the drop's paired interval
+# lies above 0, and the cell checks it), although all four copies are the same player. Picking the maximum picks
+# luck along with skill.
+#
 # Compare the two numbers for the winner. The best of several noisy measurements is biased upwards: part of its lead
 # is luck, and luck does not come back on new deals, so the fresh measurement tends to be lower. Only the fresh one is
 # an honest estimate. Choose on one set of deals, **judge on another** — and notice whether any variant's interval
 # lies above 0.5 at all. With four variants each tested at the 5% level, the chance that at least one interval
-# excludes 0.5 by luck alone is up to $1 - 0.95^4 \approx 19\%$: several tests at once need a stricter level
-# (for example 98.75% intervals, the Bonferroni correction) or a fresh test of the chosen one.
+# excludes 0.5 by luck alone would be $1 - 0.95^4 \approx 19\%$ if the four tests were independent; here they
+# share their deals, so they are not, and the only sure bound is $4 \times 5\% = 20\%$. Several tests at once need
+# a stricter level (for example 98.75% intervals, the Bonferroni correction) or a fresh test of the chosen one.
 
 # %% [markdown]
 # ## 6. Garbage has few choices — do they matter?
@@ -313,12 +384,12 @@ print(verdict)
 # %% [markdown]
 # **Exercise 2.** Suppose your policy really wins 53% against greedy. How many games give a 90% chance that the
 # 95% interval excludes 0.5 (90% power), if the games were independent? And how many deals in the paired design,
-# with the correlation $\rho$ measured in section 3?
+# assuming the correlation $\rho$ that section 4 measured for a Shithead policy?
 
 # %% [solution]
 z_power = normal.inv_cdf(0.90)
 games_90 = int(np.ceil(((Z95 + z_power) * sigma / effect) ** 2))
-deals_90 = int(np.ceil(((Z95 + z_power) * sigma * np.sqrt((1 + rho) / 2) / effect) ** 2))
+deals_90 = int(np.ceil(((Z95 + z_power) * sigma * np.sqrt((1 + rho_shithead) / 2) / effect) ** 2))
 print(f"independent games: {games_90}; paired deals: {deals_90} ({2 * deals_90} games); "
       f"power check by formula: {power_of(games_90):.3f}")
 assert abs(power_of(games_90) - 0.90) < 0.01

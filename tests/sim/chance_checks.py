@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 from math import comb, gcd, prod, sqrt
@@ -37,8 +38,71 @@ from cardlab.sim import prob
 from cardlab.sim.hands_law import HandsLaw
 from cardlab.viz.table import table_html
 
-GAMES = ("garbage", "spite-and-malice", "shithead")
 POLICY_STREAM = 99  # the bots' generator: [seed, POLICY_STREAM], never the game's own seed
+
+
+# ---------------------------------------------------------------------------------------------- the games' checks
+Answers = dict[str, Fraction | None]
+Outcome = tuple[str, Any, bool, Callable[[], Fraction | None]]
+"""A question with a real answer in a position: (key, subject, what really was, the exact function to ask)."""
+
+
+class Counts(NamedTuple):
+    """A game's independent counts in one position for one viewpoint (None: not applicable or not counted)."""
+
+    answers: Answers
+    informative: bool = False
+    """Some answer needed what play told about a hidden hand (Shithead's reference filter)."""
+    plain_differs: bool = False
+    """Some answer differs from the plain count that treats every unseen card alike."""
+
+
+@dataclass(frozen=True)
+class GameChecks:
+    """What the generic chance checks need from one game, written in the tests apart from the package's law.
+
+    ``count`` counts each exact answer from the viewer's public view and events alone; ``exact`` asks the
+    package's exact functions (the same keys); ``twin`` makes a copy the viewer cannot tell apart (hidden
+    cards moved among places the public record does not tell apart); ``outcomes`` lists the questions that
+    have a real answer in a position. ``positions`` are the bot games sampled for the counts and the twins:
+    (players, options, seeds, every k-th position); ``calibration`` the uninformed players' games for the
+    calibration: (players, options, seeds). ``min_informative`` asks the counts for at least that many
+    comparisons with an informative hand and that many that differ from the plain count. ``power`` (a note
+    taken on each calibration outcome and a verdict over the notes) lets a game add what its calibration must
+    also show."""
+
+    name: str
+    count: Callable[[cardlab.Game[Any], int | None], Counts]
+    exact: Callable[[cardlab.Game[Any], int | None], Answers]
+    twin: Callable[[cardlab.Game[Any], int | None, np.random.Generator], cardlab.Game[Any]]
+    outcomes: Callable[[cardlab.Game[Any], int | None], list[Outcome]]
+    positions: list[tuple[int, dict[str, Any], range, int]]
+    calibration: tuple[int, dict[str, Any], range]
+    min_informative: tuple[int, int] = (0, 0)
+    power: tuple[Callable[[cardlab.Game[Any], str, Fraction, bool], Any], Callable[[list[Any]], None]] | None = None
+
+
+_CHECKS: dict[str, GameChecks] = {}
+
+
+def register_checks(checks: GameChecks) -> GameChecks:
+    """Make ``checks`` the chance checks of the game they name (a game's test module calls this)."""
+    _CHECKS[checks.name] = checks
+    return checks
+
+
+def checks_for(name: str) -> GameChecks:
+    """The chance checks of a registered game. A game registered without them fails here, loudly: a
+    generic test never skips a game silently."""
+    if name not in _CHECKS:
+        raise AssertionError(f"the game {name!r} is registered, but no chance checks are: register a "
+                             "tests.sim.chance_checks.GameChecks for it (see tests/toy_game.py)")
+    return _CHECKS[name]
+
+
+def games() -> list[str]:
+    """Every registered game (each must have its checks: :func:`checks_for`)."""
+    return cardlab.game_names()
 
 
 # ---------------------------------------------------------------------------------------------- positions
@@ -503,11 +567,19 @@ def shithead_counts(g: cardlab.Game[Any], viewpoint: int | None) -> dict[str, Fr
 
 def exact_answers(g: cardlab.Game[Any], viewpoint: int | None) -> dict[str, Fraction | None]:
     """Every exact function of the game for ``viewpoint`` (None where not applicable)."""
-    if g.name == "garbage":
-        return {"next": _attempt(lambda: prob.garbage_next_card_placeable(g, viewpoint))}
-    if g.name == "spite-and-malice":
-        return {"next": _attempt(lambda: prob.spite_next_stock_playable(g, viewpoint)),
-                "payoff": _attempt(lambda: prob.spite_payoff_playable_now(g, viewpoint))}
+    return checks_for(g.name).exact(g, viewpoint)
+
+
+def garbage_exact(g: cardlab.Game[Any], viewpoint: int | None) -> Answers:
+    return {"next": _attempt(lambda: prob.garbage_next_card_placeable(g, viewpoint))}
+
+
+def spite_exact(g: cardlab.Game[Any], viewpoint: int | None) -> Answers:
+    return {"next": _attempt(lambda: prob.spite_next_stock_playable(g, viewpoint)),
+            "payoff": _attempt(lambda: prob.spite_payoff_playable_now(g, viewpoint))}
+
+
+def shithead_exact(g: cardlab.Game[Any], viewpoint: int | None) -> Answers:
     return {"blind": _attempt(lambda: prob.shithead_blind_fits(g, viewpoint)),
             "draw": _attempt(lambda: prob.shithead_draw_top_fits(g, viewpoint)),
             "pickup": _attempt(lambda: prob.shithead_mover_picks_up(g, viewpoint))}
@@ -531,13 +603,7 @@ class Counted(NamedTuple):
 def count_mismatches(g: cardlab.Game[Any], viewpoint: int | None) -> Counted:
     """The exact functions against the independent counts, in one position for one viewpoint."""
     exact = exact_answers(g, viewpoint)
-    informative = differs = False
-    if g.name == "garbage":
-        counted = {"next": garbage_count(g, viewpoint)}
-    elif g.name == "spite-and-malice":
-        counted = {"next": spite_count(g, viewpoint)}
-    else:
-        counted, informative, differs = shithead_reference(g, viewpoint)
+    counted, informative, differs = checks_for(g.name).count(g, viewpoint)
     compared = mismatched = 0
     for key, value in counted.items():
         if value is None:
@@ -609,61 +675,78 @@ def _shithead_moved(g: cardlab.Game[Any], viewpoint: int | None, places: list[tu
 
 def twin(g: cardlab.Game[Any], viewpoint: int | None, rng: np.random.Generator) -> cardlab.Game[Any]:
     """A copy that ``viewpoint`` cannot tell from ``g``: hidden cards moved among places the public record
-    does not tell apart, and some faces' two packs swapped."""
-    t = g.copy()
-    s: Any = t._state
-    if g.name == "garbage":
-        spots = [(p, i) for p in range(g.players) for i in range(s.sizes[p]) if not s.up[p][i]]
-        down = [s.spots[p][i] for p, i in spots]
-        if s.stock_known:
-            down, s.stock = _shuffle_within(down, rng), _shuffle_within(s.stock, rng)
-        else:
-            both = _shuffle_within(down + s.stock, rng)
-            down, s.stock = both[:len(spots)], both[len(spots):]
-        for (p, i), c in zip(spots, down, strict=True):
-            s.spots[p][i] = c
-    elif g.name == "shithead":
-        places = t._hidden_places(viewpoint)
-        moved = _shithead_moved(g, viewpoint, places, rng)
-        k = 0
-        for p in range(g.players):
-            for i, c in enumerate(s.face_down[p]):
-                if c is not None:
-                    s.face_down[p][i] = moved[k]
-                    k += 1
-        s.draw = moved[k:k + len(s.draw)]
-        k += len(s.draw)
-        for p in range(g.players):
-            if p != viewpoint:
-                size = sum(1 for zone, seat, _ in places if zone == "hand" and seat == p)
-                s.hands[p] = sorted(list(s.known[p]) + moved[k:k + size], key=cardlab.games.shithead.sort_key)
-                k += size
-    else:
-        places = t._hidden_places(viewpoint)
-        # places that accept the same labels: each stock card's layer, payoff piles (labels 0 and their
-        # own tie label), hand slots (their marks); swap cards of one label among places accepting it
-        labels = s.labels
-        classes: dict[int, list[int]] = {}
-        for i, place in enumerate(places):
-            classes.setdefault(labels[place[4].id], []).append(i)
-        cards = [p[4] for p in places]
-        for members in classes.values():
-            # a label's cards move among the places holding that label's cards (any of them accepts it)
-            moved = _shuffle_within([cards[i] for i in members], rng)
-            for i, c in zip(members, moved, strict=True):
-                cards[i] = c
-        payoff: list[list[Card]] = [[], []]
-        hands: list[list[Card]] = [[], []]
-        stock: list[Card] = []
-        for (zone, seat, *_), c in zip(places, cards, strict=True):
-            (payoff[seat] if zone == "payoff" else hands[seat] if zone == "hand" else stock).append(c)
-        for seat in (0, 1):
-            s.payoff[seat] = payoff[seat] + s.payoff[seat][-1:]
-            if seat != viewpoint:
-                s.hands[seat] = sorted(hands[seat])
-        s.stock = stock
+    does not tell apart (the game's own :attr:`GameChecks.twin`), and some faces' two packs swapped."""
+    t = checks_for(g.name).twin(g, viewpoint, rng)
     _rename_packs(t, rng)
     t._check_conservation("twin")
+    return t
+
+
+def garbage_twin(g: cardlab.Game[Any], viewpoint: int | None, rng: np.random.Generator) -> cardlab.Game[Any]:
+    """Face-down spots and the stock: one pool before a reshuffle, two after it."""
+    t = g.copy()
+    s: Any = t._state
+    spots = [(p, i) for p in range(g.players) for i in range(s.sizes[p]) if not s.up[p][i]]
+    down = [s.spots[p][i] for p, i in spots]
+    if s.stock_known:
+        down, s.stock = _shuffle_within(down, rng), _shuffle_within(s.stock, rng)
+    else:
+        both = _shuffle_within(down + s.stock, rng)
+        down, s.stock = both[:len(spots)], both[len(spots):]
+    for (p, i), c in zip(spots, down, strict=True):
+        s.spots[p][i] = c
+    return t
+
+
+def shithead_twin(g: cardlab.Game[Any], viewpoint: int | None, rng: np.random.Generator) -> cardlab.Game[Any]:
+    """Face-down cards, the draw pile and the hidden hands, as :func:`_shithead_moved` allows."""
+    t = g.copy()
+    s: Any = t._state
+    places = t._hidden_places(viewpoint)
+    moved = _shithead_moved(g, viewpoint, places, rng)
+    k = 0
+    for p in range(g.players):
+        for i, c in enumerate(s.face_down[p]):
+            if c is not None:
+                s.face_down[p][i] = moved[k]
+                k += 1
+    s.draw = moved[k:k + len(s.draw)]
+    k += len(s.draw)
+    for p in range(g.players):
+        if p != viewpoint:
+            size = sum(1 for zone, seat, _ in places if zone == "hand" and seat == p)
+            s.hands[p] = sorted(list(s.known[p]) + moved[k:k + size], key=cardlab.games.shithead.sort_key)
+            k += size
+    return t
+
+
+def spite_twin(g: cardlab.Game[Any], viewpoint: int | None, rng: np.random.Generator) -> cardlab.Game[Any]:
+    """Cards of one public label moved among the places that accept it."""
+    t = g.copy()
+    s: Any = t._state
+    places = t._hidden_places(viewpoint)
+    # places that accept the same labels: each stock card's layer, payoff piles (labels 0 and their
+    # own tie label), hand slots (their marks); swap cards of one label among places accepting it
+    labels = s.labels
+    classes: dict[int, list[int]] = {}
+    for i, place in enumerate(places):
+        classes.setdefault(labels[place[4].id], []).append(i)
+    cards = [p[4] for p in places]
+    for members in classes.values():
+        # a label's cards move among the places holding that label's cards (any of them accepts it)
+        moved = _shuffle_within([cards[i] for i in members], rng)
+        for i, c in zip(members, moved, strict=True):
+            cards[i] = c
+    payoff: list[list[Card]] = [[], []]
+    hands: list[list[Card]] = [[], []]
+    stock: list[Card] = []
+    for (zone, seat, *_), c in zip(places, cards, strict=True):
+        (payoff[seat] if zone == "payoff" else hands[seat] if zone == "hand" else stock).append(c)
+    for seat in (0, 1):
+        s.payoff[seat] = payoff[seat] + s.payoff[seat][-1:]
+        if seat != viewpoint:
+            s.hands[seat] = sorted(hands[seat])
+    s.stock = stock
     return t
 
 
@@ -749,44 +832,51 @@ def _attempt(f: Callable[[], Fraction]) -> Fraction | None:
         return None
 
 
-def _real_outcomes(g: cardlab.Game[Any], viewpoint: int | None
-                   ) -> list[tuple[str, Any, bool, Callable[[], Fraction | None]]]:
-    """The questions that have a real answer in this position: (key, subject, what really was, the exact
-    function to ask)."""
+def _real_outcomes(g: cardlab.Game[Any], viewpoint: int | None) -> list[Outcome]:
+    """The questions that have a real answer in this position (the game's :attr:`GameChecks.outcomes`)."""
+    return [] if g.is_over else checks_for(g.name).outcomes(g, viewpoint)
+
+
+def garbage_outcomes(g: cardlab.Game[Any], viewpoint: int | None) -> list[Outcome]:
     s: Any = g.state
-    out: list[tuple[str, Any, bool, Callable[[], Fraction | None]]] = []
-    if g.is_over:
-        return out
-    if g.name == "garbage":
-        seat = prob.garbage_next_drawer(g)
-        if s.stock and seat is not None:
-            out.append(("next", (s.hand, s.shuffles, s.stock[-1]), bool(g.can_use(seat, s.stock[-1])),
-                        lambda: _attempt(lambda: prob.garbage_next_card_placeable(g, viewpoint))))
-    elif g.name == "spite-and-malice":
-        if s.stock:
-            # the subject is the exposure (round, completions, stock size), not the card: a card that was
-            # on top once can come back through a completed pile, and skipping it then would pick the
-            # sample by the card's history (which depends on its face)
-            out.append(("next", (s.round, s.completions, len(s.stock)), bool(g.can_play_on_centre(s.stock[-1])),
-                        lambda: _attempt(lambda: prob.spite_next_stock_playable(g, viewpoint))))
-    else:
-        if s.draw:
-            out.append(("draw", s.draw[-1], bool(g.fits(s.draw[-1])),
-                        lambda: _attempt(lambda: prob.shithead_draw_top_fits(g, viewpoint))))
-        down = [c for d in s.face_down for c in d if c is not None]
-        if down:
-            out.append(("blind", down[0], bool(g.fits(down[0])),
-                        lambda: _attempt(lambda: prob.shithead_blind_fits(g, viewpoint))))
-        if s.phase != "setup":
-            m = g.current_player
-            src = g.source(m)
-            if src == "hand":
-                real = not any(g.fits(c) for c in s.hands[m])
-            elif src == "up":
-                real = not any(g.fits(c) for c in s.face_up[m])
-            else:  # the bots turn their lowest face-down position first
-                real = not g.fits(next(c for c in s.face_down[m] if c is not None))
-            out.append(("pickup", g.turns, real, lambda: _attempt(lambda: prob.shithead_mover_picks_up(g, viewpoint))))
+    seat = prob.garbage_next_drawer(g)
+    if not s.stock or seat is None:
+        return []
+    return [("next", (s.hand, s.shuffles, s.stock[-1]), bool(g.can_use(seat, s.stock[-1])),
+             lambda: _attempt(lambda: prob.garbage_next_card_placeable(g, viewpoint)))]
+
+
+def spite_outcomes(g: cardlab.Game[Any], viewpoint: int | None) -> list[Outcome]:
+    s: Any = g.state
+    if not s.stock:
+        return []
+    # the subject is the exposure (round, completions, stock size), not the card: a card that was
+    # on top once can come back through a completed pile, and skipping it then would pick the
+    # sample by the card's history (which depends on its face)
+    return [("next", (s.round, s.completions, len(s.stock)), bool(g.can_play_on_centre(s.stock[-1])),
+             lambda: _attempt(lambda: prob.spite_next_stock_playable(g, viewpoint)))]
+
+
+def shithead_outcomes(g: cardlab.Game[Any], viewpoint: int | None) -> list[Outcome]:
+    s: Any = g.state
+    out: list[Outcome] = []
+    if s.draw:
+        out.append(("draw", s.draw[-1], bool(g.fits(s.draw[-1])),
+                    lambda: _attempt(lambda: prob.shithead_draw_top_fits(g, viewpoint))))
+    down = [c for d in s.face_down for c in d if c is not None]
+    if down:
+        out.append(("blind", down[0], bool(g.fits(down[0])),
+                    lambda: _attempt(lambda: prob.shithead_blind_fits(g, viewpoint))))
+    if s.phase != "setup":
+        m = g.current_player
+        src = g.source(m)
+        if src == "hand":
+            real = not any(g.fits(c) for c in s.hands[m])
+        elif src == "up":
+            real = not any(g.fits(c) for c in s.face_up[m])
+        else:  # the bots turn their lowest face-down position first
+            real = not g.fits(next(c for c in s.face_down[m] if c is not None))
+        out.append(("pickup", g.turns, real, lambda: _attempt(lambda: prob.shithead_mover_picks_up(g, viewpoint))))
     return out
 
 
@@ -883,3 +973,50 @@ def spite_copy_twins(seeds: range, viewpoint: int | None = None, **options: Any
             assert (ts.sides[m][pile] if kind == "discard" else ts.centre[pile])[-1] == other
             t._check_conservation("copy twin")
             yield g, t
+
+
+# ---------------------------------------------------------------------------------------------- the built-in games
+def _shithead_note(g: cardlab.Game[Any], key: str, p: Fraction, real: bool) -> tuple[float, float, bool, bool] | None:
+    """An uncertain pick-up from the hand: (law, plain count, whether the mover's hand was read, real)."""
+    if key != "pickup" or not 0 < p < 1:
+        return None
+    q = plain_pickup(g, None)
+    return None if q is None else (float(p), float(q), shithead_mover_informed(g), real)
+
+
+def _shithead_verdict(notes: list[Any]) -> None:
+    """The calibration has the power to tell: over the uncertain pick-ups from the hand, many made while the
+    mover's hand had been read through its play, the law's total stays within |z| < 3 while the plain count
+    that treats every unseen card alike misses by |z| >= 3."""
+    plain = [n for n in notes if n is not None]
+    informed = sum(n[2] for n in plain)
+    assert len(plain) >= 150 and informed >= 100, (len(plain), informed)
+    real = sum(n[3] for n in plain)
+    law = (real - sum(n[0] for n in plain)) / sum(n[0] * (1 - n[0]) for n in plain) ** 0.5
+    ignored = (real - sum(n[1] for n in plain)) / sum(n[1] * (1 - n[1]) for n in plain) ** 0.5
+    assert abs(law) < 3, law  # over all of them at once, not only per bin
+    assert abs(ignored) >= 3, ignored  # the check can tell: a law that ignores how hands played fails it
+
+
+def _register_builtin() -> None:
+    from cardlab.games.garbage.rules import Garbage
+    from cardlab.games.shithead.rules import Shithead
+    from cardlab.games.spite_malice.rules import SpiteMalice
+
+    register_checks(GameChecks(
+        Garbage.name, lambda g, v: Counts({"next": garbage_count(g, v)}), garbage_exact, garbage_twin,
+        garbage_outcomes,
+        positions=[(2, {}, range(10), 1), (3, {}, range(4), 1), (2, {"last_round": True}, range(3), 1)],
+        calibration=(2, {}, range(100, 190))))
+    register_checks(GameChecks(
+        SpiteMalice.name, lambda g, v: Counts({"next": spite_count(g, v)}), spite_exact, spite_twin, spite_outcomes,
+        positions=[(2, {"payoff_size": 5}, range(8), 2),
+                   (2, {"completed_to": "shuffle", "payoff_size": 5}, range(3), 3)],
+        calibration=(2, {"payoff_size": 8}, range(100, 130))))
+    register_checks(GameChecks(
+        Shithead.name, lambda g, v: Counts(*shithead_reference(g, v)), shithead_exact, shithead_twin,
+        shithead_outcomes, positions=[(2, {}, range(3), 3), (3, {}, range(2), 4)], calibration=(2, {}, range(100, 108)),
+        min_informative=(100, 50), power=(_shithead_note, _shithead_verdict)))
+
+
+_register_builtin()

@@ -15,27 +15,33 @@ import pytest
 
 import cardlab
 from cardlab.cards import Card
-from cardlab.errors import CorruptRecordError, InvalidInputError
+from cardlab.errors import CorruptRecordError
 from cardlab.sim import prob
 from cardlab.sim.chance import ChanceLaw, Group, MixedLaw
 from tests.sim import chance_checks as cc
 
-SETUPS = {  # (players, options, seeds, every k-th position)
-    "garbage": [(2, {}, range(10), 1), (3, {}, range(4), 1), (2, {"last_round": True}, range(3), 1)],
-    "spite-and-malice": [(2, {"payoff_size": 5}, range(8), 2), (2, {"completed_to": "shuffle", "payoff_size": 5},
-                                                                   range(3), 3)],
-    "shithead": [(2, {}, range(3), 3), (3, {}, range(2), 4)],
-}
+GAMES = cc.games()
+"""Every registered game: each has its checks (:func:`tests.sim.chance_checks.checks_for` fails loudly for a
+game registered without them), with its own positions and calibration games."""
 
 
 def positions(name: str) -> list[cardlab.Game]:  # type: ignore[type-arg]
     out = []
-    for players, options, seeds, every in SETUPS[name]:
+    for players, options, seeds, every in cc.checks_for(name).positions:
         out += cc.sample_positions(name, players, seeds, every, **options)
     return out
 
 
-@pytest.mark.parametrize("name", cc.GAMES)
+def test_every_registered_game_has_its_chance_checks() -> None:
+    """A game registered without chance checks is a failure here, not a game the checks skip."""
+    assert GAMES == cardlab.game_names() and len(GAMES) >= 4
+    for name in GAMES:
+        assert cc.checks_for(name).name == name
+    with pytest.raises(AssertionError, match="no chance checks"):
+        cc.checks_for("a game nobody registered")
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_exact_functions_match_independent_counts_in_every_viewpoint(name: str) -> None:
     """Every exact function against a count made in the test module from the public view and events
     (:mod:`tests.sim.chance_checks`). For Shithead the count reads each hand through its play with a
@@ -55,32 +61,11 @@ def test_exact_functions_match_independent_counts_in_every_viewpoint(name: str) 
             differs += counted.plain_differs
     assert mismatched == 0
     assert compared >= 200  # the comparisons were made, not skipped
-    if name == "shithead":
-        assert informative >= 100 and differs >= 50, (informative, differs)
+    least_informative, least_differs = cc.checks_for(name).min_informative
+    assert informative >= least_informative and differs >= least_differs, (informative, differs)
 
 
-def test_spite_and_malice_tie_counts_only_never_seen_cards() -> None:
-    """Issue item 1: after a tie the tied tops are known to be in the payoff piles, so the next stock card
-    is counted over the cards never seen (tied faces left out), for every viewpoint. Payoff piles of 3
-    make ties common; a face tied by both seats can never be the next stock card."""
-    hits = 0
-    for seed in range(1500):
-        g = cardlab.new_game("spite-and-malice", seed=seed, payoff_size=3)
-        if "tie" not in g.state.opening:
-            continue
-        for viewpoint in cc.viewpoints(g):
-            counted = cc.spite_count(g, viewpoint)
-            if counted is not None:
-                hits += 1
-                assert prob.spite_next_stock_playable(g, viewpoint) == counted
-        tied = cc.spite_tie_faces(g)
-        chances = g.next_draw_chances(None)
-        both_tied = [a for a, b in zip(tied[0::2], tied[1::2], strict=True) if a.face == b.face]  # e.g. A♣ A♣
-        assert not any(c.face == t.face for c in chances for t in both_tied)
-    assert hits >= 80
-
-
-@pytest.mark.parametrize("name", cc.GAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_twins_a_viewer_cannot_tell_apart_get_identical_answers(name: str) -> None:
     games = positions(name)
     pairs = failures = 0
@@ -94,24 +79,7 @@ def test_twins_a_viewer_cannot_tell_apart_get_identical_answers(name: str) -> No
     assert pairs >= 200 and failures == 0
 
 
-@pytest.mark.parametrize("viewpoint", [None, 1])
-def test_which_same_face_copy_a_hidden_hand_played_changes_no_answer(viewpoint: int | None) -> None:
-    """Spite and Malice copy twins: the game after an ambiguous hand play (a hidden hand plays a face of
-    which it holds both packs' cards, with different labels), and the same game played on with the
-    engine's copy choice forced to the other card. They are different games, yet the viewer sees the
-    same view, events and HTML, and must get identical exact answers, an identical chance law (a mixture:
-    weights and components), identical resampled faces for the same seed and identical win estimates."""
-    pairs = mixed = 0
-    for g, t in cc.spite_copy_twins(range(30000, 30012 if viewpoint is None else 30024), viewpoint):
-        assert t.state.hands != g.state.hands or t.state.centre != g.state.centre or t.state.sides != g.state.sides
-        bad = cc.pair_differences(g, t, viewpoint, seed=pairs, estimates=pairs % 5 == 0, html=pairs % 4 == 0)
-        assert not bad, (pairs, bad)
-        mixed += isinstance(g.chance_law(viewpoint), MixedLaw)
-        pairs += 1
-    assert pairs >= 8 and mixed >= pairs // 2, (pairs, mixed)
-
-
-@pytest.mark.parametrize("name", cc.GAMES)
+@pytest.mark.parametrize("name", GAMES)
 def test_exact_predictions_are_calibrated_against_the_real_cards(name: str) -> None:
     """Exact predictions (table's view) against the cards that really were there, in games of the
     ``uninformed`` players, whose choices carry as little information about their hidden cards as the
@@ -127,12 +95,10 @@ def test_exact_predictions_are_calibrated_against_the_real_cards(name: str) -> N
     pick-ups from the hand, the plain count that treats every unseen card alike must miss by |z| >= 3
     while the law's total stays within |z| < 3. (Each Shithead exact answer here costs a law built
     anew, so the game count is small; ``bench_chance_law.py --shithead-calibration`` runs hundreds.)"""
-    players = {"garbage": 2, "spite-and-malice": 2, "shithead": 2}[name]
-    options = {"payoff_size": 8} if name == "spite-and-malice" else {}
-    seeds = {"garbage": range(100, 190), "spite-and-malice": range(100, 130), "shithead": range(100, 108)}[name]
+    checks = cc.checks_for(name)
+    players, options, seeds = checks.calibration
     pairs: dict[str, list[tuple[float, bool]]] = {}
-    plain: list[tuple[float, float, bool]] = []  # Shithead's uncertain pick-ups from the hand: (law, plain, real)
-    informed = 0
+    notes: list[object] = []  # what the game's own power check notes on each outcome (Shithead's pick-ups)
     for seed in seeds:
         seen: set[tuple[object, ...]] = set()
         for g in cc.bot_games(name, players, seed, "uninformed", **options):
@@ -140,22 +106,14 @@ def test_exact_predictions_are_calibrated_against_the_real_cards(name: str) -> N
                 break
             for key, p, real in cc.real_outcomes(g, None, seen):
                 pairs.setdefault(key, []).append((float(p), real))
-                if key == "pickup" and 0 < p < 1:
-                    informed += cc.shithead_mover_informed(g)
-                    q = cc.plain_pickup(g, None)
-                    if q is not None:
-                        plain.append((float(p), float(q), real))
+                if checks.power is not None:
+                    notes.append(checks.power[0](g, key, p, real))
     assert sum(len(v) for v in pairs.values()) >= 500
     for key, rows in pairs.items():
         for label, n, mean, share, z in cc.binned_z(rows):
             assert abs(z) < 3, (name, key, label, n, mean, share, z)
-    if name == "shithead":
-        assert len(plain) >= 150 and informed >= 100, (len(plain), informed)
-        real = sum(y for _, _, y in plain)
-        law = (real - sum(p for p, _, _ in plain)) / sum(p * (1 - p) for p, _, _ in plain) ** 0.5
-        ignored = (real - sum(q for _, q, _ in plain)) / sum(q * (1 - q) for _, q, _ in plain) ** 0.5
-        assert abs(law) < 3, law  # over all of them at once, not only per bin
-        assert abs(ignored) >= 3, ignored  # the check can tell: a law that ignores how hands played fails it
+    if checks.power is not None:
+        checks.power[1](notes)
 
 
 def test_chance_law_place_law_matches_enumeration_on_a_small_law() -> None:
@@ -216,50 +174,8 @@ def test_a_mixed_law_is_the_weighted_sum_of_its_components() -> None:
         MixedLaw(((w, one), (w, two)))
 
 
-def test_not_applicable_questions_say_why() -> None:
-    g = cardlab.new_game("shithead", players=2, seed=1)
-    policy = cardlab.policies.make_policy("greedy", "shithead", np.random.default_rng(1))
-    while g.state.draw and not g.is_over:
-        g.play(cardlab.policies.choose(policy, g))
-    assert not g.is_over and not g.state.draw
-    with pytest.raises(InvalidInputError, match="draw pile is empty"):
-        prob.shithead_draw_top_fits(g)
-    qs = {q.key: q for q in prob.panel_quantities(g, rng=np.random.default_rng(0), rollouts=4)}
-    assert not qs["draw_top_fits"].is_applicable and "draw pile is empty" in str(qs["draw_top_fits"])
-    mover = [q for q in prob.panel_quantities(g, rng=np.random.default_rng(0), rollouts=4)
-             if q.key == "must_pick_up" and q.seat == g.current_player]
-    assert len(mover) == 1 and mover[0].is_exact
-
-
 def test_the_panel_says_why_a_question_is_not_applicable() -> None:
     from cardlab.viz.panels import bar_text
 
     q = prob.Quantity.not_applicable("draw_top_fits", "top of the draw pile fits", "the draw pile is empty")
     assert bar_text(q) == "not applicable: the draw pile is empty" and "exact" not in bar_text(q)
-
-
-def test_garbage_next_card_is_for_the_seat_that_draws_it() -> None:
-    """Issue item 3: in the middle of a chain the next stock card goes to the next player; with an empty
-    stock it comes from the discard pile reshuffled when the turn passes (all of it as it is now)."""
-    deck = ["AS", "QS", "2D", "3C", "7H", "6D", "JH", "8S", "9C", "10H",
-            "KD", "9D", "QH", "4S", "5S", "6H", "KS", "8D", "2H", "10S", "4H", "JC", "5D"]
-    g = cardlab.new_game("garbage", players=2, seed=1, deck=deck)
-    g.play("draw stock")
-    g.play("draw stock")            # seat 1 draws J♣: a wild to place, mid-turn
-    assert g.state.phase == "wild" and g.current_player == 1
-    assert prob.garbage_next_drawer(g) == 0
-    unseen = cc._all_faces(1) - cc.Counter(c for lay in g.observe(None).layouts for c in lay if c is not None) \
-        - cc.Counter([*g.observe(None).discard, g.observe(None).held])
-    usable0 = sum(k for c, k in unseen.items() if g.can_use(0, c))
-    assert prob.garbage_next_card_placeable(g) == Fraction(usable0, sum(unseen.values()))
-    assert prob.garbage_next_card_placeable(g) != Fraction(sum(k for c, k in unseen.items() if g.can_use(1, c)),
-                                                           sum(unseen.values()))
-    # empty the stock onto the discard pile (under its top): the next card is one of those discards
-    s = g.state
-    s.discard = list(reversed(s.stock)) + s.discard
-    s.stock = []
-    g._check_conservation("test")
-    pool = g.observe(None).discard
-    assert prob.garbage_next_card_placeable(g) == Fraction(sum(g.can_use(0, c) for c in pool), len(pool))
-    qs = {q.key: q for q in prob.panel_quantities(g, rng=np.random.default_rng(0), rollouts=4)}
-    assert qs["next_card"].is_exact and qs["next_card"].seat == 0 and "seat 0" in qs["next_card"].label

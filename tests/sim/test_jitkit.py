@@ -1,5 +1,6 @@
-"""The kernels' shared pieces: SplitMix64 in Python and compiled agree, draw_law samples the chance law, and
-draw_hands samples a hands law (against a brute force over every assignment)."""
+"""The kernels' shared pieces: SplitMix64 in Python and compiled agree, draw_law samples the chance law,
+draw_hands samples a hands law (against a brute force over every assignment), and the runs' scaffolding (the
+one seed scheme, policy codes, the checks of input, the bug report, the compile driver)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+import cardlab
 from cardlab.cards import Card, face_of
-from cardlab.errors import CorruptRecordError
+from cardlab.errors import CorruptRecordError, InvalidInputError, KernelError
 from cardlab.sim import jitkit
 from cardlab.sim.chance import ChanceLaw, Group, MixedLaw
 from cardlab.sim.hands_law import HandsLaw
@@ -322,3 +324,95 @@ def test_draw_hands_compiled_and_as_python_give_the_same_numbers() -> None:
                 t2 = jitkit.draw_hands.py_func(*args, slow, out2, a.work(),  # type: ignore[attr-defined]
                                                a.part_thresholds)
             assert (int(t1), out1.tolist(), int(fast[0])) == (int(t2), out2.tolist(), int(slow[0]))
+
+
+# ---------------------------------------------------------------------------------------------- runs
+def test_game_i_of_a_run_is_output_i_of_splitmix64_seeded_with_the_seed_sequences_word() -> None:
+    """The one seed scheme: :func:`game_seed` (Python) and :func:`game_state` (compiled) give game ``i``
+    the ``i``-th output (from 0) of SplitMix64 seeded with ``SeedSequence(seed)``'s first 64-bit word,
+    worked out here from numpy and the generator's own outputs; shards cannot change it, nor can a seed
+    be mistaken for a neighbour's."""
+    for seed in (0, 1, 7, 2**40 + 3):
+        word = int(np.random.SeedSequence(seed).generate_state(1, dtype=np.uint64)[0])
+        assert int(jitkit.run_seed(seed, "t")) == word
+        gen = SplitMix64(word)
+        outputs = [gen.next() for _ in range(6)]
+        state = np.zeros(1, dtype=np.uint64)
+        for i in range(6):
+            with np.errstate(over="ignore"):
+                jitkit.game_state(jitkit.run_seed(seed, "t"), i, state)
+            assert jitkit.game_seed(seed, i) == outputs[i] == int(state[0]), (seed, i)
+    firsts = [jitkit.game_seed(s, 0) for s in range(50)]
+    assert len(set(firsts)) == 50 and jitkit.game_seed(0, 1) not in firsts
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "3", True, None, np.float64(2.0)])
+def test_a_seed_that_is_not_a_whole_number_from_0_is_refused(seed: object) -> None:
+    with pytest.raises(InvalidInputError, match=r"play_shard: seed=.* is not allowed; give a whole number >= 0"):
+        jitkit.run_seed(seed, "play_shard")
+
+
+def test_policy_codes_are_one_per_seat_padded_with_greedy_and_anything_else_is_refused() -> None:
+    assert jitkit.policy_codes(["greedy", "random"], 2, "t").tolist() == [jitkit.GREEDY, jitkit.RANDOM]
+    assert jitkit.policy_codes(("random",), 1, "t", 4).tolist() == [jitkit.RANDOM] + [jitkit.GREEDY] * 3
+    assert jitkit.plays(["random", "greedy", "random"]) and jitkit.plays(())
+    for bad, players in ((["greedy"], 2), (["greedy", "clever"], 2), ("greedy", 6), (["greedy", len], 2),
+                         (None, 2), ({"greedy", "random"}, 2), (["greedy", "random", "greedy"], 2)):
+        assert not jitkit.plays(bad) or len(bad) != players
+        with pytest.raises(InvalidInputError, match=r"Table.of: policies=.* is not allowed; give one of 'greedy' or "
+                                                    r"'random' per seat"):
+            jitkit.policy_codes(bad, players, "Table.of")
+
+
+def test_a_range_of_games_is_two_whole_numbers_in_order() -> None:
+    assert jitkit.check_range(np.int64(3), 9, "t") == (3, 9) and jitkit.check_range(0, 0, "t") == (0, 0)
+    for start, stop in ((5, 4), (-1, 3), (0, 2.0), (True, 3), ("0", 3)):
+        with pytest.raises(InvalidInputError, match="play_shard: start=.* is not a range of games"):
+            jitkit.check_range(start, stop, "play_shard")
+
+
+def test_a_play_out_request_a_kernel_cannot_answer_is_refused() -> None:
+    game = cardlab.new_game("garbage", players=3, seed=0)
+    rng = np.random.default_rng(0)
+    assert jitkit.check_playouts(game, type(game), 2, np.int64(1), rng, "t") is game
+    assert jitkit.check_playouts(game, type(game), None, 5, rng, "t") is game
+    other = cardlab.new_game("shithead", players=2, seed=0)
+    cases = [((other, 0, 5, rng), "the Garbage kernel plays Garbage games only, not 'shithead'"),
+             ((game, 3, 5, rng), r"viewpoint=3 is not a seat of this game \(0 to 2\)"),
+             ((game, True, 5, rng), "viewpoint=True is not a seat"),
+             ((game, None, 0, rng), "n=0 is not allowed"), ((game, None, 2.0, rng), "n=2.0 is not allowed"),
+             ((game, None, 5, np.random.RandomState(0)), "rng=.* is not a numpy.random.Generator")]
+    for (g, viewpoint, n, r), message in cases:
+        with pytest.raises(InvalidInputError, match=f"win_rollouts: {message}"):
+            jitkit.check_playouts(g, type(game), viewpoint, n, r, "win_rollouts")
+
+
+def test_a_kernel_failure_names_what_broke_where_the_seed_and_every_replayed_move() -> None:
+    calls: list[int] = []
+
+    def replay() -> list[str]:
+        calls.append(1)
+        return ["draw stock", "discard"]
+
+    err = jitkit.kernel_failure("Garbage", "play_shard", "cards were lost", "game 3, 2 players", 11, replay)
+    assert isinstance(err, KernelError) and calls == [1]
+    assert str(err) == ("Garbage kernel, play_shard: cards were lost (game 3, 2 players, seed 11); moves: draw stock, "
+                        "discard")
+    assert str(jitkit.kernel_failure("X", "w", "why", "here", 0, list)).endswith("moves: none")
+
+
+def test_compile_kernel_runs_every_entry_point_once_from_a_fresh_game() -> None:
+    seen: list[object] = []
+
+    def play_shard(*args: object) -> None:
+        seen.append(args)
+
+    def playout(game: object, rng: np.random.Generator) -> None:
+        assert isinstance(rng, np.random.Generator)
+        seen.append(game)
+
+    seconds = jitkit.compile_kernel("spite-and-malice", play_shard, [playout, playout])
+    assert seconds >= 0 and len(seen) == 3
+    fresh = cardlab.new_game("spite-and-malice", seed=0)
+    assert seen[0] == (2, fresh.options, 0, 0, 2, ("greedy", "random"))
+    assert all(getattr(g, "name", None) == "spite-and-malice" and not g.moves for g in seen[1:])

@@ -95,7 +95,7 @@ def assert_seat_view(s: Stepper, seat: int) -> None:
     g = s.game
     assert s.viewpoint.value == f"seat {seat}" and s.viewpoint.disabled
     assert s.table.value == page_table(g, viewpoint=seat)
-    if g.current_player == seat and s._pending is None:
+    if g.current_player == seat and s.controller.pending is None:
         assert [b.description for b in s.move_buttons] == [m.text for m in g.legal_moves()]
         assert s.handover_button not in s.move_box.children
     assert leaked(s, seat) == []

@@ -8,14 +8,28 @@ from fractions import Fraction
 from html.parser import HTMLParser
 from typing import Any
 
+import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+import cardlab
 from cardlab.errors import InvalidInputError
-from cardlab.sim.prob import Quantity
+from cardlab.sim.prob import Quantity, panel_quantities
 from cardlab.sim.stats import Estimate, wilson
 from cardlab.viz import controls
-from cardlab.viz.panels import MAX_SEATS, QuantityPanel, WinChart, WinPoint, bar_text, split_quantities
+from cardlab.viz.panels import (
+    FIG_WIDTH,
+    LABEL_PX_PER_CHAR,
+    MAX_SEATS,
+    PANEL_MARGIN_L,
+    PANEL_MARGIN_R,
+    QuantityPanel,
+    WinChart,
+    WinPoint,
+    bar_text,
+    split_quantities,
+    wrap_label,
+)
 from cardlab.viz.plot import PlotView, clean, library
 
 
@@ -102,11 +116,11 @@ def test_quantity_panel_labels_exact_values_and_shows_intervals_of_estimates() -
     est = Quantity.from_estimate("must_pick_up", "seat 1 picks up on its next turn", wilson(7, 20), seat=1)
     panel.update([exact, est], "Chances at move 3")
     fig = panel.fig
-    assert list(panel.exact_bars.y) == ["a face-down card fits the pile"]
+    assert list(panel.exact_bars.y) == ["a face-down card fits<br>the pile"], "wrapped at 24 characters a line"
     assert list(panel.exact_bars.x) == [5 / 12]
     assert panel.exact_bars.text == ("5/12 = 0.417 (exact)",)
     # the words beside each bar, right of its interval
-    assert list(panel.words.y) == ["a face-down card fits the pile", "seat 1 picks up on its next turn"]
+    assert list(panel.words.y) == ["a face-down card fits<br>the pile", "seat 1 picks up on its<br>next turn"]
     assert list(panel.words.text) == ["5/12 = 0.417 (exact)", bar_text(est)]
     assert list(panel.words.x) == pytest.approx([5 / 12 + 0.02, est.high + 0.02])
     assert list(panel.estimate_bars.x) == [est.value]
@@ -119,6 +133,27 @@ def test_quantity_panel_labels_exact_values_and_shows_intervals_of_estimates() -
     assert legend(fig) == ["exact", "estimate (95% interval)"]
     assert tuple(fig.layout.yaxis.domain) == (0.0, 1.0)
     assert fig.layout.xaxis2.visible is False and fig.layout.yaxis2.domain[1] <= 0.01
+
+
+def test_a_long_label_wraps_and_leaves_the_curves_their_whole_width() -> None:
+    """The margin is shared by the bars and the curves: a long label must not widen it (issue: the curves were
+    squeezed into the right third of the figure); the bars make room for it inside their own width."""
+    figures = {}
+    for text in ("seat 0 wins", "next stock card can be used by seat 1 (who draws it)"):
+        panel = QuantityPanel(2)
+        label = Quantity.from_exact("next_card", text, Fraction(1, 2))
+        panel.update([label, *curve(0, [(1, 2), (2, 6)])], "Garbage", "wins within k turns")
+        figures[text] = panel.fig.layout
+    short, long = figures.values()
+    assert long.yaxis.automargin is False and short.margin.l == long.margin.l == PANEL_MARGIN_L
+    assert tuple(long.xaxis2.domain) == (0.0, 1.0) and long.xaxis2.visible is True
+    assert short.xaxis.domain[0] < long.xaxis.domain[0], "a short label leaves the bars more width"
+    lines = list(long.yaxis.categoryarray)[0].split("<br>")
+    assert lines == ["next stock card can be", "used by seat 1 (who", "draws it)"]
+    start = long.xaxis.domain[0]
+    assert 0.0 < start <= 0.5
+    assert PANEL_MARGIN_L + start * (FIG_WIDTH - PANEL_MARGIN_L - PANEL_MARGIN_R) >= 22 * LABEL_PX_PER_CHAR
+    assert wrap_label("a" * 30) == "a" * 30, "a word longer than a line stays whole"
 
 
 def test_quantity_panel_draws_completion_curves_per_seat() -> None:
@@ -135,7 +170,7 @@ def test_quantity_panel_draws_completion_curves_per_seat() -> None:
         assert list(trace.y) == [c / 40 for c in counts]
         highs = [wilson(c, 40).high - c / 40 for c in counts]
         assert list(trace.error_y.array) == pytest.approx(highs)
-    assert list(panel.exact_bars.y) == ["next stock card can be placed"]
+    assert list(panel.exact_bars.y) == ["next stock card can be<br>placed"]
     assert list(panel.estimate_bars.y) == []
     # a later update without curves hides the axis again, in place (same figure object)
     fig = panel.fig
@@ -282,3 +317,36 @@ def test_a_plot_with_another_template_carries_its_own() -> None:
     assert sources(view.value)[0][1]["template"] == other, "a new picture keeps the plot's own look"
     for v in (view, plain, bare, empty):
         v.close()
+
+
+@pytest.mark.parametrize("name", cardlab.game_names())
+def test_each_registered_game_s_questions_fill_the_panel(name: str) -> None:
+    """Every registered game (the toy game of ``tests/toy_game.py`` too): the questions its spec registers,
+    asked a few moves into a seeded game, fill a panel: each exact answer is an exact bar with its value, each
+    estimate (curves aside) an estimate bar with its interval, each question that does not apply its reason."""
+    g = cardlab.new_game(name, players=2, seed=5)
+    rng = np.random.default_rng(5)
+    qs_seen: list[Quantity] = []
+    for _ in range(6):
+        if g.is_over:
+            break
+        qs = panel_quantities(g, None, rng=np.random.default_rng(1), rollouts=6)
+        assert qs, f"{name} registers no question"
+        panel = QuantityPanel(g.players)
+        panel.update(qs, f"{g.title} at move {g.move_count}")
+        bars, curves = split_quantities(qs)
+        exact = [q for q in bars if q.is_exact]
+        estimates = [q for q in bars if q.is_applicable and not q.is_exact]
+        assert list(panel.exact_bars.y) == [wrap_label(q.label) for q in exact]
+        assert list(panel.exact_bars.x) == [float(q.exact) for q in exact if q.exact is not None]
+        assert list(panel.estimate_bars.y) == [wrap_label(q.label) for q in estimates]
+        assert list(panel.estimate_bars.error_x.array) == pytest.approx([q.high - q.value for q in estimates])
+        assert list(panel.words.text) == [bar_text(q) for q in bars]
+        for q in bars:
+            if not q.is_applicable:
+                assert q.reason and q.reason in bar_text(q)
+        assert_view_holds_figure(panel)
+        qs_seen += qs
+        legal = g.legal_moves()
+        g.play(legal[int(rng.integers(len(legal)))])
+    assert any(q.is_exact for q in qs_seen) and any(q.is_applicable and not q.is_exact for q in qs_seen)

@@ -26,7 +26,7 @@ def make(**kw: object) -> cardlab.Stepper:
 
 
 def hidden(stepper: cardlab.Stepper) -> bool:
-    return bool(stepper._right.layout.visibility == "hidden")
+    return bool(stepper.plots_box.layout.visibility == "hidden")
 
 
 def test_numbers_hidden_until_a_guess_then_revealed_with_the_stepper_answer() -> None:
@@ -51,7 +51,7 @@ def test_numbers_hidden_until_a_guess_then_revealed_with_the_stepper_answer() ->
 
 def test_stepper_without_predict_is_unchanged() -> None:
     s = cardlab.Stepper("garbage", players=2, seed=3, **FAST)  # type: ignore[arg-type]
-    assert s.predictor is None and s._right.layout.visibility in (None, "visible")
+    assert s.predictor is None and s.plots_box.layout.visibility in (None, "visible")
     with pytest.raises(InvalidInputError, match="predict=True"):
         s.calibration()
 
@@ -142,6 +142,20 @@ def test_calibration_table_bins_and_wilson_intervals() -> None:
     low = wilson(1, 2)
     assert f"[{low.low:.3f}, {low.high:.3f}]" in cal.table()
     assert calibrate([]).brier is None and "no guesses" in str(calibrate([]))
+
+
+def test_calibration_counts_one_outcome_per_game() -> None:
+    """Nine guesses in one game share its single outcome: the interval is that of one observation, not nine."""
+    one_game = [Prediction(m, "win", "q", 0.3, 0.5, 0.4, 0.6, False, ("deal A", *["x"] * m), 0, True)
+                for m in range(9)]
+    other = [Prediction(0, "win", "q", 0.3, 0.5, 0.4, 0.6, False, ("deal B",), 0, False)]
+    row = next(r for r in calibrate(one_game).rows if r.count)
+    assert (row.resolved, row.games, row.happened) == (9, 1, 1)
+    single = wilson(1, 1)
+    assert f"[{single.low:.3f}, {single.high:.3f}]" in calibrate(one_game).table()
+    assert f"[{wilson(9, 9).low:.3f}," not in calibrate(one_game).table()
+    row = next(r for r in calibrate(one_game + other).rows if r.count)
+    assert (row.resolved, row.games, row.happened, row.frequency) == (10, 2, 1, 0.5)
 
 
 def test_panel_question_exact_answer() -> None:

@@ -20,8 +20,9 @@ from cardlab.engine.game import Game
 from cardlab.errors import CardlabError, InvalidInputError, UnknownGameError
 from cardlab.policies import choose, make_policy
 from cardlab.sim.prob import panel_quantities, win_probability
+from cardlab.viz import estimates as estimates_module
 from cardlab.viz import stepper as stepper_module
-from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS, bar_text
+from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS, bar_text, wrap_label
 from cardlab.viz.stepper import POLICY_SALT, Stepper
 from tests.conformance import assert_conserved
 from tests.viz import card_elements, one_card, page_table
@@ -69,8 +70,8 @@ def check_panel(s: Stepper, expected: list[Any]) -> None:
     """The per-game figure holds ``expected`` quantities: exact bars, estimate bars, and curves."""
     data = s.panel_fig.data
     exact = [q for q in expected if q.is_exact]
-    bars = {q.label: q for q in expected if not q.is_exact and not q.key.startswith("complete_")}
-    assert list(data[0].y) == [q.label for q in exact]
+    bars = {wrap_label(q.label): q for q in expected if not q.is_exact and not q.key.startswith("complete_")}
+    assert list(data[0].y) == [wrap_label(q.label) for q in exact]
     assert list(data[0].x) == [q.value for q in exact]
     assert all("(exact)" in t for t in data[0].text)
     assert list(data[1].y) == list(bars)
@@ -350,7 +351,7 @@ def test_an_error_in_a_callback_shows_a_message_and_leaves_the_game_unchanged(
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("panel failure")
 
-    monkeypatch.setattr(stepper_module, "panel_quantities", broken)
+    monkeypatch.setattr(estimates_module, "panel_quantities", broken)
     s.next_button.click()  # the move is played, then the panel fails: the move is taken back
     assert "something went wrong" in s.message.value and "panel failure" in s.message.value
     assert "Traceback" not in s.message.value
@@ -529,7 +530,7 @@ def random_action(s: Stepper, rng: np.random.Generator, stale: list[widgets.Butt
 @pytest.mark.parametrize("name", GAMES)
 def test_a_click_storm_raises_nothing_and_loses_no_card(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # fewer points per history redraw keep the many viewpoint switches quick (and exercise the thinning)
-    monkeypatch.setattr(stepper_module, "MAX_HISTORY_POINTS", 8)
+    monkeypatch.setattr(estimates_module, "MAX_HISTORY_POINTS", 8)
     s = Stepper(name, players=2, seed=SEED, rollouts=1, panel_rollouts=1)
     rng = np.random.default_rng([2024, GAMES.index(name)])
     stale: list[widgets.Button] = []

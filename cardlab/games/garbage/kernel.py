@@ -20,7 +20,8 @@ of this hand in order and the queue of seats owed a last turn; the stock (bottom
 last card) and the discard pile (bottom first); and the held card (``-1``: none), the phase, the seat to
 move, the turn, hand and shuffle counters, and the end of the game. ``kinds[id]`` says what a card is
 for the rules: its spot 1-10, :data:`WILD`, or :data:`DEAD` (a Queen, and the King or Jack that is not
-wild).
+wild), the table :func:`kinds_of` builds from the rules' one statement of it,
+:func:`~cardlab.games.garbage.rules.card_role`.
 
 One move
 --------
@@ -51,37 +52,59 @@ test that gives the engine those permutations (and a random policy drawing ``bel
 generator) sees the engine play the kernel's game card for card, reshuffles and redeals included.
 
 Game ``i`` of a run with seed ``s`` (:func:`play_shard`) draws from SplitMix64 seeded with output ``i``
-of SplitMix64 seeded with ``SeedSequence(s)``'s first 64-bit word: it depends only on ``(s, i)``, so
-shards of any size give the same results. A play-out from a position (:func:`win_rollouts`,
-:func:`completion_turns`) draws its seed from the caller's generator and its hidden cards from the
-game's chance law through :func:`cardlab.sim.jitkit.draw_law` (the face-down spots seat by seat, then
-the stock from the bottom up, as the law names its places); the real hidden cards are never read.
+of SplitMix64 seeded with ``SeedSequence(s)``'s first 64-bit word (:func:`cardlab.sim.jitkit.game_seed`,
+every kernel's scheme): it depends only on ``(s, i)``, so shards of any size give the same results. A
+play-out from a position (:func:`win_rollouts`, :func:`completion_turns`) draws its seed from the
+caller's generator and its hidden cards from the game's chance law through
+:func:`cardlab.sim.jitkit.draw_law` (the face-down spots seat by seat, then the stock from the bottom
+up, as the law names its places); the real hidden cards are never read.
 
 Errors
 ------
 A broken invariant (a card lost or duplicated, no legal move, a game longer than :data:`MAX_MOVES`
-moves) raises :class:`KernelError` with the seed, the game and its move list: a bug report, never bad
-input.
+moves) raises :class:`KernelError` with the seed, the game or play-out and its move list (replayed with
+a record: :func:`cardlab.sim.jitkit.kernel_failure`): a bug report, never bad input. Bad input is refused
+by :mod:`cardlab.sim.jitkit`'s shared checks with an :class:`~cardlab.errors.InvalidInputError`.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from cardlab.cards import card_from_id
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError, shown
-from cardlab.games.garbage.rules import MAX_SPOTS, PACKS_BY_PLAYERS, Garbage, spot_label
+from cardlab.games.garbage.rules import (
+    DEAD_ROLE,
+    MAX_SPOTS,
+    PACKS_BY_PLAYERS,
+    WILD_RANKS,
+    WILD_ROLE,
+    Garbage,
+    card_role,
+    spot_label,
+)
 from cardlab.sim import jitkit
-from cardlab.sim.jitkit import GAMMA, HAVE_NUMBA, LawArrays, below, draw_law, jit, next_u64, shuffle
+from cardlab.sim.jitkit import (
+    GREEDY,
+    HAVE_NUMBA,
+    LawArrays,
+    below,
+    draw_law,
+    game_state,
+    jit,
+    new_state,
+    plays,
+    shuffle,
+)
 
 IntArray = npt.NDArray[np.int64]
 
-__all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "game_seed", "move_text",
+__all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "move_text",
            "play_exact", "play_shard", "plays", "win_rollouts"]
 
 
@@ -122,13 +145,10 @@ BOARD = CHECK + 1
 # phases
 DRAW, WILD_PHASE, DISPLACE_PHASE = 0, 1, 2
 PHASES = ("draw", "wild", "displace")
-# card kinds: 1-10 the spot, else
-DEAD, WILD = 0, 11
+# card kinds: 1-10 the spot, else (the rules' card_role)
+DEAD, WILD = DEAD_ROLE, WILD_ROLE
 # move codes
 STOCK_MOVE, TAKE, DISCARD, WILD_TO, DISPLACE_ON = 0, 1, 2, 100, 200
-# policies
-GREEDY, RANDOM = 0, 1
-POLICIES = {"greedy": GREEDY, "random": RANDOM}
 # rules array
 R_LAST_ROUND, R_MATCH, R_STOP_HAND = 0, 1, 2
 # status of a run
@@ -446,16 +466,15 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
 def _fresh_games(b: Any, kinds: Any, pol: Any, rules: Any, sizes: Any, base: Any, start: int, stop: int,
                  winners: Any, turns: Any, hands: Any, shuffles: Any, trace: Any, limit: int) -> Any:
     """Deal and play games ``start``..``stop-1``; game ``i`` draws from SplitMix64 seeded with output ``i``
-    of SplitMix64 seeded with ``base``. Returns (status, index of the failing game or -1)."""
+    of SplitMix64 seeded with ``base`` (:func:`~cardlab.sim.jitkit.game_state`). Returns (status, index of
+    the failing game or -1)."""
     p = b[PLAYERS]
     deck = np.empty(CARDS, dtype=np.int64)
     own = np.zeros(MAXP, dtype=np.int64)
     done = np.zeros(MAXP, dtype=np.int64)
-    counter = np.empty(1, dtype=np.uint64)
     state = np.empty(1, dtype=np.uint64)
     for i in range(start, stop):
-        counter[0] = base + np.uint64(i) * GAMMA
-        state[0] = next_u64(counter)
+        game_state(base, i, state)
         for seat in range(p):
             b[SIZES + seat] = sizes[seat]
             b[WINS + seat] = 0
@@ -516,36 +535,21 @@ def _rollouts(board: Any, kinds: Any, pol: Any, rules: Any, places: Any, place_s
 
 
 @jit
-def _play_board(b: Any, kinds: Any, pol: Any, rules: Any, seed: Any, trace: Any, limit: int) -> int:
-    """Play on from the board as it is (real cards), from SplitMix64 seeded with ``seed``."""
+def _play_board(b: Any, kinds: Any, pol: Any, rules: Any, state: Any, trace: Any, limit: int) -> int:
+    """Play on from the board as it is (real cards), from the SplitMix64 ``state``."""
     deck = np.empty(CARDS, dtype=np.int64)
     own = np.zeros(MAXP, dtype=np.int64)
     done = np.zeros(MAXP, dtype=np.int64)
-    state = np.empty(1, dtype=np.uint64)
-    state[0] = seed
     return _run(b, kinds, pol, rules, deck, state, own, done, trace, limit)
 
 
 # ---------------------------------------------------------------------------------------------- Python side
 def kinds_of(wild: str) -> IntArray:
-    """``kinds[id]`` for every card id: the spot of a pip card (1-10), :data:`WILD` or :data:`DEAD`."""
-    if wild not in ("J", "K"):
+    """``kinds[id]`` for every card id: the spot of a pip card (1-10), :data:`WILD` or :data:`DEAD`, the
+    rules' :func:`~cardlab.games.garbage.rules.card_role` of its rank."""
+    if not isinstance(wild, str) or wild not in WILD_RANKS:
         raise InvalidInputError(f"option wild={shown(wild)} is not allowed for garbage; accepted: 'J' or 'K'")
-    wild_rank = 11 if wild == "J" else 13
-    ranks = np.arange(CARDS) % 13 + 1
-    return np.where(ranks <= 10, ranks, np.where(ranks == wild_rank, WILD, DEAD)).astype(np.int64)
-
-
-def plays(policies: Sequence[object]) -> bool:
-    """True when every seat's policy is a built-in name the kernel plays (``"greedy"`` or ``"random"``)."""
-    return all(isinstance(p, str) and p in POLICIES for p in policies)
-
-
-def _policy_codes(policies: Sequence[object], players: int) -> IntArray:
-    if len(policies) != players or not plays(policies):
-        raise InvalidInputError(f"policies={shown(list(policies))} are not allowed for the Garbage kernel; give "
-                                f"one of 'greedy' or 'random' for each of the {players} seats")
-    return np.array([POLICIES[str(p)] for p in policies] + [GREEDY] * (MAXP - players), dtype=np.int64)
+    return np.array([card_role(card_from_id(i).rank, wild) for i in range(CARDS)], dtype=np.int64)
 
 
 def _rules(options: Mapping[str, Any], stop_hand: bool) -> IntArray:
@@ -556,21 +560,6 @@ def _rules(options: Mapping[str, Any], stop_hand: bool) -> IntArray:
 def _options(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """The game's normalised options, checked by the engine (the rules' one statement of what is allowed)."""
     return dict(Garbage(players, seed=0, **dict(options)).options)
-
-
-def _base_seed(seed: int) -> np.uint64:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number >= 0")
-    word: np.uint64 = np.random.SeedSequence(int(seed)).generate_state(1, dtype=np.uint64)[0]
-    return word
-
-
-def game_seed(seed: int, i: int) -> int:
-    """The SplitMix64 seed of game ``i`` of a run with ``seed`` (:func:`play_shard` computes the same inside
-    the kernel): output ``i`` of SplitMix64 seeded with ``SeedSequence(seed)``'s first 64-bit word."""
-    gen = jitkit.SplitMix64(int(_base_seed(seed)))
-    gen.state = (gen.state + int(i) * int(GAMMA)) & jitkit.MASK64
-    return gen.next()
 
 
 def _blank_board(players: int) -> IntArray:
@@ -589,25 +578,26 @@ def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, 
         raise InvalidInputError(f"players={shown(players)} is not allowed for garbage; it takes 1 to 6 players")
     players = int(players)
     opts = _options(players, options)
-    pol = _policy_codes(policies, players)
-    if not 0 <= start <= stop:
-        raise InvalidInputError(f"start={shown(start)}, stop={shown(stop)}: give 0 <= start <= stop")
+    pol = jitkit.policy_codes(policies, players, "play_shard", MAXP)
+    start, stop = jitkit.check_range(start, stop, "play_shard")
     n = stop - start
     sizes = np.array(opts["layout_sizes"] or [MAX_SPOTS] * players, dtype=np.int64)
-    kinds, rules, base = kinds_of(opts["wild"]), _rules(opts, False), _base_seed(seed)
+    kinds, rules, base = kinds_of(opts["wild"]), _rules(opts, False), jitkit.run_seed(seed, "play_shard")
     winners, turns, hands, shuffles = (np.empty(n, dtype=np.int64) for _ in range(4))
     with np.errstate(over="ignore"):  # SplitMix64 wraps around on purpose (plain Python mode)
         status, bad = _fresh_games(_blank_board(players), kinds, pol, rules, sizes, base, int(start), int(stop),
                                    winners, turns, hands, shuffles, np.zeros(1, dtype=np.int64), MAX_MOVES)
     if status != OK:
-        trace = np.zeros(MAX_MOVES + 1, dtype=np.int64)
-        one = np.empty(1, dtype=np.int64)
-        with np.errstate(over="ignore"):
+        def replay() -> list[str]:
+            """Game ``bad`` again, its moves recorded."""
+            trace = np.zeros(MAX_MOVES + 1, dtype=np.int64)
+            one = np.empty(1, dtype=np.int64)
             _fresh_games(_blank_board(players), kinds, pol, rules, sizes, base, int(bad), int(bad) + 1,
                          one, one.copy(), one.copy(), one.copy(), trace, MAX_MOVES)
-        raise KernelError(f"Garbage kernel: {_why(status)} in game {int(bad)} of the run with seed {seed} "
-                          f"({players} players, options {opts}, policies {list(policies)}); "
-                          f"moves: {_texts(trace, opts['wild'])}")
+            return _texts(trace, opts["wild"])
+
+        raise jitkit.kernel_failure("Garbage", "play_shard", _why(status), f"game {int(bad)}, {players} players, "
+                                    f"options {opts}, policies {list(policies)}", seed, replay)
     return winners, turns, {"hands": hands, "shuffles": shuffles}
 
 
@@ -717,14 +707,14 @@ def play_exact(game: Garbage, policies: Sequence[str], seed: int,
         raise InvalidInputError(f"until={shown(until)} is not allowed; accepted: 'game' or 'hand'")
     b = board_of(game, hidden=True)
     trace = np.zeros(MAX_MOVES + 1, dtype=np.int64)
-    pol = _policy_codes(policies, game.players)
+    pol = jitkit.policy_codes(policies, game.players, "play_exact", MAXP)
     with np.errstate(over="ignore"):
         status = _play_board(b, kinds_of(game.options["wild"]), pol, _rules(game.options, until == "hand"),
-                             np.uint64(seed), trace, MAX_MOVES)
+                             new_state(seed), trace, MAX_MOVES)
     moves = _texts(trace, game.options["wild"])
     if status != OK:
-        raise KernelError(f"Garbage kernel: {_why(status)} playing on from {game!r} with seed {seed}; "
-                          f"moves: {moves}")
+        raise jitkit.kernel_failure("Garbage", "play_exact", _why(status),
+                                    f"playing on from move {len(game.moves)}", seed, lambda: moves)
     return moves, position_of(b)
 
 
@@ -742,15 +732,10 @@ def _law_setup(game: Garbage, viewpoint: int | None) -> tuple[IntArray, LawArray
     return board_of(game, hidden=False), LawArrays.of(law), np.array(where, dtype=np.int64)
 
 
-def _playouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.Generator,
+def _playouts(given: Game[Any], viewpoint: int | None, n: int, rng: np.random.Generator,
               stop_hand: bool) -> tuple[IntArray, IntArray]:
-    if not isinstance(game, Garbage):
-        raise InvalidInputError(f"game={shown(game)} is not a Garbage game")
-    game.check_seat(viewpoint, "Garbage play-outs")
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise InvalidInputError(f"n={shown(n)} is not allowed; give a whole number of play-outs")
-    if not isinstance(rng, np.random.Generator):
-        raise InvalidInputError(f"rng={shown(rng)} is not a numpy.random.Generator")
+    what = "completion_turns" if stop_hand else "win_rollouts"
+    game = jitkit.check_playouts(given, Garbage, viewpoint, n, rng, what)
     n = int(n)
     p = game.players
     s = game.state
@@ -765,13 +750,27 @@ def _playouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.Gen
     seeds = jitkit.seeds(n, rng)
     winners = np.empty(n, dtype=np.int64)
     pol = np.full(MAXP, GREEDY, dtype=np.int64)
+    kinds, rules = kinds_of(game.options["wild"]), _rules(game.options, stop_hand)
     with np.errstate(over="ignore"):
-        status, bad = _rollouts(board, kinds_of(game.options["wild"]), pol, _rules(game.options, stop_hand),
+        status, bad = _rollouts(board, kinds, pol, rules,
                                 law.places, law.place_start, law.cards, law.card_start, law.size, law.whole, where,
                                 seeds, winners, done, MAX_MOVES)
     if status != OK:
-        raise KernelError(f"Garbage kernel: {_why(status)} in play-out {int(bad)} from {game!r} "
-                          f"(play-out seed {int(seeds[bad])}; moves so far: {[m.text for m in game.moves]})")
+        def replay() -> list[str]:
+            """Play-out ``bad`` again, its moves recorded: its hidden deal from its seed, then greedy play."""
+            trace = np.zeros(MAX_MOVES + 1, dtype=np.int64)
+            state = new_state(seeds[bad])
+            b = board.copy()
+            drawn = np.empty(max(law.size, 1), dtype=np.int64)
+            draw_law(law.places, law.place_start, law.cards, law.card_start, law.size, law.whole, state, drawn,
+                     np.empty(max(law.size, 1), dtype=np.int64))
+            b[where] = drawn[:law.size]
+            b[CHECK] += int(drawn[:law.size].sum())
+            _play_board(b, kinds, pol, rules, state, trace, MAX_MOVES)
+            return _texts(trace, game.options["wild"])
+
+        raise jitkit.kernel_failure("Garbage", what, _why(status), f"play-out {int(bad)} of {n}, viewpoint "
+                                    f"{viewpoint}", int(seeds[bad]), replay)
     return winners, done[:, :p]
 
 
@@ -800,12 +799,6 @@ def compiled() -> bool:
 
 def compile_now() -> float:
     """Compile the kernel now (or load it from numba's cache): a few fresh games with both policies and a
-    few play-outs of both kinds. Returns the seconds taken."""
-    start = time.perf_counter()
-    play_shard(2, {}, 0, 0, 2, ["greedy", "random"])
-    game = Garbage(2, seed=0)
-    rng = np.random.default_rng(0)
-    win_rollouts(game, None, 2, rng)
-    completion_turns(game, None, 2, rng)
-    return time.perf_counter() - start
-
+    few play-outs of both kinds (:func:`cardlab.sim.jitkit.compile_kernel`). Returns the seconds taken."""
+    return jitkit.compile_kernel("garbage", play_shard, [lambda game, rng: win_rollouts(game, None, 2, rng),
+                                                         lambda game, rng: completion_turns(game, None, 2, rng)])

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
-from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, shown
+from cardlab.games.garbage.rules import Garbage
 from cardlab.sim.prob import Quantity, anytime_counts, certain, expect_game, fraction_of, require_rng
 from cardlab.sim.stats import Estimate, wilson
 
 NAME = "garbage"
 
-def garbage_next_drawer(game: Game[Any]) -> int | None:
+def garbage_next_drawer(game: Garbage) -> int | None:
     """The seat that will draw the next stock card: the player to move while its turn has not started
     (phase "draw"), else the player after it (in the middle of a chain the current turn ends with a
     discard first). ``None`` when the game is over or this turn is the last of the hand."""
@@ -35,7 +34,7 @@ def garbage_next_drawer(game: Game[Any]) -> int | None:
     return (int(s.to_move) + 1) % game.players
 
 
-def garbage_next_card_reason(game: Game[Any]) -> str | None:
+def garbage_next_card_reason(game: Garbage) -> str | None:
     """Why "the next stock card can be used" has no meaning here, or None when it has one."""
     expect_game(game, NAME)
     if game.is_over:
@@ -48,7 +47,7 @@ def garbage_next_card_reason(game: Game[Any]) -> str | None:
     return None
 
 
-def garbage_next_card_placeable(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+def garbage_next_card_placeable(game: Garbage, viewpoint: int | None = None) -> Fraction:
     """Exact chance that the next stock card can be used by the seat that draws it
     (:func:`garbage_next_drawer`), if the hand goes on until then.
 
@@ -66,18 +65,18 @@ def garbage_next_card_placeable(game: Game[Any], viewpoint: int | None = None) -
     expect_game(game, NAME)
     game.check_seat(viewpoint, "garbage_next_card_placeable")
     reason = garbage_next_card_reason(game)
-    if reason is not None:
-        raise InvalidInputError(f"garbage_next_card_placeable is not applicable: {reason}")
     seat = garbage_next_drawer(game)
-    usable = game.can_use  # type: ignore[attr-defined]
+    if reason is not None or seat is None:  # a seat draws next whenever the question has a meaning
+        raise InvalidInputError(f"garbage_next_card_placeable is not applicable: {reason}")
+    usable = game.can_use
     state = game.state
     if not state.stock:
         return fraction_of(state.discard, lambda c: bool(usable(seat, c)))
-    law = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    return law.chance(len(law.names) - 1, lambda c: bool(usable(seat, c)))  # type: ignore[no-any-return]
+    law = game.chance_law(viewpoint)
+    return law.chance(len(law.names) - 1, lambda c: bool(usable(seat, c)))
 
 
-def completion_curves(game: Game[Any], ks: Sequence[int] = (1, 2, 3, 4, 5), viewpoint: int | None = None, *,
+def completion_curves(game: Garbage, ks: Sequence[int] = (1, 2, 3, 4, 5), viewpoint: int | None = None, *,
                       rollouts: int | None = None, budget_s: float | None = None,
                       rng: np.random.Generator | None = None) -> list[list[Estimate]]:
     """For every seat and each k in ``ks``: the chance that the seat completes its Garbage layout within
@@ -110,7 +109,7 @@ def completion_curves(game: Game[Any], ks: Sequence[int] = (1, 2, 3, 4, 5), view
     return [[wilson(float(c), n) for c in row] for row in counts]
 
 
-def completion_curve(game: Game[Any], seat: int, ks: Sequence[int] = (1, 2, 3, 4, 5),
+def completion_curve(game: Garbage, seat: int, ks: Sequence[int] = (1, 2, 3, 4, 5),
                      viewpoint: int | None = None, *, rollouts: int | None = None, budget_s: float | None = None,
                      rng: np.random.Generator | None = None) -> list[Estimate]:
     """For each k in ``ks``: the chance that ``seat`` completes its Garbage layout within its next k turns."""
@@ -121,14 +120,14 @@ def completion_curve(game: Game[Any], seat: int, ks: Sequence[int] = (1, 2, 3, 4
     return completion_curves(game, ks, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=rng)[seat]
 
 
-def completion_probability(game: Game[Any], seat: int, within: int, viewpoint: int | None = None, *,
+def completion_probability(game: Garbage, seat: int, within: int, viewpoint: int | None = None, *,
                            rollouts: int | None = None, budget_s: float | None = None,
                            rng: np.random.Generator | None = None) -> Estimate:
     """The chance that ``seat`` completes its Garbage layout within its next ``within`` turns."""
     return completion_curve(game, seat, (within,), viewpoint, rollouts=rollouts, budget_s=budget_s, rng=rng)[0]
 
 
-def panel(game: Game[Any], viewpoint: int | None, *, rng: np.random.Generator, rollouts: int | None = None,
+def panel(game: Garbage, viewpoint: int | None, *, rng: np.random.Generator, rollouts: int | None = None,
           budget_s: float | None = None) -> list[Quantity]:
     """The Garbage panel: the next stock card (exact) and each seat's chance to win within k turns."""
     gen = rng

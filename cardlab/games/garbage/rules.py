@@ -84,6 +84,19 @@ from cardlab.sim.chance import ChanceLaw, Group, canonical
 
 PACKS_BY_PLAYERS = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
 MAX_SPOTS = 10
+WILD_RANKS = {"J": Rank.JACK, "K": Rank.KING}
+"""The rank that is wild for each value of the option ``wild``."""
+WILD_ROLE, DEAD_ROLE = MAX_SPOTS + 1, 0
+
+
+def card_role(rank: int, wild: str) -> int:
+    """What a card of ``rank`` is for the rules, under option ``wild`` (the one statement of it, read by the
+    engine below and tabulated by the kernel, :func:`cardlab.games.garbage.kernel.kinds_of`): its spot
+    1-10 for an Ace to a ten, :data:`WILD_ROLE` for the wild rank, :data:`DEAD_ROLE` for a Queen and for the
+    one of Jack and King that is not wild (it can never be placed)."""
+    if rank <= MAX_SPOTS:
+        return int(rank)
+    return WILD_ROLE if rank == WILD_RANKS[wild] else DEAD_ROLE
 
 
 def spot_label(spot: int) -> str:
@@ -221,7 +234,7 @@ class Garbage(Game[GarbageState]):
 
     @property
     def wild_rank(self) -> Rank:
-        return Rank.JACK if self.options["wild"] == "J" else Rank.KING
+        return WILD_RANKS[self.options["wild"]]
 
     @property
     def wild_word(self) -> str:
@@ -302,11 +315,13 @@ class Garbage(Game[GarbageState]):
 
     # ------------------------------------------------------------------ rules
     def pip(self, card: Card) -> int | None:
-        """The spot a card belongs on (1-10), or None for court cards."""
-        return int(card.rank) if card.rank <= Rank.TEN else None
+        """The spot a card belongs on (1-10), or None for court cards (:func:`card_role`)."""
+        role = card_role(card.rank, self.options["wild"])
+        return role if role <= MAX_SPOTS and role != DEAD_ROLE else None
 
     def is_wild(self, card: Card) -> bool:
-        return card.rank == self.wild_rank
+        """Is ``card`` wild (:func:`card_role`)?"""
+        return card_role(card.rank, self.options["wild"]) == WILD_ROLE
 
     def face_down_spots(self, seat: int) -> list[int]:
         up = self._state.up[seat]

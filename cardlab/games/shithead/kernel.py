@@ -58,8 +58,8 @@ that fits, count from 1 to the number held); blind, over the positions still the
 Randomness
 ----------
 Every number comes from :mod:`cardlab.sim.jitkit`'s SplitMix64. Game ``i`` of a run with seed ``s``
-is seeded with ``next_u64`` of the state ``s + i * GAMMA`` (the ``i``-th output of SplitMix64 seeded
-with ``s``), so it depends on ``(s, i)`` only and shards of any size agree; its deck is one
+is seeded with :func:`jitkit.game_seed(s, i) <cardlab.sim.jitkit.game_seed>` (every kernel's seed
+scheme), so it depends on ``(s, i)`` only and shards of any size agree; its deck is one
 Fisher-Yates shuffle and is dealt as the engine deals (:func:`deal_codes` gives it as a stacked deck
 for the engine). A play-out of :func:`win_rollouts` takes one seed from the caller's generator, draws
 the hidden cards with :func:`jitkit.draw_hands <cardlab.sim.jitkit.draw_hands>` from the game's
@@ -78,7 +78,6 @@ of moves (``max_turns`` plus set-up, extra plays after burns and clears, and goi
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -101,7 +100,19 @@ from cardlab.games.shithead.rules import (
     fit_table,
     rank_power,
 )
-from cardlab.sim.jitkit import GAMMA, HAVE_NUMBA, HandsArrays, SplitMix64, below, draw_hands, jit, new_state, next_u64
+from cardlab.sim import jitkit
+from cardlab.sim.jitkit import (
+    GREEDY,
+    HAVE_NUMBA,
+    HandsArrays,
+    SplitMix64,
+    below,
+    draw_hands,
+    game_state,
+    jit,
+    new_state,
+    plays,
+)
 from cardlab.sim.jitkit import seeds as draw_seeds
 from cardlab.sim.jitkit import shuffle as fy_shuffle
 
@@ -117,8 +128,6 @@ MAX_CARDS = 104             # two packs
 POWERS = 15                 # indexed by power 2..14 (0 and 1 unused)
 SLOTS = 8                   # cards of one rank: two packs of four suits
 TWO, TEN, ACE = 2, 10, 14
-GREEDY, RANDOM = 0, 1
-POLICY_CODES = {"greedy": GREEDY, "random": RANDOM}
 
 # scalars of a position (sc)
 S_PLAYERS, S_TO_MOVE, S_PHASE, S_TURN, S_OVER, S_WINNER, S_STOPPED = 0, 1, 2, 3, 4, 5, 6
@@ -653,14 +662,6 @@ def _deal(deck: Any, players: int, cnt: Any, ids: Any, known: Any, down: Any, dr
 
 
 @jit
-def _game_seed(seed: Any, i: int) -> Any:
-    """Game ``i``'s own seed: the ``i``-th output of SplitMix64 seeded with the run's ``seed``."""
-    st = np.empty(1, dtype=np.uint64)
-    st[0] = np.uint64(seed) + np.uint64(i) * GAMMA
-    return next_u64(st)
-
-
-@jit
 def _shard(players: int, rules: Any, seed: Any, start: int, stop: int, winners: Any, turns: Any, extras: Any,
            failure: Any) -> None:
     """Games ``start``..``stop-1`` of the run, each from its own deal; on a broken invariant the code and
@@ -678,7 +679,7 @@ def _shard(players: int, rules: Any, seed: Any, start: int, stop: int, winners: 
     state = np.zeros(1, dtype=np.uint64)
     size = 52 if players == 2 else MAX_CARDS
     for g in range(start, stop):
-        state[0] = _game_seed(seed, g)
+        game_state(seed, g, state)
         for c in range(size):
             deck[c] = c
         fy_shuffle(deck, size, state)
@@ -819,7 +820,7 @@ class Table:
         g = _shithead(game, "Table.of")
         s = g.state
         players = g.players
-        pol = _policy_codes(policies if policies is not None else ["greedy"] * players, players, "Table.of")
+        pol = jitkit.policy_codes(["greedy"] * players if policies is None else policies, players, "Table.of").tolist()
         cnt = np.zeros((2, players, POWERS), dtype=np.int64)
         ids = np.zeros((2, players, POWERS, SLOTS), dtype=np.int64)
         known = np.zeros(MAX_CARDS, dtype=np.int64)
@@ -938,33 +939,20 @@ def _shithead(game: Any, what: str) -> Shithead:
     return game
 
 
-def plays(policies: Sequence[object]) -> bool:
-    """True when every seat's policy is one the kernel plays: ``"greedy"`` or ``"random"``, any mix."""
-    return all(isinstance(p, str) and p in POLICY_CODES for p in policies)
-
-
-def _policy_codes(policies: Sequence[object], players: int, what: str) -> list[int]:
-    if isinstance(policies, str) or len(policies) != players or not plays(policies):
-        raise InvalidInputError(f"{what}: policies={policies!r} is not allowed; give one of 'greedy' or 'random' "
-                                f"per seat ({players} seats)")
-    return [POLICY_CODES[str(p)] for p in policies]
-
-
 def deal_codes(seed: int, index: int, players: int) -> list[str]:
     """Game ``index`` of a :func:`play_shard` run with ``seed``, as a stacked deck for the engine
     (``new_game("shithead", deck=...)``, top card first): the kernel's own shuffle, replayed in Python."""
-    rng = SplitMix64((int(seed) + index * int(GAMMA)) & ((1 << 64) - 1))
-    order = SplitMix64(rng.next()).permute(52 if players == 2 else MAX_CARDS)
+    order = SplitMix64(jitkit.game_seed(seed, index)).permute(52 if players == 2 else MAX_CARDS)
     return [card_from_id(c).code for c in order]
 
 
 def _failure(what: str, status: int, seed: int, detail: str, replay: Table, state_seed: int,
              script: Sequence[int] | None = None) -> KernelError:
     """A bug report: the failure, the seed, and the moves of the failing game replayed with a record."""
-    _, moves = replay._play(state_seed, 100_000, script, -1, -1)
-    texts = ", ".join(move_text(m) for m in moves) or "none"
-    return KernelError(f"Shithead kernel, {what}: {FAILURES.get(status, f'status {status}')} ({detail}, "
-                       f"seed {seed}); moves: {texts}")
+    def moves() -> list[str]:
+        return [move_text(m) for m in replay._play(state_seed, 100_000, script, -1, -1)[1]]
+
+    return jitkit.kernel_failure("Shithead", what, FAILURES.get(status, f"status {status}"), detail, seed, moves)
 
 
 def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, stop: int,
@@ -973,9 +961,9 @@ def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, 
     winners (-1 for none), turns, and the per-game figures of ``Shithead.stats()`` (float64)."""
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 2 <= players <= MAX_PLAYERS:
         raise InvalidInputError(f"play_shard: players={players!r} is not allowed; Shithead takes 2 to 5 players")
-    codes = _policy_codes(policies, int(players), "play_shard")
-    if not 0 <= start <= stop:
-        raise InvalidInputError(f"play_shard: games {start}..{stop} is not a range of games")
+    codes = jitkit.policy_codes(policies, int(players), "play_shard").tolist()
+    start, stop = jitkit.check_range(start, stop, "play_shard")
+    base = jitkit.run_seed(seed, "play_shard")
     rules = _rules(options, codes)
     n = stop - start
     winners = np.full(n, -1, dtype=np.int64)
@@ -983,14 +971,13 @@ def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, 
     extras = np.zeros((6, n), dtype=np.int64)
     failure = np.zeros(2, dtype=np.int64)
     with np.errstate(over="ignore"):
-        _shard(int(players), rules, np.uint64(seed), int(start), int(stop), winners, turns, extras, failure)
+        _shard(int(players), rules, base, start, stop, winners, turns, extras, failure)
     if failure[0] < 0:
         g = int(failure[1])
         table = _dealt_table(int(players), rules, seed, g)
-        with np.errstate(over="ignore"):
-            game_seed = int(_game_seed(np.uint64(seed), g))
         raise _failure("play_shard", int(failure[0]), seed, f"game {g}, {players} players, options "
-                       f"{dict(options)}, policies {list(policies)}", table, _after_shuffle(game_seed, players))
+                       f"{dict(options)}, policies {list(policies)}", table,
+                       _after_shuffle(jitkit.game_seed(seed, g), players))
     keys = ("blind_plays", "blind_fits", "pickups", "burns", "clears", "stopped")
     return winners, turns, {k: extras[i].astype(np.float64) for i, k in enumerate(keys)}
 
@@ -1011,20 +998,6 @@ def _after_shuffle(game_seed: int, players: int) -> int:
     rng = SplitMix64(game_seed)
     rng.permute(52 if players == 2 else MAX_CARDS)
     return rng.state
-
-
-def _check_rollouts(game: Any, viewpoint: int | None, n: Any, rng: Any, what: str) -> Shithead:
-    g = _shithead(game, what)
-    if viewpoint is not None and (isinstance(viewpoint, bool) or not isinstance(viewpoint, (int, np.integer))
-                                  or not 0 <= viewpoint < g.players):
-        raise InvalidInputError(f"{what}: viewpoint={viewpoint!r} is not a seat of this game "
-                                f"(0 to {g.players - 1}) or None for the table")
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise InvalidInputError(f"{what}: n={n!r} is not allowed; give a whole number of play-outs, 1 or more")
-    if not isinstance(rng, np.random.Generator):
-        raise InvalidInputError(f"{what}: rng={rng!r} is not a numpy.random.Generator; "
-                                "pass numpy.random.default_rng(seed)")
-    return g
 
 
 def _playouts(g: Shithead, viewpoint: int | None, n: int, rng: np.random.Generator, watch: int,
@@ -1066,7 +1039,7 @@ def win_rollouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.
     """``n`` greedy play-outs from the game's position, the hidden cards (as ``viewpoint`` knows the
     game) drawn from ``game.chance_law(viewpoint)`` for each; the winner of each (-1: stopped by the
     safety rule). Only the law is read, never where the hidden cards really are."""
-    g = _check_rollouts(game, viewpoint, n, rng, "win_rollouts")
+    g = jitkit.check_playouts(game, Shithead, viewpoint, n, rng, "win_rollouts")
     return _playouts(g, viewpoint, int(n), rng, -1, "win_rollouts")
 
 
@@ -1074,7 +1047,7 @@ def must_pick_up(game: Game[Any], seat: int, viewpoint: int | None, n: int, rng:
     """``n`` play-outs as in :func:`win_rollouts`, each stopped when ``seat`` ends its next turn of the
     play phase (the current one if it is to move): 1 where that turn ended by picking up the pile (no
     card fitted, or its blind card did not), else 0 (also where the game ended first)."""
-    g = _check_rollouts(game, viewpoint, n, rng, "must_pick_up")
+    g = jitkit.check_playouts(game, Shithead, viewpoint, n, rng, "must_pick_up")
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < g.players:
         raise InvalidInputError(f"must_pick_up: seat={seat!r} is not a seat of this game (0 to {g.players - 1})")
     if g.is_over:
@@ -1088,17 +1061,11 @@ def compiled() -> bool:
 
 
 def compile_now() -> float:
-    """Compile the kernel now (or load it from numba's cache): a few games and play-outs of every kind.
-    Returns the seconds taken."""
-    from cardlab.engine.registry import new_game
-
-    begin = time.perf_counter()
-    play_shard(2, {}, 0, 0, 2, ["greedy", "random"])
-    game = new_game("shithead", seed=0)
-    win_rollouts(game, None, 2, np.random.default_rng(0))
-    must_pick_up(game, 0, None, 2, np.random.default_rng(0))
-    Table.of(game).run(0, record=10, budget=3)
-    return time.perf_counter() - begin
+    """Compile the kernel now (or load it from numba's cache): a few games and play-outs of every kind
+    (:func:`cardlab.sim.jitkit.compile_kernel`). Returns the seconds taken."""
+    return jitkit.compile_kernel("shithead", play_shard, [
+        lambda game, rng: win_rollouts(game, None, 2, rng), lambda game, rng: must_pick_up(game, 0, None, 2, rng),
+        lambda game, rng: Table.of(game).run(0, record=10, budget=3)])
 
 
 # ranks the decoder relies on: power 14 is the Ace

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
 from cardlab.cards import Card
-from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError
+from cardlab.games.shithead.rules import Shithead
 from cardlab.sim.hands_law import HandsLaw
 from cardlab.sim.prob import Quantity, anytime_counts, certain, expect_game, require_rng
 from cardlab.sim.stats import Estimate, wilson
@@ -33,7 +32,7 @@ LAW_DRAWS = 4000
 hidden hands), unless the caller gives ``rollouts``."""
 
 
-def shithead_blind_reason(game: Game[Any]) -> str | None:
+def shithead_blind_reason(game: Shithead) -> str | None:
     """Why "a face-down card fits" has no meaning here (None when it has one)."""
     expect_game(game, NAME)
     if game.is_over:
@@ -58,15 +57,15 @@ def _hand_of(law: HandsLaw, seat: int) -> tuple[int | None, list[int]]:
     return known, places
 
 
-def _law(game: Game[Any], viewpoint: int | None, what: str) -> HandsLaw:
-    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+def _law(game: Shithead, viewpoint: int | None, what: str) -> HandsLaw:
+    law = game.chance_law(viewpoint)
     if not law.exact:
         raise InvalidInputError(f"{what} is computed exactly only while at most two hands hold cards the viewer "
                                 f"has not seen; here {len(law.hands)} do: use {what}_estimate")
     return law
 
 
-def shithead_blind_fits(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+def shithead_blind_fits(game: Shithead, viewpoint: int | None = None) -> Fraction:
     """Exact chance that a face-down card fits the pile now.
 
     Nobody has seen a face-down card, the owner included; by the game's chance law it is one of the
@@ -81,10 +80,10 @@ def shithead_blind_fits(game: Game[Any], viewpoint: int | None = None) -> Fracti
     if reason is not None:
         raise InvalidInputError(f"shithead_blind_fits is not applicable: {reason}")
     law = _law(game, viewpoint, "shithead_blind_fits")
-    return law.chance(_free_place(law, "down"), lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
+    return law.chance(_free_place(law, "down"), lambda c: bool(game.fits(c)))
 
 
-def shithead_draw_reason(game: Game[Any]) -> str | None:
+def shithead_draw_reason(game: Shithead) -> str | None:
     """Why "the top of the draw pile fits" has no meaning here (None when it has one)."""
     expect_game(game, NAME)
     if game.is_over:
@@ -94,7 +93,7 @@ def shithead_draw_reason(game: Game[Any]) -> str | None:
     return None
 
 
-def shithead_draw_top_fits(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+def shithead_draw_top_fits(game: Shithead, viewpoint: int | None = None) -> Fraction:
     """Exact chance that the top of the draw pile fits the pile now.
 
     Nobody has seen the draw pile's top or a face-down card, and the law treats every free place alike:
@@ -108,10 +107,10 @@ def shithead_draw_top_fits(game: Game[Any], viewpoint: int | None = None) -> Fra
     if reason is not None:
         raise InvalidInputError(f"shithead_draw_top_fits is not applicable: {reason}")
     law = _law(game, viewpoint, "shithead_draw_top_fits")
-    return law.chance(_free_place(law, "draw"), lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
+    return law.chance(_free_place(law, "draw"), lambda c: bool(game.fits(c)))
 
 
-def _mover_case(game: Game[Any], viewpoint: int | None, what: str) -> tuple[Fraction | None, int, frozenset[int]]:
+def _mover_case(game: Shithead, viewpoint: int | None, what: str) -> tuple[Fraction | None, int, frozenset[int]]:
     """The mover's pick-up when it is certain (else None), the mover, and the classes that fit (the rules'
     table, :func:`~cardlab.games.shithead.rules.fit_classes`)."""
     expect_game(game, NAME)
@@ -121,9 +120,9 @@ def _mover_case(game: Game[Any], viewpoint: int | None, what: str) -> tuple[Frac
         raise InvalidInputError(f"{what} is not applicable: "
                                 + ("the game is over" if game.is_over else "the set-up is not finished"))
     seat = game.current_player
-    fits = game.fits  # type: ignore[attr-defined]
-    t: frozenset[int] = game.fit_classes()  # type: ignore[attr-defined]
-    source = game.source(seat)  # type: ignore[attr-defined]
+    fits = game.fits
+    t = game.fit_classes()
+    source = game.source(seat)
     if source == "up":
         return Fraction(0 if any(fits(c) for c in s.face_up[seat]) else 1), seat, t
     if source == "hand":
@@ -136,7 +135,7 @@ def _mover_case(game: Game[Any], viewpoint: int | None, what: str) -> tuple[Frac
     return None, seat, t
 
 
-def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+def shithead_mover_picks_up(game: Shithead, viewpoint: int | None = None) -> Fraction:
     """Exact chance, under the chance law, that the player to move picks up the pile in this turn.
 
     A pick-up can only be the turn's first action: after a 10 or a clear the pile is empty and anything
@@ -159,23 +158,23 @@ def shithead_mover_picks_up(game: Game[Any], viewpoint: int | None = None) -> Fr
     if known is not None:
         return known
     law = _law(game, viewpoint, "shithead_mover_picks_up")
-    if game.source(seat) == "down":  # type: ignore[attr-defined]
+    if game.source(seat) == "down":
         place = law.names.index(f"down {seat}")
-        return 1 - law.chance(place, lambda c: bool(game.fits(c)))  # type: ignore[attr-defined]
+        return 1 - law.chance(place, lambda c: bool(game.fits(c)))
     hand, mine = _hand_of(law, seat)
     if hand is not None:
         return law.hand_chance(hand, lambda state: not any(state[c] for c in t))
     # nothing is known yet about the mover's hand: its cards are like free places
-    return law.free_chance(mine, lambda c: not game.fits(c))  # type: ignore[attr-defined]
+    return law.free_chance(mine, lambda c: not game.fits(c))
 
 
-def mover_exact(game: Game[Any], viewpoint: int | None) -> bool:
+def mover_exact(game: Shithead, viewpoint: int | None) -> bool:
     """Whether :func:`shithead_mover_picks_up` is computed exactly here (else use the estimate): the law is
     exact, and a mover's hand that play has told nothing about leaves at most one hidden hand."""
-    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+    law = game.chance_law(viewpoint)
     seat = game.current_player
     known = _hand_of(law, seat)[0] is not None
-    from_hand = game.source(seat) == "hand"  # type: ignore[attr-defined]
+    from_hand = game.source(seat) == "hand"
     return law.exact and (known or len(law.hands) <= 1 or not from_hand or viewpoint == seat)
 
 
@@ -187,34 +186,34 @@ def law_chance(law: HandsLaw, event: Callable[[list[Card]], bool], draws: int,
     return wilson(float(hits), draws)
 
 
-def _free_place_estimate(game: Game[Any], viewpoint: int | None, what: str, reason: str | None, zone: str,
+def _free_place_estimate(game: Shithead, viewpoint: int | None, what: str, reason: str | None, zone: str,
                          rollouts: int | None, rng: np.random.Generator | None) -> Estimate:
     """The chance that the last hidden place of ``zone`` (a face-down card: the first; the draw pile's top:
     the last) fits, estimated from draws of the law."""
     gen = require_rng(rng)
     if reason is not None:
         raise InvalidInputError(f"{what} is not applicable: {reason}")
-    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+    law = game.chance_law(viewpoint)
     place = _free_place(law, zone)
-    return law_chance(law, lambda cards: bool(game.fits(cards[place])),  # type: ignore[attr-defined]
+    return law_chance(law, lambda cards: bool(game.fits(cards[place])),
                       rollouts or LAW_DRAWS, gen)
 
 
-def shithead_blind_fits_estimate(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
+def shithead_blind_fits_estimate(game: Shithead, viewpoint: int | None = None, *, rollouts: int | None = None,
                                  rng: np.random.Generator | None = None) -> Estimate:
     """:func:`shithead_blind_fits` estimated from ``rollouts`` draws of the law (:data:`LAW_DRAWS`)."""
     return _free_place_estimate(game, viewpoint, "shithead_blind_fits_estimate", shithead_blind_reason(game),
                                 "down", rollouts, rng)
 
 
-def shithead_draw_top_fits_estimate(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
+def shithead_draw_top_fits_estimate(game: Shithead, viewpoint: int | None = None, *, rollouts: int | None = None,
                                     rng: np.random.Generator | None = None) -> Estimate:
     """:func:`shithead_draw_top_fits` estimated from ``rollouts`` draws of the law (:data:`LAW_DRAWS`)."""
     return _free_place_estimate(game, viewpoint, "shithead_draw_top_fits_estimate", shithead_draw_reason(game),
                                 "draw", rollouts, rng)
 
 
-def shithead_mover_picks_up_estimate(game: Game[Any], viewpoint: int | None = None, *,
+def shithead_mover_picks_up_estimate(game: Shithead, viewpoint: int | None = None, *,
                                      rollouts: int | None = None, rng: np.random.Generator | None = None
                                      ) -> Estimate:
     """:func:`shithead_mover_picks_up` estimated from ``rollouts`` draws of the law (:data:`LAW_DRAWS`)
@@ -223,16 +222,16 @@ def shithead_mover_picks_up_estimate(game: Game[Any], viewpoint: int | None = No
     known, seat, t = _mover_case(game, viewpoint, "shithead_mover_picks_up_estimate")
     if known is not None:
         return certain(bool(known))
-    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
-    fits = game.fits  # type: ignore[attr-defined]
-    if game.source(seat) == "down":  # type: ignore[attr-defined]
+    law = game.chance_law(viewpoint)
+    fits = game.fits
+    if game.source(seat) == "down":
         place = law.names.index(f"down {seat}")
         return law_chance(law, lambda cards: not fits(cards[place]), rollouts or LAW_DRAWS, gen)
     mine = _hand_of(law, seat)[1]
     return law_chance(law, lambda cards: not any(fits(cards[q]) for q in mine), rollouts or LAW_DRAWS, gen)
 
 
-def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = None, *,
+def shithead_must_pick_up(game: Shithead, seat: int, viewpoint: int | None = None, *,
                           rollouts: int | None = None, budget_s: float | None = None,
                           rng: np.random.Generator | None = None) -> Estimate:
     """Chance that ``seat`` picks up the pile on its next turn (greedy play until then and in it): the
@@ -250,7 +249,7 @@ def shithead_must_pick_up(game: Game[Any], seat: int, viewpoint: int | None = No
     return wilson(float(counts[0]), n)
 
 
-def panel(game: Game[Any], viewpoint: int | None, *, rng: np.random.Generator, rollouts: int | None = None,
+def panel(game: Shithead, viewpoint: int | None, *, rng: np.random.Generator, rollouts: int | None = None,
           budget_s: float | None = None) -> list[Quantity]:
     """The Shithead panel: face-down and draw-pile cards and the mover's pick-up (exact while at most two
     hands hold unseen cards, else estimated from draws of the law), each other seat picking up
@@ -259,7 +258,7 @@ def panel(game: Game[Any], viewpoint: int | None, *, rng: np.random.Generator, r
     out: list[Quantity] = []
     if game.is_over:
         return out
-    law: HandsLaw = game.chance_law(viewpoint)  # type: ignore[attr-defined]
+    law = game.chance_law(viewpoint)
     draws = rollouts or LAW_DRAWS
 
     def exact_or_estimate(key: str, label: str, exact: Callable[[], Fraction], estimate: Callable[[], Estimate],

@@ -124,11 +124,13 @@ from cardlab.engine.state import (
     Spec,
     cards,
     counter,
+    encode,
     last_seat,
     per_seat,
 )
 from cardlab.errors import CorruptRecordError, InvalidCardError, shown
 from cardlab.games.shithead import beliefs
+from cardlab.games.shithead.lazy import Beliefs, started
 from cardlab.sim.hands_law import HandsLaw
 
 FACE_DOWN = 3
@@ -331,7 +333,7 @@ class ShitheadState(PlayState):
     shuffles: int
     over: bool
     winner: int | None
-    beliefs: tuple[beliefs.Belief, ...]  # per seat, what its play told everyone else: see .beliefs
+    beliefs: Beliefs  # per seat, what its play told everyone else (.beliefs), computed when first asked (.lazy)
     lows: list[int] = field(default_factory=list)
     """With ``first="lowest3"``, once play has started: per seat, the lowest ordinary class its hand held
     then (:func:`.beliefs.lowest`; 11 for none). Only its owner knows it: the chance law reads the
@@ -345,20 +347,32 @@ class ShitheadState(PlayState):
             data = {**data, "lows": []}
         return super().from_data(data, description, ctx)
 
+    def __post_init__(self) -> None:
+        """A state built with a plain tuple of beliefs holds them as a :class:`~.lazy.Beliefs`."""
+        if not isinstance(self.beliefs, Beliefs):
+            self.beliefs = Beliefs(self.beliefs)
+
+    def to_data(self) -> dict[str, Any]:
+        """The record of the position; its beliefs are written as values (computed now if nothing has
+        asked for them yet), as a record's reader does not replay the history before its position."""
+        data = super().to_data()
+        data["beliefs"] = encode(self.beliefs.value)
+        return data
+
 
 class _BeliefsSpec(Spec):
     """Per seat, the belief about that hand's unseen cards that its play gave every other viewer
     (:mod:`.beliefs`: it depends on public information only, so all viewers share it):
-    ``[[[state, weight], ...] per seat]``, ``[]`` for a hand about which nothing is known. Read as tuples
-    (immutable: a state's copy shares them); the sizes are checked against the hands by the game
+    ``[[[state, weight], ...] per seat]``, ``[]`` for a hand about which nothing is known. Read as the value of
+    a :class:`~.lazy.Beliefs` (immutable: a state's copy shares it; the moves after the record's position are
+    read into it lazily); the sizes are checked against the hands by the game
     (``_validate_beliefs``). A record of an earlier version, which kept a list per viewer and had written
     only empty ones for a fresh deal, reads as nothing known."""
 
-    def read(self, value: Any, path: str, ctx: Any) -> tuple[beliefs.Belief, ...]:
+    def read(self, value: Any, path: str, ctx: Any) -> Beliefs:
         n = ctx.players
         if isinstance(value, list) and len(value) == n + 1 and not any(value):
-            nothing: tuple[beliefs.Belief, ...] = ((),) * n
-            return nothing
+            return Beliefs(((),) * n)
         if not isinstance(value, list) or len(value) != n:
             raise self.fail(path, value, f"a list of {n} hands' beliefs, each [] or [[state, weight], ...]")
         out = []
@@ -367,7 +381,7 @@ class _BeliefsSpec(Spec):
                                               for x in b):
                 raise self.fail(f"{path}[{p}]", b, "[] or a list of [state, weight] pairs")
             out.append(tuple((tuple(st), w) for st, w in b))
-        return tuple(out)
+        return Beliefs(out)
 
 
 STATE_DESCRIPTION = {
@@ -489,7 +503,7 @@ class Shithead(Game[ShitheadState]):
             hands=hands, face_up=[[] for _ in range(n)], face_down=down, known=[[] for _ in range(n)],
             draw=draw, pile=[], out=[], to_move=0, phase="setup", turn=0, ranking=[], blind_plays=0,
             blind_fits=0, pickups=0, burns=0, clears=0, stopped=False, shuffles=0, over=False, winner=None,
-            beliefs=((),) * n, lows=[])
+            beliefs=Beliefs(((),) * n), lows=[])
 
     def zones(self) -> dict[str, list[Card]]:
         s = self._state
@@ -964,8 +978,7 @@ class Shithead(Game[ShitheadState]):
         s.to_move = first
         if self.options["first"] == "lowest3":  # who starts tells about every hand (.beliefs: Who starts)
             s.lows = [beliefs.lowest(_class_counts(h)) for h in s.hands]
-            s.beliefs = tuple(beliefs.start(b, len(s.hands[p]) - len(s.known[p]), p, first)
-                              for p, b in enumerate(s.beliefs))
+            s.beliefs = s.beliefs.then(started([len(h) - len(k) for h, k in zip(s.hands, s.known, strict=True)], first))
         card = s.draw.pop()
         s.pile.append(card)
         self._log("start", f"seat {first} turns {card} from the draw pile as the starting card", first, card=card)
@@ -1074,12 +1087,11 @@ class Shithead(Game[ShitheadState]):
         return out
 
     def _learn(self, seat: int, update: Callable[[beliefs.Belief], beliefs.Belief]) -> None:
-        """The belief about ``seat``'s hand, updated (a hand left with no unseen card is ``()`` again)."""
+        """The belief about ``seat``'s hand, to be updated by ``update`` when a question first needs it
+        (:mod:`.lazy`: ``update`` reads only public values taken now; a hand left with no unseen card is
+        ``()`` again)."""
         s = self._state
-        new = update(s.beliefs[seat])
-        if new and not beliefs.tagged(new) and not sum(new[0][0]):
-            new = ()
-        s.beliefs = s.beliefs[:seat] + (new,) + s.beliefs[seat + 1:]
+        s.beliefs = s.beliefs.then_seat(seat, update)
 
     def _learn_pick_up(self, seat: int) -> None:
         """``seat`` must pick up: no unseen card of its hand fitted the top."""

@@ -1,6 +1,9 @@
 """The Spite and Malice ``greedy`` bot.
 
-Exact definition. Let ``t`` be the value of the bot's payoff top (Ace 1 … Queen 12; a King is wild).
+Exact definition (the preferences it reads, :func:`~cardlab.games.spite_malice.rules.distance`,
+:func:`~cardlab.games.spite_malice.rules.payoff_preference` and
+:func:`~cardlab.games.spite_malice.rules.discard_class`, are stated once in the rules module, where the
+kernel tabulates them too). Let ``t`` be the value of the bot's payoff top (Ace 1 … Queen 12; a King is wild).
 A centre pile at value ``v`` is at *distance* ``t - 1 - v`` from taking the payoff top when
 ``v <= t - 1``, and ``(12 - v) + (t - 1)`` otherwise (it must be completed and rebuilt first). For a
 King payoff top the distance is 0 for a non-empty pile, and for an empty pile 0 if a King may start
@@ -42,40 +45,25 @@ import numpy as np
 
 from cardlab.cards import Card, Rank
 from cardlab.engine.game import Move
-from cardlab.games.spite_malice.rules import QUEEN, SpiteMaliceView, SpiteMove, hand_card, spite_move
+from cardlab.games.spite_malice.rules import (
+    SpiteMaliceView,
+    SpiteMove,
+    discard_class,
+    distance,
+    hand_card,
+    payoff_preference,
+    spite_move,
+)
 
 
 def value_of(card: Card) -> int:
     return int(card.rank)
 
 
-def distance(top: int | None, v: int, king_starts_pile: bool) -> int:
-    """How many cards a centre pile of value ``v`` (0: empty) needs before it takes a payoff top of rank
-    value ``top`` (None, or a King: a King fits any pile, an empty one only where Kings may start a pile)."""
-    if top is None or top == Rank.KING:
-        return 0 if v > 0 or king_starts_pile else 1
-    return top - 1 - v if v <= top - 1 else (QUEEN - v) + (top - 1)
-
-
 def payoff_distance(view: SpiteMaliceView, pile: int) -> int:
     """How many cards centre ``pile`` (from 1) needs before it takes the mover's payoff top."""
     top = view.payoff_tops[view.to_move]
     return distance(None if top is None else value_of(top), view.centre_values[pile - 1], view.king_starts_pile)
-
-
-def discard_class(c: int, top: int | None) -> tuple[int, int]:
-    """The bot's preference (class, gap) for discarding a card of value ``c`` on a side pile whose top has
-    value ``top`` (None: empty), lower first: 0 just below the top, 1 further below (gap ``top - c``),
-    2 an empty pile, 3 the same rank, 4 above the top (gap ``c - top``)."""
-    if top is None:
-        return 2, 0
-    if top == c + 1:
-        return 0, 0
-    if top > c + 1:
-        return 1, top - c
-    if top == c:
-        return 3, 0
-    return 4, c - top
 
 
 def _discard_key(card: Card, pile: tuple[Card, ...], j: int) -> tuple[int, int, int, int, Card]:
@@ -94,10 +82,8 @@ def greedy_spite_malice(view: SpiteMaliceView, legal_moves: Sequence[Move]) -> M
     payoff = by_kind.get("payoff", [])
     if payoff:
         top = view.payoff_tops[seat]
-        if top is not None and top.rank == Rank.KING:
-            return min(payoff, key=lambda m: (view.centre_values[m.centre - 1] == 0,
-                                              -view.centre_values[m.centre - 1], m.centre))
-        return min(payoff, key=lambda m: m.centre)
+        rank = value_of(top) if top is not None else int(Rank.KING)
+        return min(payoff, key=lambda m: (payoff_preference(rank, view.centre_values[m.centre - 1]), m.centre))
 
     def side_card(m: SpiteMove) -> Card:
         card: Card = sides[m.side - 1][-1]
@@ -128,8 +114,6 @@ def greedy_spite_malice(view: SpiteMaliceView, legal_moves: Sequence[Move]) -> M
     if pool:
         return min(pool, key=lambda m: _discard_key(hand_card(m), sides[m.side - 1], m.side))
     return legal_moves[0]
-
-
 
 
 class UninformedSpiteMalice:

@@ -8,8 +8,9 @@ game (one round, or a match). The game's spec registers this module as its kerne
 the panel's estimate all run here. Three entry points:
 
 * :func:`play_shard`: games ``start..stop-1`` of a seeded run, each from its own fresh deal, for
-  ``simulate``; game ``i`` draws only from SplitMix64 seeded by a hash of ``(seed, i)``, so any split
-  of a run into shards gives the same games;
+  ``simulate``; game ``i`` draws only from SplitMix64 seeded with
+  :func:`cardlab.sim.jitkit.game_seed` ``(seed, i)`` (every kernel's seed scheme), so any split of a
+  run into shards gives the same games;
 * :func:`win_rollouts`: greedy play-outs from a game's position, the hidden cards drawn for each from
   ``game.chance_law(viewpoint)`` (through :class:`cardlab.sim.jitkit.LawArrays` and
   :func:`~cardlab.sim.jitkit.draw_law`: the law is stated once, in the game);
@@ -35,30 +36,34 @@ as the engine's lists of cards.
 
 The rules, move by move (``_apply``)
 ------------------------------------
-A payoff top, side-pile top or hand card goes on a centre pile of the value it needs (a King on any
-pile, and on an empty one if ``king_starts_pile``); the last payoff card wins the round at once (its
-pile stays on the table, as in the engine); a pile that reaches the Queen is complete: its 12 cards
-are shuffled and go under the stock (``completed_to="bottom"``) or are merged with the stock and the
-whole stock is shuffled (``"shuffle"``). A hand card to a side pile ends the turn; a hand emptied by a
-centre play draws 5 more (``refill_on_empty``) or ends the turn. A turn starts by drawing up to 5
-(what the stock holds); a draw that finds the stock empty draws the round (a refill mid-turn counts
-that turn, a turn start does not). Two cards of one face in a hand give one move; which of the two
-goes is uniform (the engine's keyed draw, here the kernel's generator). A match deals new rounds from
-fresh shuffles until a player has ``target`` points or 200 rounds were played. Who starts: the higher
-payoff top (King highest), ties reshuffle both payoff piles each on its own until they differ (seat 0
-when both piles hold one rank only), or seat 0 with ``first="seat0"``.
+A payoff top, side-pile top or hand card goes on a centre pile that takes it: the rules'
+:func:`~cardlab.games.spite_malice.rules.fits_value` (the value it needs; a King on any pile, and on an
+empty one if ``king_starts_pile``), read from the table :func:`rule_tables` builds from it. The last
+payoff card wins the round at once (its pile stays on the table, as in the engine); a pile that
+reaches the Queen is complete: its 12 cards are shuffled and go under the stock
+(``completed_to="bottom"``) or are merged with the stock and the whole stock is shuffled
+(``"shuffle"``). A hand card to a side pile ends the turn; a hand emptied by a centre play draws 5
+more (``refill_on_empty``) or ends the turn. A turn starts by drawing up to 5 (what the stock holds);
+a draw that finds the stock empty draws the round (a refill mid-turn counts that turn, a turn start
+does not). Two cards of one face in a hand give one move; which of the two goes is uniform (the
+engine's keyed draw, here the kernel's generator). A match deals new rounds from fresh shuffles until
+a player has ``target`` points or 200 rounds were played. Who starts: the higher payoff top (King
+highest), ties reshuffle both payoff piles each on its own until they differ (seat 0 when both piles
+hold one rank only), or seat 0 with ``first="seat0"``.
 
 The greedy bot (``_greedy``)
 ----------------------------
-Exactly the bot's definition, with packed integer keys: the payoff top if it fits (a numbered card
-on the lowest pile, a King on the highest non-empty pile, else pile 1); else the non-King side top
+Exactly the bot's definition, with packed integer keys: the payoff top if it fits, on the pile with
+the smallest ``(preference, pile)`` (a numbered card on the lowest pile, a King on the highest non-empty
+pile, else pile 1); else the non-King side top
 with the smallest ``(distance, side, pile)``; else the non-King hand face with the smallest
 ``(distance, face, pile)``; else a King on the pile with the smallest ``(distance, pile)`` if that
 distance is at most the Kings in reach (side tops and hand), from the lowest side pile topped by a
 King, else the lowest King face of the hand; else the discard with the smallest ``(class, gap, -rank,
-side, face)``, Kings only when the hand holds nothing else. The distance table ``DIST[t][v]`` is the
-bot's :func:`~cardlab.games.spite_malice.bot.payoff_distance` for a payoff top of rank ``t`` and a
-pile of value ``v``. With nothing chosen (an empty hand) the bot takes the first legal move, as the
+side, face)``, Kings only when the hand holds nothing else. What fits, the preference, the distance
+and the discard class are the rules module's functions (``fits_value``, ``payoff_preference``,
+``distance``, ``discard_class``, which the bot reads too), tabulated by :func:`rule_tables` when this
+module is imported. With nothing chosen (an empty hand) the bot takes the first legal move, as the
 policy does.
 
 The random policy (``_legal``)
@@ -99,7 +104,9 @@ A play-out not over after :data:`ROLLOUT_MAX_MOVES` moves (``prob.play_on``'s li
 (-1). A game of :func:`play_shard` not over after :data:`GAME_MAX_MOVES` (``simulate``'s engine
 limit), a card lost or duplicated (every game and play-out ends with a check that the 104 codes are
 each on the table once), or a seat with no legal move raises :class:`KernelError` with the seed and
-the move list (the game is played again with its moves recorded).
+the move list (the game is played again with its moves recorded; :func:`cardlab.sim.jitkit.kernel_failure`).
+Bad input (policies, seeds, ranges, play-out requests) is refused by :mod:`cardlab.sim.jitkit`'s shared
+checks with an :class:`~cardlab.errors.InvalidInputError`.
 
 numba is optional: without it (:data:`HAVE_NUMBA` False) the same functions run as plain Python on the
 same arrays and give the same results, only much slower.
@@ -107,7 +114,6 @@ same arrays and give the same results, only much slower.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -117,8 +123,22 @@ import numpy.typing as npt
 
 from cardlab.cards import Card, Rank, Suit
 from cardlab.errors import InvalidInputError, KernelError
-from cardlab.games.spite_malice.bot import discard_class, distance
-from cardlab.sim.jitkit import HAVE_NUMBA, LawArrays, below, draw_mixed, jit, jit_inline, next_u64, seeds, shuffle
+from cardlab.games.spite_malice.rules import SpiteMalice, discard_class, distance, fits_value, payoff_preference
+from cardlab.sim import jitkit
+from cardlab.sim.jitkit import (
+    GREEDY,
+    HAVE_NUMBA,
+    LawArrays,
+    below,
+    draw_mixed,
+    game_state,
+    jit,
+    jit_inline,
+    new_state,
+    plays,
+    seeds,
+    shuffle,
+)
 
 IntArray = npt.NDArray[np.int64]
 
@@ -183,8 +203,6 @@ STATUS_TEXT = {CUT: "the game did not end within the move limit", STUCK: "the se
 # moves: kind << 12 | a << 4 | b
 K_PAYOFF, K_SIDE, K_HAND, K_DISCARD = 0, 1, 2, 3
 NO_KEY = 1 << 40
-GREEDY, RANDOM = 0, 1
-POLICY_CODES = {"greedy": GREEDY, "random": RANDOM}
 
 
 def code_of(card: Card) -> int:
@@ -201,45 +219,46 @@ def card_of(code: int) -> Card:
 ID2CODE = np.array([((i % 13) * 8 + ((i % 52) // 13) * 2 + i // 52) for i in range(CARDS)], dtype=np.int64)
 
 
-def distance_table(king_starts: bool) -> IntArray:
-    """``DIST[t, v]``: the greedy bot's distance from a centre pile of value ``v`` (0-11) to a payoff top
-    of rank ``t`` (1-13), as :func:`cardlab.games.spite_malice.bot.payoff_distance` defines it."""
-    table = np.zeros((KING + 1, QUEEN), dtype=np.int64)
+# The rules' tables, built from the functions of :mod:`cardlab.games.spite_malice.rules` (the one statement
+# of each rule) when this module is imported, one flat array per value of ``king_starts_pile``; every
+# compiled function reads them from this array (an argument, so numba's on-disk cache never holds a stale copy).
+T_FIT = 0                                   # [v]: bit t set when a card of rank t fits a pile of value v
+T_PREF = T_FIT + QUEEN                      # [t * 12 + v]: the bot's payoff_preference of such a pile
+T_DIST = T_PREF + (KING + 1) * QUEEN        # [t * 12 + v]: the bot's distance to a payoff top of rank t
+T_DISC = T_DIST + (KING + 1) * QUEEN        # [(j * 14 + s) * 14 + r]: the bot's discard key, packed
+TABLES = T_DISC + SIDES * (KING + 1) * (KING + 1)
+
+
+def rule_tables(king_starts: bool) -> IntArray:
+    """The kernel's tables of the rules and the greedy bot for one value of ``king_starts_pile``: at
+    ``T_FIT + v`` the ranks that fit a centre pile of value ``v`` (0-11), bit ``t`` set when
+    :func:`~cardlab.games.spite_malice.rules.fits_value` says a card of rank ``t`` (1-13) fits it (one
+    load tells a pile's fit for every card); at ``T_PREF`` and ``T_DIST`` + ``t * 12 + v`` the bot's
+    :func:`~cardlab.games.spite_malice.rules.payoff_preference` and
+    :func:`~cardlab.games.spite_malice.rules.distance` for a payoff top of rank ``t``; at ``T_DISC + (j *
+    14 + s) * 14 + r`` the discard key ``(class, gap, -rank, side)`` of a hand card of rank ``r`` on side
+    pile ``j`` whose top has rank ``s`` (0: empty), packed, the class and gap being
+    :func:`~cardlab.games.spite_malice.rules.discard_class` (the kernel appends the face below it)."""
+    table = np.zeros(TABLES, dtype=np.int64)
     for t in range(1, KING + 1):
         for v in range(QUEEN):
-            table[t, v] = distance(t, v, king_starts)
-    return table
-
-
-def discard_table() -> IntArray:
-    """``DISC[j, s, r]``: the bot's discard key ``(class, gap, -rank, side)`` of a hand card of rank ``r``
-    on side pile ``j`` whose top has rank ``s`` (0: empty), packed; the face is appended below it.
-    The class and gap are :func:`cardlab.games.spite_malice.bot.discard_class`."""
-    table = np.zeros((SIDES, KING + 1, KING + 1), dtype=np.int64)
+            table[T_FIT + v] |= int(fits_value(t, v, king_starts)) << t
+            table[T_PREF + t * QUEEN + v] = payoff_preference(t, v)
+            table[T_DIST + t * QUEEN + v] = distance(t, v, king_starts)
     for j in range(SIDES):
-        for s in range(KING + 1):
+        for top in range(KING + 1):
             for r in range(1, KING + 1):
-                cls, gap = discard_class(r, s if s else None)
-                table[j, s, r] = ((cls * 16 + gap) * 16 + (KING - r)) * 4 + j
+                cls, gap = discard_class(r, top if top else None)
+                table[T_DISC + (j * (KING + 1) + top) * (KING + 1) + r] = ((cls * 16 + gap) * 16 + (KING - r)) * 4 + j
     return table
 
 
-DIST = {True: distance_table(True).ravel(), False: distance_table(False).ravel()}   # flat: DIST[t * 12 + v]
-DISC = discard_table().ravel()                                                     # flat: [(j * 14 + s) * 14 + r]
+TABLE = {True: rule_tables(True), False: rule_tables(False)}
 _EMPTY = np.zeros(0, dtype=np.int64)
 _NO_TAPE_AT = np.zeros(1, dtype=np.int64)
 
 
 # ---------------------------------------------------------------------------------------------- small steps
-@jit_inline
-def _fits(code: int, n: int, king_starts: int) -> bool:
-    """Would the card go on a centre pile of ``n`` cards?"""
-    r = (code >> 3) + 1
-    if r == KING:
-        return n > 0 or king_starts != 0
-    return r == n + 1
-
-
 @jit
 def _tape_perm(tape: Any, tape_at: Any, count: int, nth: int, length: int) -> Any:
     """Where the ``nth`` permutation (from 0) of scripted shuffle ``count`` starts in ``tape``, or -1 when
@@ -474,12 +493,13 @@ def _take(board: Any, p: int, face: int, r: int, taped: int, copy_pick: Any, sta
 
 # ---------------------------------------------------------------------------------------------- choices
 @jit_inline
-def _legal(board: Any, p: int, king_starts: int, pick: int) -> Any:
+def _legal(board: Any, p: int, tab: Any, pick: int) -> Any:
     """The engine's legal moves in its order: with ``pick < 0`` how many there are, else move number ``pick``."""
     count = 0
+    fit = (tab[T_FIT + board[CEN_N]], tab[T_FIT + board[CEN_N + 1]], tab[T_FIT + board[CEN_N + 2]])
     top = board[PAY + p * PCAP + board[PAY_N + p] - 1]
     for k in range(CENTRES):
-        if _fits(top, board[CEN_N + k], king_starts):
+        if (fit[k] >> ((top >> 3) + 1)) & 1 != 0:
             if count == pick:
                 return (K_PAYOFF << 12) | k
             count += 1
@@ -488,7 +508,7 @@ def _legal(board: Any, p: int, king_starts: int, pick: int) -> Any:
         if sn > 0:
             c = board[SIDE + (p * SIDES + j) * SCAP + sn - 1]
             for k in range(CENTRES):
-                if _fits(c, board[CEN_N + k], king_starts):
+                if (fit[k] >> ((c >> 3) + 1)) & 1 != 0:
                     if count == pick:
                         return (K_SIDE << 12) | (j << 4) | k
                     count += 1
@@ -499,7 +519,7 @@ def _legal(board: Any, p: int, king_starts: int, pick: int) -> Any:
         if i > 0 and board[base + i - 1] >> 1 == c >> 1:
             continue
         for k in range(CENTRES):
-            if _fits(c, board[CEN_N + k], king_starts):
+            if (fit[k] >> ((c >> 3) + 1)) & 1 != 0:
                 if count == pick:
                     return (K_HAND << 12) | ((c >> 1) << 4) | k
                 count += 1
@@ -516,26 +536,31 @@ def _legal(board: Any, p: int, king_starts: int, pick: int) -> Any:
 
 
 @jit_inline
-def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
+def _greedy(board: Any, p: int, tab: Any) -> Any:
     """The greedy bot's move (see the module notes), or -1 when the seat has no legal move."""
     t = (board[PAY + p * PCAP + board[PAY_N + p] - 1] >> 3) + 1
-    dt = t * QUEEN
+    dt = T_DIST + t * QUEEN
     v0 = board[CEN_N]
     v1 = board[CEN_N + 1]
     v2 = board[CEN_N + 2]
-    # 1. the payoff top
-    if t == KING:
-        high = max(v0, max(v1, v2))
-        if high > 0:
-            return (K_PAYOFF << 12) | (0 if v0 == high else (1 if v1 == high else 2))
-        if king_starts != 0:
-            return K_PAYOFF << 12
-    elif v0 == t - 1:
-        return K_PAYOFF << 12
-    elif v1 == t - 1:
-        return (K_PAYOFF << 12) | 1
-    elif v2 == t - 1:
-        return (K_PAYOFF << 12) | 2
+    f0 = tab[T_FIT + v0]
+    f1 = tab[T_FIT + v1]
+    f2 = tab[T_FIT + v2]
+    # 1. the payoff top, on the pile that takes it with the smallest (preference, pile)
+    pt = T_PREF + t * QUEEN
+    best = NO_KEY
+    if (f0 >> t) & 1 != 0:
+        best = tab[pt + v0] << 2
+    if (f1 >> t) & 1 != 0:
+        key = (tab[pt + v1] << 2) | 1
+        if key < best:
+            best = key
+    if (f2 >> t) & 1 != 0:
+        key = (tab[pt + v2] << 2) | 2
+        if key < best:
+            best = key
+    if best != NO_KEY:
+        return (K_PAYOFF << 12) | (best & 3)
     # 2. a side-pile top that fits, never a King: smallest (distance, side, pile)
     best = NO_KEY
     kings = 0
@@ -550,17 +575,16 @@ def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
                 if king_side < 0:
                     king_side = j
             else:
-                v = r - 1
-                if v0 == v:
-                    key = (dist[dt + v] << 4) | (j << 2)
+                if (f0 >> r) & 1 != 0:
+                    key = (tab[dt + v0] << 4) | (j << 2)
                     if key < best:
                         best = key
-                if v1 == v:
-                    key = (dist[dt + v] << 4) | (j << 2) | 1
+                if (f1 >> r) & 1 != 0:
+                    key = (tab[dt + v1] << 4) | (j << 2) | 1
                     if key < best:
                         best = key
-                if v2 == v:
-                    key = (dist[dt + v] << 4) | (j << 2) | 2
+                if (f2 >> r) & 1 != 0:
+                    key = (tab[dt + v2] << 4) | (j << 2) | 2
                     if key < best:
                         best = key
     if best != NO_KEY:
@@ -577,18 +601,17 @@ def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
             if king_face < 0:
                 king_face = c >> 1
         else:
-            v = r - 1
             f = c >> 1
-            if v0 == v:
-                key = (dist[dt + v] << 8) | (f << 2)
+            if (f0 >> r) & 1 != 0:
+                key = (tab[dt + v0] << 8) | (f << 2)
                 if key < best:
                     best = key
-            if v1 == v:
-                key = (dist[dt + v] << 8) | (f << 2) | 1
+            if (f1 >> r) & 1 != 0:
+                key = (tab[dt + v1] << 8) | (f << 2) | 1
                 if key < best:
                     best = key
-            if v2 == v:
-                key = (dist[dt + v] << 8) | (f << 2) | 2
+            if (f2 >> r) & 1 != 0:
+                key = (tab[dt + v2] << 8) | (f << 2) | 2
                 if key < best:
                     best = key
     if best != NO_KEY:
@@ -599,9 +622,9 @@ def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
         kd = NO_KEY
         for k in range(CENTRES):
             v = board[CEN_N + k]
-            if v > 0 or king_starts != 0:
-                if dist[dt + v] < kd:
-                    kd = dist[dt + v]
+            if (tab[T_FIT + v] >> KING) & 1 != 0:
+                if tab[dt + v] < kd:
+                    kd = tab[dt + v]
                     kb = k
         if kb >= 0 and kd <= kings:
             if king_side >= 0:
@@ -617,10 +640,10 @@ def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
         t1 = (board[sbase + SCAP + s1 - 1] >> 3) + 1 if s1 > 0 else 0
         t2 = (board[sbase + 2 * SCAP + s2 - 1] >> 3) + 1 if s2 > 0 else 0
         t3 = (board[sbase + 3 * SCAP + s3 - 1] >> 3) + 1 if s3 > 0 else 0
-        d0 = t0 * (KING + 1)
-        d1 = ((KING + 1) + t1) * (KING + 1)
-        d2 = (2 * (KING + 1) + t2) * (KING + 1)
-        d3 = (3 * (KING + 1) + t3) * (KING + 1)
+        d0 = T_DISC + t0 * (KING + 1)
+        d1 = T_DISC + ((KING + 1) + t1) * (KING + 1)
+        d2 = T_DISC + (2 * (KING + 1) + t2) * (KING + 1)
+        d3 = T_DISC + (3 * (KING + 1) + t3) * (KING + 1)
         plain = board[base] >> 3 != KING - 1    # the hand is sorted: its first card is a King only if all are
         best = NO_KEY
         for i in range(hn):
@@ -629,21 +652,21 @@ def _greedy(board: Any, p: int, king_starts: int, dist: Any, disc: Any) -> Any:
             if r == KING and plain:
                 break
             f = c >> 1
-            key = (disc[d0 + r] << 6) | f
+            key = (tab[d0 + r] << 6) | f
             if key < best:
                 best = key
-            key = (disc[d1 + r] << 6) | f
+            key = (tab[d1 + r] << 6) | f
             if key < best:
                 best = key
-            key = (disc[d2 + r] << 6) | f
+            key = (tab[d2 + r] << 6) | f
             if key < best:
                 best = key
-            key = (disc[d3 + r] << 6) | f
+            key = (tab[d3 + r] << 6) | f
             if key < best:
                 best = key
         return (K_DISCARD << 12) | ((best & 63) << 4) | ((best >> 6) & 3)
     # nothing chosen (an empty hand): the first legal move, as the policy does
-    return _legal(board, p, king_starts, 0)
+    return _legal(board, p, tab, 0)
 
 
 # ---------------------------------------------------------------------------------------------- play
@@ -702,11 +725,10 @@ def _apply(board: Any, move: int, opts: Any, taped: int, tape: Any, tape_at: Any
 
 
 @jit
-def _play(board: Any, opts: Any, pol: Any, dist: Any, disc: Any, state: Any, max_moves: int, one_turn: int,
+def _play(board: Any, opts: Any, pol: Any, tab: Any, state: Any, max_moves: int, one_turn: int,
           taped: int, tape: Any, tape_at: Any, copy_pick: Any, rand_pick: Any, log: Any, buf: Any) -> int:
     """Play on from the board until the game ends (or, with ``one_turn``, the current turn does), each
     seat by its policy; moves are written to ``log`` while it has room. Returns a status."""
-    king_starts = opts[O_KING_STARTS]
     turn0 = board[TURN]
     while board[OVER] == 0:
         r = board[MOVES]
@@ -714,9 +736,9 @@ def _play(board: Any, opts: Any, pol: Any, dist: Any, disc: Any, state: Any, max
             return CUT
         p = board[TO_MOVE]
         if pol[p] == GREEDY:
-            move = _greedy(board, p, king_starts, dist, disc)
+            move = _greedy(board, p, tab)
         else:
-            count = _legal(board, p, king_starts, -1)
+            count = _legal(board, p, tab, -1)
             if count == 0:
                 return STUCK
             if taped != 0:
@@ -725,7 +747,7 @@ def _play(board: Any, opts: Any, pol: Any, dist: Any, disc: Any, state: Any, max
                     return TAPE
             else:
                 pick = below(state, count)
-            move = _legal(board, p, king_starts, pick)
+            move = _legal(board, p, tab, pick)
         if move < 0:
             return STUCK
         if r < log.size:
@@ -782,16 +804,7 @@ def _fresh_game(board: Any, opts: Any, state: Any, buf: Any) -> None:
 
 
 @jit
-def _game_state(seed: Any, i: int, state: Any) -> None:
-    """SplitMix64 state of game ``i`` of a run: a hash of the run's seed and ``i``."""
-    state[0] = seed
-    key = next_u64(state)
-    state[0] = key + np.uint64(i)
-    state[0] = next_u64(state)
-
-
-@jit
-def _shard(seed: Any, start: int, stop: int, opts: Any, pol: Any, dist: Any, disc: Any, winners: Any, turns: Any,
+def _shard(base: Any, start: int, stop: int, opts: Any, pol: Any, tab: Any, winners: Any, turns: Any,
            points: Any, draws: Any, rounds: Any, board: Any) -> Any:
     """Games ``start..stop-1`` of the run with this seed; returns (index of the first failed game or -1,
     its status)."""
@@ -801,9 +814,9 @@ def _shard(seed: Any, start: int, stop: int, opts: Any, pol: Any, dist: Any, dis
     empty = np.zeros(0, dtype=np.int64)
     no_tape = np.zeros(1, dtype=np.int64)
     for g in range(start, stop):
-        _game_state(seed, g, state)
+        game_state(base, g, state)
         _fresh_game(board, opts, state, buf)
-        status = _play(board, opts, pol, dist, disc, state, GAME_MAX_MOVES, 0, 0, empty, no_tape, empty, empty,
+        status = _play(board, opts, pol, tab, state, GAME_MAX_MOVES, 0, 0, empty, no_tape, empty, empty,
                        empty, buf)
         if status == OK and not _conserved(board, seen):
             status = LOST
@@ -860,7 +873,7 @@ def _deal_hidden(board: Any, places: Any, place_start: Any, cards: Any, card_sta
 
 @jit
 def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: Any, card_start: Any,
-              comp_start: Any, thresholds: Any, size: int, whole: int, zone: Any, opts: Any, dist: Any, disc: Any,
+              comp_start: Any, thresholds: Any, size: int, whole: int, zone: Any, opts: Any, tab: Any,
               one_turn: int, out: Any, board: Any) -> Any:
     """One play-out per seed from ``base`` with its hidden places drawn from the law; ``out[i]`` the winner
     (-1 none), or with ``one_turn`` 1 if a payoff card was played this turn. Returns (index of the first
@@ -879,7 +892,7 @@ def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: A
             board[q] = base[q]
         _deal_hidden(board, places, place_start, cards, card_start, comp_start, thresholds, size, whole, zone, state,
                      drawn, pool)
-        status = _play(board, opts, pol, dist, disc, state, ROLLOUT_MAX_MOVES, one_turn, 0, empty, no_tape, empty,
+        status = _play(board, opts, pol, tab, state, ROLLOUT_MAX_MOVES, one_turn, 0, empty, no_tape, empty,
                        empty, empty, buf)
         if status == OK and not _conserved(board, seen):
             status = LOST
@@ -893,14 +906,12 @@ def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: A
 
 
 @jit
-def _play_board(board: Any, seed: Any, opts: Any, pol: Any, dist: Any, disc: Any, max_moves: int, one_turn: int,
+def _play_board(board: Any, state: Any, opts: Any, pol: Any, tab: Any, max_moves: int, one_turn: int,
                 taped: int, tape: Any, tape_at: Any, copy_pick: Any, rand_pick: Any, log: Any) -> int:
-    """:func:`_play` on a given board with its own generator (seeded) or a script."""
-    state = np.zeros(1, dtype=np.uint64)
-    state[0] = seed
+    """:func:`_play` on a given board with its own generator (a SplitMix64 ``state``) or a script."""
     buf = np.zeros(RING, dtype=np.int64)
     seen = np.zeros(CARDS, dtype=np.int64)
-    status = _play(board, opts, pol, dist, disc, state, max_moves, one_turn, taped, tape, tape_at, copy_pick,
+    status = _play(board, opts, pol, tab, state, max_moves, one_turn, taped, tape, tape_at, copy_pick,
                    rand_pick, log, buf)
     if status == OK and not _conserved(board, seen):
         status = LOST
@@ -922,18 +933,6 @@ def options_array(options: Mapping[str, Any]) -> IntArray:
     return np.array(values, dtype=np.int64)
 
 
-def plays(policies: Sequence[object]) -> bool:
-    """True when every seat's policy is a built-in name the kernel plays ("greedy" or "random", any mix)."""
-    return all(isinstance(p, str) and p in POLICY_CODES for p in policies)
-
-
-def _policy_array(policies: Sequence[object], players: int = 2) -> IntArray:
-    if len(policies) != players or not plays(policies):
-        raise InvalidInputError(f"Spite and Malice kernel: policies={list(policies)!r}; give one of 'greedy' or "
-                                f"'random' per seat ({players} seats)")
-    return np.array([POLICY_CODES[str(p)] for p in policies], dtype=np.int64)
-
-
 def _check_players(players: int) -> None:
     if isinstance(players, bool) or players != 2:
         raise InvalidInputError(f"Spite and Malice kernel: players={players!r}; the game takes 2 players")
@@ -952,10 +951,6 @@ def move_text(move: int) -> str:
     return f"hand {face} to side {b + 1}"
 
 
-def _seed64(seed: int) -> np.uint64:
-    return np.uint64(int(seed) & ((1 << 64) - 1))
-
-
 def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, stop: int,
                policies: Sequence[str]) -> tuple[IntArray, IntArray, dict[str, np.ndarray]]:
     """Games ``start..stop-1`` of the run with this seed, each from its own fresh deal: winners (-1: none),
@@ -963,39 +958,35 @@ def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, 
     Game ``i`` depends only on ``(seed, i)``."""
     _check_players(players)
     opts = options_array(options)
-    pol = _policy_array(policies)
-    if isinstance(start, bool) or isinstance(stop, bool) or not 0 <= int(start) <= int(stop):
-        raise InvalidInputError(f"play_shard: start={start!r}, stop={stop!r}; give 0 <= start <= stop")
-    n = int(stop) - int(start)
+    pol = jitkit.policy_codes(policies, 2, "play_shard")
+    start, stop = jitkit.check_range(start, stop, "play_shard")
+    base = jitkit.run_seed(seed, "play_shard")
+    n = stop - start
     winners = np.empty(n, dtype=np.int64)
     turns = np.empty(n, dtype=np.int64)
     points = np.empty(n, dtype=np.float64)
     draws = np.empty(n, dtype=np.float64)
     rounds = np.empty(n, dtype=np.float64)
     board = np.zeros(BOARD, dtype=np.int64)
-    dist = DIST[bool(opts[O_KING_STARTS])]
+    tab = TABLE[bool(opts[O_KING_STARTS])]
     with np.errstate(over="ignore"):  # SplitMix64 wraps around on purpose (plain Python mode)
-        failed, status = _shard(_seed64(seed), int(start), int(stop), opts, pol, dist, DISC, winners, turns, points,
-                                draws, rounds, board)
+        failed, status = _shard(base, start, stop, opts, pol, tab, winners, turns, points, draws, rounds, board)
     if failed >= 0:
-        _report_game(int(failed), int(status), seed, opts, pol)
+        g = int(failed)
+
+        def replay() -> list[str]:
+            """Game ``g`` again, its moves recorded."""
+            state = np.zeros(1, dtype=np.uint64)
+            buf = np.zeros(RING, dtype=np.int64)
+            log = np.full(GAME_MAX_MOVES, -1, dtype=np.int64)
+            game_state(base, g, state)
+            _fresh_game(board, opts, state, buf)
+            _play(board, opts, pol, tab, state, GAME_MAX_MOVES, 0, 0, _EMPTY, _NO_TAPE_AT, _EMPTY, _EMPTY, log, buf)
+            return [move_text(int(m)) for m in log[:board[MOVES]]]
+
+        raise jitkit.kernel_failure("Spite and Malice", "play_shard", STATUS_TEXT.get(int(status), str(status)),
+                                    f"game {g}, options {opts.tolist()}, policies {list(policies)}", seed, replay)
     return winners, turns, {"points": points, "draw": draws, "rounds": rounds}
-
-
-def _report_game(g: int, status: int, seed: int, opts: IntArray, pol: IntArray) -> None:
-    """Play failed game ``g`` again with its moves recorded and raise :class:`KernelError`."""
-    board = np.zeros(BOARD, dtype=np.int64)
-    state = np.zeros(1, dtype=np.uint64)
-    buf = np.zeros(RING, dtype=np.int64)
-    log = np.full(GAME_MAX_MOVES, -1, dtype=np.int64)
-    with np.errstate(over="ignore"):
-        _game_state(_seed64(seed), g, state)
-        _fresh_game(board, opts, state, buf)
-        _play(board, opts, pol, DIST[bool(opts[O_KING_STARTS])], DISC, state, GAME_MAX_MOVES, 0, 0, _EMPTY,
-              _NO_TAPE_AT, _EMPTY, _EMPTY, log, buf)
-    moves = [move_text(int(m)) for m in log[:board[MOVES]]]
-    raise KernelError(f"Spite and Malice kernel: {STATUS_TEXT.get(status, status)} in game {g} of the run with "
-                      f"seed={seed} (options {opts.tolist()}, policies {pol.tolist()}); {len(moves)} moves: {moves}")
 
 
 def board_of(game: Any) -> IntArray:
@@ -1089,7 +1080,7 @@ def play_position(game: Any, policies: Sequence[str] = ("greedy", "greedy"), *, 
     """Play an engine game's position on in the kernel (nothing redealt) with its moves recorded: draws
     from SplitMix64(``seed``), or from ``script``. The game itself is not changed."""
     opts = options_array(game.options)
-    pol = _policy_array(policies)
+    pol = jitkit.policy_codes(policies, 2, "play_position")
     board = board_of(game)
     log = np.full(max(int(max_moves), 0), -1, dtype=np.int64)
     if script is None:
@@ -1097,7 +1088,7 @@ def play_position(game: Any, policies: Sequence[str] = ("greedy", "greedy"), *, 
     else:
         (tape, tape_at, copies, randoms), taped = script.arrays(), 1
     with np.errstate(over="ignore"):
-        status = _play_board(board, _seed64(seed), opts, pol, DIST[bool(opts[O_KING_STARTS])], DISC, int(max_moves),
+        status = _play_board(board, new_state(seed), opts, pol, TABLE[bool(opts[O_KING_STARTS])], int(max_moves),
                              int(one_turn), taped, tape, tape_at, copies, randoms, log)
     return Playout(int(status), [move_text(int(m)) for m in log[:min(board[MOVES], log.size)]], board)
 
@@ -1118,17 +1109,6 @@ def _zones(names: Sequence[str], board: IntArray) -> IntArray:
                           f"(payoff under the tops {want}, hands {board[HAND_N:HAND_N + 2].tolist()}, "
                           f"stock {board[STOCK_N]})")
     return zone
-
-
-def _check_run(game: Any, viewpoint: int | None, n: Any, rng: Any, what: str) -> None:
-    if getattr(game, "name", None) != "spite-and-malice":
-        raise InvalidInputError(f"{what} plays Spite and Malice games only; got {game!r}")
-    if viewpoint is not None and (isinstance(viewpoint, bool) or viewpoint not in (0, 1)):
-        raise InvalidInputError(f"{what}: viewpoint={viewpoint!r} is not a seat; give 0, 1 or None")
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise InvalidInputError(f"{what}: n={n!r} is not allowed; give a positive whole number of play-outs")
-    if not isinstance(rng, np.random.Generator):
-        raise InvalidInputError(f"{what}: rng={rng!r} is not a numpy.random.Generator")
 
 
 @dataclass(frozen=True)
@@ -1167,33 +1147,36 @@ def _event_count(game: Any) -> int:
     return int(count) if count is not None else len(game.events)
 
 
-def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one_turn: bool) -> IntArray:
+def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one_turn: bool, what: str) -> IntArray:
     prepared = _prepare(game, viewpoint)
     base, law, zone = prepared.base, prepared.law, prepared.zone
     opts = options_array(game.options)
     seed_list = seeds(int(n), rng)
     out = np.empty(int(n), dtype=np.int64)
     board = np.empty(BOARD, dtype=np.int64)
+    tab = TABLE[bool(opts[O_KING_STARTS])]
     with np.errstate(over="ignore"):
         failed, status = _rollouts(base, seed_list, law.places, law.place_start, law.cards, law.card_start,
-                                   law.comp_start, law.thresholds, law.size, law.whole, zone, opts,
-                                   DIST[bool(opts[O_KING_STARTS])], DISC, int(one_turn), out, board)
+                                   law.comp_start, law.thresholds, law.size, law.whole, zone, opts, tab,
+                                   int(one_turn), out, board)
     if failed >= 0:
-        log = np.full(ROLLOUT_MAX_MOVES, -1, dtype=np.int64)
-        state = np.array([seed_list[failed]], dtype=np.uint64)
-        pool = np.zeros(max(law.size, 1), dtype=np.int64)
-        drawn = np.zeros(max(law.size, 1), dtype=np.int64)
-        board[:] = base
-        with np.errstate(over="ignore"):
+        i = int(failed)
+
+        def replay() -> list[str]:
+            """Play-out ``i`` again, its moves recorded: its hidden deal from its seed, then greedy play."""
+            log = np.full(ROLLOUT_MAX_MOVES, -1, dtype=np.int64)
+            state = new_state(seed_list[i])
+            pool = np.zeros(max(law.size, 1), dtype=np.int64)
+            drawn = np.zeros(max(law.size, 1), dtype=np.int64)
+            board[:] = base
             _deal_hidden(board, law.places, law.place_start, law.cards, law.card_start, law.comp_start,
                          law.thresholds, law.size, law.whole, zone, state, drawn, pool)
-            _play(board, opts, np.zeros(2, dtype=np.int64), DIST[bool(opts[O_KING_STARTS])], DISC, state,
-                  ROLLOUT_MAX_MOVES, int(one_turn), 0, _EMPTY, _NO_TAPE_AT, _EMPTY, _EMPTY, log,
-                  np.zeros(RING, dtype=np.int64))
-        moves = [move_text(int(m)) for m in log[:board[MOVES]]]
-        raise KernelError(f"Spite and Malice kernel: {STATUS_TEXT.get(int(status), status)} in play-out {failed} "
-                          f"(its seed {int(seed_list[failed])}), viewpoint {viewpoint}; {len(moves)} moves: {moves}; "
-                          f"from {game!r}")
+            _play(board, opts, np.zeros(2, dtype=np.int64), tab, state, ROLLOUT_MAX_MOVES, int(one_turn), 0, _EMPTY,
+                  _NO_TAPE_AT, _EMPTY, _EMPTY, log, np.zeros(RING, dtype=np.int64))
+            return [move_text(int(m)) for m in log[:board[MOVES]]]
+
+        raise jitkit.kernel_failure("Spite and Malice", what, STATUS_TEXT.get(int(status), str(status)),
+                                    f"play-out {i} of {n}, viewpoint {viewpoint}", int(seed_list[i]), replay)
     return out
 
 
@@ -1211,7 +1194,7 @@ def deal_hidden(game: Any, viewpoint: int | None, seed_list: Sequence[int]) -> I
     with np.errstate(over="ignore"):
         for i, seed in enumerate(seed_list):
             boards[i] = base
-            state[0] = _seed64(seed)
+            state[0] = np.uint64(seed)
             _deal_hidden(boards[i], law.places, law.place_start, law.cards, law.card_start, law.comp_start,
                          law.thresholds, law.size, law.whole, zone, state, work, pool)
     return boards
@@ -1221,19 +1204,19 @@ def win_rollouts(game: Any, viewpoint: int | None, n: int, rng: np.random.Genera
     """``n`` greedy play-outs from the game's position, the hidden cards (as ``viewpoint`` knows the game)
     drawn from ``game.chance_law(viewpoint)`` for each: the winner of each (-1: none). One 64-bit seed per
     play-out is drawn from ``rng``; the real hidden cards are never read."""
-    _check_run(game, viewpoint, n, rng, "win_rollouts")
+    jitkit.check_playouts(game, SpiteMalice, viewpoint, n, rng, "win_rollouts")
     if game.is_over:
         return np.full(int(n), -1 if game.winner is None else game.winner, dtype=np.int64)
-    return _run(game, viewpoint, int(n), rng, one_turn=False)
+    return _run(game, viewpoint, int(n), rng, False, "win_rollouts")
 
 
 def payoff_this_turn(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator) -> IntArray:
     """``n`` greedy play-outs of the rest of the current turn, hidden cards drawn as in :func:`win_rollouts`:
     1 where the player to move played at least one payoff card before the turn ended, else 0."""
-    _check_run(game, viewpoint, n, rng, "payoff_this_turn")
+    jitkit.check_playouts(game, SpiteMalice, viewpoint, n, rng, "payoff_this_turn")
     if game.is_over:
         return np.zeros(int(n), dtype=np.int64)
-    return _run(game, viewpoint, int(n), rng, one_turn=True)
+    return _run(game, viewpoint, int(n), rng, True, "payoff_this_turn")
 
 
 def compiled() -> bool:
@@ -1243,14 +1226,7 @@ def compiled() -> bool:
 
 def compile_now() -> float:
     """Compile the kernel now (or load it from numba's cache): a few games and play-outs of every entry
-    point. Returns the seconds taken."""
-    from cardlab.engine.registry import new_game
-
-    start = time.perf_counter()
-    game = new_game("spite-and-malice", seed=0)
-    play_shard(2, game.options, 0, 0, 2, ("greedy", "random"))
-    rng = np.random.default_rng(0)
-    win_rollouts(game, None, 2, rng)
-    payoff_this_turn(game, 0, 2, rng)
-    play_position(game, max_moves=10)
-    return time.perf_counter() - start
+    point (:func:`cardlab.sim.jitkit.compile_kernel`). Returns the seconds taken."""
+    return jitkit.compile_kernel("spite-and-malice", play_shard, [
+        lambda game, rng: win_rollouts(game, None, 2, rng), lambda game, rng: payoff_this_turn(game, 0, 2, rng),
+        lambda game, rng: play_position(game, max_moves=10)])

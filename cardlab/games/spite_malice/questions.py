@@ -8,20 +8,19 @@ the viewpoint and the intervals).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
 from cardlab.cards import Card
-from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError
+from cardlab.games.spite_malice.rules import SpiteMalice
 from cardlab.sim.prob import Quantity, certain, expect_game, fast_share, require_rng
 from cardlab.sim.stats import Estimate
 
 NAME = "spite-and-malice"
 
 
-def spite_next_stock_playable(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+def spite_next_stock_playable(game: SpiteMalice, viewpoint: int | None = None) -> Fraction:
     """Exact chance that the next stock card can go on some centre pile right now.
 
     The game's chance law gives the exact law of the top stock card as the viewer knows it
@@ -34,12 +33,12 @@ def spite_next_stock_playable(game: Game[Any], viewpoint: int | None = None) -> 
     game.check_seat(viewpoint, "spite_next_stock_playable")
     if not game.state.stock:
         raise InvalidInputError("spite_next_stock_playable is not applicable: the stock is empty")
-    chances: dict[Card, Fraction] = game.next_draw_chances(viewpoint)  # type: ignore[attr-defined]
-    fits = game.can_play_on_centre  # type: ignore[attr-defined]
+    chances: dict[Card, Fraction] = game.next_draw_chances(viewpoint)
+    fits = game.can_play_on_centre
     return sum((p for c, p in chances.items() if fits(c)), Fraction(0))
 
 
-def spite_payoff_playable_now(game: Game[Any], viewpoint: int | None = None) -> Fraction:
+def spite_payoff_playable_now(game: SpiteMalice, viewpoint: int | None = None) -> Fraction:
     """Exact chance that the mover's payoff top can go straight onto a centre pile.
 
     Payoff tops and centre piles are face up, so every viewer knows the answer: it is 0 or 1.
@@ -47,10 +46,10 @@ def spite_payoff_playable_now(game: Game[Any], viewpoint: int | None = None) -> 
     expect_game(game, NAME)
     game.check_seat(viewpoint, "spite_payoff_playable_now")
     top = game.observe(viewpoint).payoff_tops[game.current_player]
-    return Fraction(1 if top is not None and game.can_play_on_centre(top) else 0)  # type: ignore[attr-defined]
+    return Fraction(1 if top is not None and game.can_play_on_centre(top) else 0)
 
 
-def spite_payoff_this_turn(game: Game[Any], viewpoint: int | None = None, *, rollouts: int | None = None,
+def spite_payoff_this_turn(game: SpiteMalice, viewpoint: int | None = None, *, rollouts: int | None = None,
                            budget_s: float | None = None, rng: np.random.Generator | None = None) -> Estimate:
     """Chance that the player to move plays at least one payoff card before the turn ends (greedy play in
     both seats, the hidden cards drawn from the chance law for each play-out; the kernel's
@@ -65,7 +64,7 @@ def spite_payoff_this_turn(game: Game[Any], viewpoint: int | None = None, *, rol
     return fast_share(lambda size: kernel.payoff_this_turn(game, viewpoint, size, gen), rollouts, budget_s)
 
 
-def panel(game: Game[Any], viewpoint: int | None, *, rng: np.random.Generator, rollouts: int | None = None,
+def panel(game: SpiteMalice, viewpoint: int | None, *, rng: np.random.Generator, rollouts: int | None = None,
           budget_s: float | None = None) -> list[Quantity]:
     """The Spite and Malice panel: the next stock card and the mover's payoff top (exact), a payoff card this
     turn (estimate)."""

@@ -282,21 +282,64 @@ class SpiteMaliceView:
         return tuple(v + 1 for v in self.centre_values)
 
     def fits(self, card: Card, pile: int) -> bool:
-        """Would ``card`` go on centre pile ``pile`` (numbered from 1)?"""
-        value = self.centre_values[pile - 1]
-        if card.rank == Rank.KING:
-            return value > 0 or self.king_starts_pile
-        return int(card.rank) == value + 1
-
-
-def _fits(card: Card, pile_len: int, king_starts: bool) -> bool:
-    rank = card.rank
-    if rank == KING:
-        return pile_len > 0 or king_starts
-    return rank == pile_len + 1
+        """Would ``card`` go on centre pile ``pile`` (numbered from 1)? (:func:`fits_value`)"""
+        return fits_value(int(card.rank), self.centre_values[pile - 1], self.king_starts_pile)
 
 
 KING = Rank.KING
+
+
+# ---------------------------------------------------------------------------------------------- the rules as functions
+# The one statement of each rule that code elsewhere reads: the engine below, the greedy bot
+# (:mod:`cardlab.games.spite_malice.bot`) and the kernel (:mod:`cardlab.games.spite_malice.kernel`, which
+# tabulates these functions when it is imported; ``tests/sim/test_kernel_spite_malice.py`` compares its
+# tables with them card for card).
+def fits_value(rank: int, value: int, king_starts_pile: bool) -> bool:
+    """The fit rule: may a card of ``rank`` (1 Ace … 12 Queen, 13 King) go on a centre pile that has reached
+    ``value`` (its number of cards, 0 to 11)? A numbered card needs exactly ``value + 1``; a King is wild
+    and takes any non-empty pile, and an empty one when ``king_starts_pile``."""
+    if rank == KING:
+        return value > 0 or king_starts_pile
+    return rank == value + 1
+
+
+def _fits(card: Card, pile_len: int, king_starts: bool) -> bool:
+    return fits_value(int(card.rank), pile_len, king_starts)
+
+
+def distance(top: int | None, value: int, king_starts_pile: bool) -> int:
+    """The greedy bot's distance: how many cards a centre pile of ``value`` (0: empty) needs before it takes a
+    payoff top of rank ``top`` (None counts as a King). A King needs nothing where it fits (:func:`fits_value`)
+    and one card elsewhere (an empty pile it may not start); a numbered top ``t`` needs ``t - 1 - value`` cards
+    when the pile is below it, else the pile must be completed and rebuilt: ``(12 - value) + (t - 1)``."""
+    if top is None or top == KING:
+        return 0 if fits_value(KING, value, king_starts_pile) else 1
+    return top - 1 - value if value <= top - 1 else (QUEEN - value) + (top - 1)
+
+
+def payoff_preference(rank: int, value: int) -> int:
+    """The greedy bot's order among the centre piles that take its payoff top of ``rank`` (smaller first, then
+    the lower pile number): any such pile alike for a numbered card (so the lowest-numbered one); for a King
+    the non-empty pile with the highest value, an empty pile last."""
+    if rank != KING:
+        return 0
+    return QUEEN - value if value > 0 else QUEEN
+
+
+def discard_class(c: int, top: int | None) -> tuple[int, int]:
+    """The greedy bot's preference (class, gap) for discarding a card of value ``c`` on a side pile whose top
+    has value ``top`` (None: empty), lower first: 0 just below the top, 1 further below (gap ``top - c``),
+    2 an empty pile, 3 the same rank, 4 above the top (gap ``c - top``)."""
+    if top is None:
+        return 2, 0
+    if top == c + 1:
+        return 0, 0
+    if top > c + 1:
+        return 1, top - c
+    if top == c:
+        return 3, 0
+    return 4, c - top
+
 # Moves never change, so each possible move is built once and shared (legal_moves runs several times a move).
 @dataclass(frozen=True, slots=True)
 class SpiteMove(Move):

@@ -17,6 +17,8 @@
    :meth:`ChanceLaw.place_law` (chi-square); twins a viewer cannot tell apart get identical play-outs.
 4. Seeding (shards of any size give the same games), KernelError with seed and moves, bad input. (The
    same results without numba: ``tests/test_inputs.py``.)
+5. **The rules' tables.** The kernel's tables of what fits and of the greedy bot's preferences are the rules
+   module's functions, card for card and pile for pile.
 """
 
 from __future__ import annotations
@@ -34,11 +36,12 @@ import pytest
 import cardlab
 import cardlab.engine.game as engine_game
 from cardlab.errors import InvalidInputError, KernelError
-from cardlab.games.spite_malice import COPY_STREAM, SpiteMalice, spite_move
+from cardlab.games.spite_malice import COPY_STREAM, SpiteMalice, rules, spite_move
 from cardlab.games.spite_malice import kernel as ksm
 from cardlab.policies import choose, make_policy
-from cardlab.sim import prob
+from cardlab.sim import jitkit, prob
 from cardlab.sim.chance import MixedLaw
+from cardlab.sim.jitkit import new_state
 from cardlab.sim.parallel import run_engine_games
 
 GAME = "spite-and-malice"
@@ -156,6 +159,34 @@ def cases() -> list[tuple[int, dict[str, Any], tuple[str, str], int]]:
     return out
 
 
+@pytest.mark.parametrize("king_starts", [True, False])
+def test_the_kernels_tables_are_the_rules_card_for_card(king_starts: bool) -> None:
+    """Every one of the 104 cards on a centre pile of every value: the kernel's fit table (bit ``rank`` of
+    ``T_FIT + value``, which the legal moves and the greedy bot read) against the rules' :func:`fits_value`
+    and against the engine's own ``fits`` on such a position; the greedy bot's preference, distance and
+    discard class entry by entry."""
+    tab = ksm.TABLE[king_starts]
+    game = SpiteMalice(seed=0, king_starts_pile=king_starts)
+    fillers = [c for c in game.state.stock if c.rank < rules.QUEEN][:rules.QUEEN]
+    wrong = []
+    for v in range(rules.QUEEN):
+        game.state.centre[0] = fillers[:v]
+        for code in range(ksm.CARDS):
+            card = ksm.card_of(code)
+            want = rules.fits_value(int(card.rank), v, king_starts)
+            if bool((tab[ksm.T_FIT + v] >> (code >> 3) + 1) & 1) != want or game.fits(card, 1) != want:
+                wrong.append((str(card), v))
+    assert not wrong, wrong
+    assert sum(rules.fits_value(r, v, king_starts) for r in range(1, 14) for v in range(12)) == 12 + 11 + king_starts
+    for t in range(1, 14):
+        for v in range(rules.QUEEN):
+            assert tab[ksm.T_PREF + t * rules.QUEEN + v] == rules.payoff_preference(t, v), (t, v)
+            assert tab[ksm.T_DIST + t * rules.QUEEN + v] == rules.distance(t, v, king_starts), (t, v)
+    for j, top, r in itertools.product(range(4), range(14), range(1, 14)):
+        cls, gap = rules.discard_class(r, top or None)
+        assert tab[ksm.T_DISC + (j * 14 + top) * 14 + r] == ((cls * 16 + gap) * 16 + 13 - r) * 4 + j, (j, top, r)
+
+
 def test_the_kernel_plays_the_engines_game_card_for_card(monkeypatch: pytest.MonkeyPatch) -> None:
     runs = [r for r in (engine_run(*case, monkeypatch) for case in cases()) if r is not None]
     bad = {i: d for i, r in enumerate(runs) if (d := differences(r))}
@@ -243,6 +274,18 @@ def test_shards_of_any_size_give_the_same_games() -> None:
     again = ksm.play_shard(2, options, 9, 0, 300, ["random", "greedy"])
     other = ksm.play_shard(2, options, 10, 0, 300, ["random", "greedy"])
     assert np.array_equal(whole[1], again[1]) and not np.array_equal(whole[1], other[1])
+    # game i is the kernel's game from SplitMix64 seeded with jitkit.game_seed(9, i), the kernels' one scheme
+    opts = ksm.options_array(options)
+    pol = np.array([1, 0], dtype=np.int64)
+    for i in (0, 1, 171, 299):
+        board, buf = np.zeros(ksm.BOARD, dtype=np.int64), np.zeros(ksm.RING, dtype=np.int64)
+        state = new_state(jitkit.game_seed(9, i))
+        log = np.full(ksm.GAME_MAX_MOVES, -1, dtype=np.int64)
+        with np.errstate(over="ignore"):
+            ksm._fresh_game(board, opts, state, buf)
+            status = ksm._play_board(board, state, opts, pol, ksm.TABLE[True], ksm.GAME_MAX_MOVES, 0, 0, ksm._EMPTY,
+                                     ksm._NO_TAPE_AT, ksm._EMPTY, ksm._EMPTY, log)
+        assert status == ksm.OK and (board[ksm.WINNER], board[ksm.TURN]) == (whole[0][i], whole[1][i]), i
 
 
 # ---------------------------------------------------------------------------------------------- hidden cards
@@ -397,7 +440,8 @@ def test_rollouts_match_the_engines_resampled_play_outs() -> None:
 def test_a_broken_invariant_is_a_kernel_error_with_seed_and_moves() -> None:
     g = mid_game(8, 30)
     g.state.stock[0] = g.state.stock[1]          # a card duplicated, another lost
-    with pytest.raises(KernelError, match=r"card was lost or duplicated in play-out 0 \(its seed \d+\).*moves: \["):
+    with pytest.raises(KernelError, match=r"win_rollouts: a card was lost or duplicated \(play-out 0 of 5, "
+                       r"viewpoint None, seed \d+\); moves: (payoff|side|hand) "):
         ksm.win_rollouts(g, None, 5, np.random.default_rng(0))
     assert ksm.KernelError is KernelError and not issubclass(KernelError, cardlab.CorruptRecordError)
 
@@ -413,3 +457,10 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
         ksm.play_shard(2, {"payoff_size": 5}, 0, 0, 5, ["greedy", "greedy"])
     with pytest.raises(InvalidInputError, match="n=0"):
         ksm.win_rollouts(mid_game(1, 3), None, 0, np.random.default_rng(0))
+    with pytest.raises(InvalidInputError, match=r"play_shard: seed=-1 is not allowed"):
+        ksm.play_shard(2, options, -1, 0, 5, ["greedy", "greedy"])
+    with pytest.raises(InvalidInputError, match=r"play_shard: start=5, stop=4 is not a range of games"):
+        ksm.play_shard(2, options, 0, 5, 4, ["greedy", "greedy"])
+    with pytest.raises(InvalidInputError, match="win_rollouts: the Spite and Malice kernel plays Spite and Malice "
+                                                "games only, not 'garbage'"):
+        ksm.win_rollouts(cardlab.new_game("garbage", seed=0), None, 5, np.random.default_rng(0))

@@ -28,6 +28,7 @@ import math
 import os
 import subprocess
 import sys
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -36,8 +37,9 @@ import pytest
 from cardlab.cards import card_from_id
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.garbage import kernel as kg
-from cardlab.games.garbage.rules import PACKS_BY_PLAYERS, Garbage
+from cardlab.games.garbage.rules import PACKS_BY_PLAYERS, Garbage, card_role
 from cardlab.policies import choose, make_policy
+from cardlab.sim import jitkit
 from cardlab.sim.jitkit import SplitMix64
 from cardlab.sim.parallel import run_engine_games
 
@@ -152,7 +154,7 @@ def test_play_shard_deals_and_plays_the_engines_game_card_for_card(players: int)
         policies = seats(mix, players)
         w, t, x = kg.play_shard(players, options, 40 + k, 0, 3, policies)
         for i in range(3):
-            gen = SplitMix64(kg.game_seed(40 + k, i))
+            gen = SplitMix64(jitkit.game_seed(40 + k, i))
             deck = [card_from_id(j) for j in gen.permute(52 * PACKS_BY_PLAYERS[players])]
             game = Garbage(players, seed=0, deck=deck, **options)
             engine_play_on(game, policies, gen)
@@ -412,12 +414,28 @@ def test_playouts_do_not_read_the_real_hidden_cards() -> None:
     assert np.array_equal(ca[1], cb[1])
 
 
+@pytest.mark.parametrize("wild", ["J", "K"])
+def test_the_kernels_card_kinds_are_the_rules_card_for_card(wild: str) -> None:
+    """Every card of three packs: the kernel's kind (its spot, wild or dead) is the rules' ``card_role`` and
+    what the engine's own ``pip`` and ``is_wild`` say of it."""
+    kinds = kg.kinds_of(wild)
+    game = Garbage(6, seed=0, wild=wild)
+    wrong = []
+    for i in range(kg.CARDS):
+        card = card_from_id(i)
+        engine = kg.WILD if game.is_wild(card) else (game.pip(card) or kg.DEAD)
+        if not kinds[i] == card_role(card.rank, wild) == engine:
+            wrong.append((str(card), int(kinds[i]), engine))
+    assert not wrong, wrong
+    assert sorted(Counter(kinds.tolist()).items()) == [(kg.DEAD, 24), *((k, 12) for k in range(1, 11)), (kg.WILD, 12)]
+
+
 def test_a_finished_game_and_bad_input() -> None:
     game = mid_game(2, 1, 10_000)
     assert game.is_over
     assert np.all(kg.win_rollouts(game, None, 5, np.random.default_rng(0)) == game.winner)
     live = Garbage(2, seed=1)
-    with pytest.raises(InvalidInputError, match="seat 5"):
+    with pytest.raises(InvalidInputError, match="viewpoint=5 is not a seat"):
         kg.win_rollouts(live, 5, 5, np.random.default_rng(0))
     with pytest.raises(InvalidInputError, match="policies"):
         kg.play_shard(2, {}, 0, 0, 5, ["greedy", "clever"])
@@ -429,7 +447,7 @@ def test_a_finished_game_and_bad_input() -> None:
 # ---------------------------------------------------------------------------------------------- errors, numba
 def test_a_broken_invariant_is_a_kernel_error_with_seed_and_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kg, "MAX_MOVES", 5)
-    with pytest.raises(kg.KernelError, match=r"did not end within .* seed 4 .*moves: \['draw stock'") as info:
+    with pytest.raises(kg.KernelError, match=r"within 5 moves \(game 3, .*seed 4\); moves: draw stock") as info:
         kg.play_shard(2, {}, 4, 3, 9, ["greedy", "greedy"])
     assert "game 3" in str(info.value) and not isinstance(info.value, CorruptRecordError)
     monkeypatch.undo()
@@ -437,6 +455,29 @@ def test_a_broken_invariant_is_a_kernel_error_with_seed_and_moves(monkeypatch: p
     game.state.discard.append(game.state.stock[0])    # one card in two places
     with pytest.raises(kg.KernelError, match="lost or duplicated"):
         kg.play_exact(game, ["greedy", "greedy"], 1)
+
+
+def test_a_failing_playout_is_replayed_from_its_own_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play-out that breaks an invariant is played again from its own seed (its draw of the law, then
+    greedy play) and reported with that seed and every move; the replay starts from this position: its
+    first move is the greedy bot's, and it is as long as the play-out needs (not cut, not empty)."""
+    real = kg._rollouts
+
+    def failing(*args: Any) -> Any:
+        real(*args)
+        return kg.LOST, 2
+
+    game = mid_game(2, 4, 7)
+    seeds = jitkit.seeds(5, np.random.default_rng(3))
+    monkeypatch.setattr(kg, "_rollouts", failing)
+    with pytest.raises(kg.KernelError) as err:
+        kg.completion_turns(game, 1, 5, np.random.default_rng(3))
+    text = err.value.report
+    assert f"completion_turns: cards were lost or duplicated (play-out 2 of 5, viewpoint 1, seed {int(seeds[2])})" \
+        in text
+    moves = text.split("; moves: ", 1)[1].split(", ")
+    assert moves[0] == choose(make_policy("greedy", "garbage", np.random.default_rng(0)), game).text
+    assert len(moves) >= 2 and "moves: none" not in text
 
 
 def _results_code() -> str:

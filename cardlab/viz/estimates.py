@@ -1,0 +1,154 @@
+"""The stepper's estimates: which play-outs to run after a move, their seeds, and a cache of the results.
+
+Every estimate is seeded with ``default_rng([seed, move index, viewpoint code, purpose])``, so the same clicks
+give the same numbers on every machine. Results are cached per (line of play, move index, viewpoint), so Back
+and redraws cost nothing. Switching the viewpoint recomputes the whole history: the current point with
+``rollouts`` play-outs, the earlier points with ``history_rollouts`` (a quarter as many by default), because
+a history of a hundred moves must redraw in about a second; a history longer than :data:`MAX_HISTORY_POINTS`
+moves is recomputed at evenly spaced moves only (points already computed for that viewpoint are kept), and
+the chart joins the points it has.
+
+Nothing here builds a widget: :class:`Estimates` is given a game, a deal seed and a viewpoint code and
+returns numbers (the P(win) history and the game's panel quantities).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from cardlab.engine.game import Game
+from cardlab.engine.registry import registered_spec
+from cardlab.engine.spec import FALLBACK_BUDGETS, RolloutBudgets
+from cardlab.errors import InvalidInputError, shown
+from cardlab.sim.prob import Quantity, panel_quantities, win_probability
+from cardlab.sim.stats import Estimate
+
+# Play-outs per estimate (win chart, per-game panel) for one Next move: each game's spec gives them
+# (GameSpec.budgets), chosen so that a move with every panel refreshed stays well under 100 ms
+# (benchmarks/bench_stepper.py measures it).
+WIN_PURPOSE, PANEL_PURPOSE = 0, 1
+MAX_HISTORY_POINTS = 60
+MAX_ROLLOUTS = 1_000_000   # play-outs per estimate a stepper takes: more would freeze the widget for minutes
+
+
+@dataclass(frozen=True)
+class WinPoint:
+    """The plotted numbers for one move: each seat's P(win) estimate."""
+
+    move: int
+    estimates: tuple[Estimate, ...]
+
+
+def check_count(value: int | None, what: str) -> int | None:
+    """A play-out count given to the stepper (None: the game's default), or a clear refusal."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= MAX_ROLLOUTS:
+        raise InvalidInputError(f"{what}={shown(value)} is not allowed; give a whole number of play-outs from 1 to "
+                                f"{MAX_ROLLOUTS:,}")
+    return int(value)
+
+
+def line_keys(game: Game[Any], seed: int) -> list[int]:
+    """One key per position of the game's line of play (a running hash of the move texts)."""
+    keys = [hash(("deal", game.name, seed))]
+    for m in game.moves:
+        keys.append(hash((keys[-1], m.text)))
+    return keys
+
+
+class Estimates:
+    """The play-out budgets of one stepper, the estimates it has computed, and the schedule of new ones.
+
+    ``rollouts``, ``history_rollouts`` and ``panel_rollouts`` are what the stepper was given (None: the
+    game's budget, see :class:`~cardlab.engine.spec.RolloutBudgets`). The cache belongs to one deal:
+    :meth:`clear` it when another game is dealt.
+    """
+
+    def __init__(self, rollouts: int | None = None, history_rollouts: int | None = None,
+                 panel_rollouts: int | None = None) -> None:
+        self._rollouts_given = check_count(rollouts, "rollouts")
+        self._history_given = check_count(history_rollouts, "history_rollouts")
+        self._panel_given = check_count(panel_rollouts, "panel_rollouts")
+        self._win_cache: dict[tuple[int, int, int], tuple[Estimate, ...]] = {}
+        self._panel_cache: dict[tuple[int, int, int], list[Quantity]] = {}
+
+    def clear(self) -> None:
+        """Forget every estimate (another deal is on the table)."""
+        self._win_cache.clear()
+        self._panel_cache.clear()
+
+    @staticmethod
+    def budgets(game: Game[Any]) -> RolloutBudgets:
+        spec = registered_spec(game)
+        return spec.budgets if spec is not None else FALLBACK_BUDGETS
+
+    def rollouts(self, game: Game[Any]) -> int:
+        """Play-outs behind the current point of the win chart."""
+        return self._rollouts_given if self._rollouts_given is not None else self.budgets(game).win
+
+    def panel_rollouts(self, game: Game[Any]) -> int:
+        """Play-outs behind each estimate of the per-game panel (``rollouts`` when that was given)."""
+        if self._panel_given is not None:
+            return self._panel_given
+        if self._rollouts_given is not None:
+            return self._rollouts_given
+        return self.budgets(game).panel
+
+    def history_rollouts(self, game: Game[Any]) -> int:
+        """Play-outs behind each earlier point of the win chart."""
+        if self._history_given is not None:
+            return self._history_given
+        return max(1, self.rollouts(game) // 4)
+
+    @staticmethod
+    def rng(seed: int, move_index: int, code: int, purpose: int) -> np.random.Generator:
+        """The generator of one plotted estimate."""
+        return np.random.default_rng([seed, move_index, code, purpose])
+
+    def win_history(self, game: Game[Any], seed: int, code: int) -> list[WinPoint]:
+        """The P(win) points to plot for ``game`` from viewpoint ``code``, computing the missing ones (the current
+        move, and at most :data:`MAX_HISTORY_POINTS` evenly spaced earlier moves)."""
+        keys = line_keys(game, seed)
+        now = len(keys) - 1
+        prob_view = None if code == 0 else code - 1
+        step = -(-(now + 1) // MAX_HISTORY_POINTS)
+        wanted = sorted({*range(0, now + 1, step), now})
+        missing = [i for i in wanted if (keys[i], i, code) not in self._win_cache]
+        if missing:
+            g = game.copy()
+            first = missing[0]
+            todo = set(missing)
+            for i in range(now, first - 1, -1):
+                if i in todo:
+                    n = self.rollouts(game) if i == now else self.history_rollouts(game)
+                    rng = self.rng(seed, i, code, WIN_PURPOSE)
+                    self._win_cache[(keys[i], i, code)] = tuple(win_probability(g, prob_view, rollouts=n, rng=rng))
+                if i > first:
+                    g.undo()
+        return [WinPoint(i, self._win_cache[(keys[i], i, code)]) for i in range(now + 1)
+                if (keys[i], i, code) in self._win_cache]
+
+    def panel(self, game: Game[Any], seed: int, code: int) -> list[Quantity]:
+        """The game's panel quantities at the current move from viewpoint ``code`` (computed once per position)."""
+        keys = line_keys(game, seed)
+        now = len(keys) - 1
+        key = (keys[now], now, code)
+        if key not in self._panel_cache:
+            prob_view = None if code == 0 else code - 1
+            self._panel_cache[key] = panel_quantities(game, prob_view, rng=self.rng(seed, now, code, PANEL_PURPOSE),
+                                                      rollouts=self.panel_rollouts(game))
+        return list(self._panel_cache[key])
+
+
+def history_text(points: list[WinPoint], players: int) -> str:
+    """A P(win) history as text: one row per move, each seat's estimate with its 95% interval."""
+    head = "move  " + "  ".join(f"seat {s} P(win) [95% interval]".ljust(30) for s in range(players))
+    rows = [head]
+    for p in points:
+        cells = [f"{e.value:.3f} [{e.low:.3f}, {e.high:.3f}] n={e.n}".ljust(30) for e in p.estimates]
+        rows.append(f"{p.move:>4}  " + "  ".join(cells))
+    return "\n".join(rows)

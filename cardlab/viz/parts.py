@@ -1,0 +1,378 @@
+"""The stepper's widgets: the layout, the move log, the human move tiles, and the shared card-back style.
+
+:class:`StepperWidgets` builds and lays out every widget of a :class:`~cardlab.viz.stepper.Stepper` and holds
+what concerns the widgets alone: which of them wait in the kernel while no page shows the stepper
+(:class:`~cardlab.viz.lifecycle.Deferral`), the seat selectors, and the tiles of a human's moves. It knows
+nothing of the game's rules; the stepper wires the buttons to its controller.
+
+Layout: the plots sit beside the table when the output area is wide enough (about 950 px) and wrap below it
+when narrower.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardlab.engine.game import Move
+from cardlab.engine.registry import game_class, game_names
+from cardlab.viz import controls
+from cardlab.viz.cards_svg import back_css, card_html
+from cardlab.viz.lifecycle import Deferral, Quiet, close_tree
+from cardlab.viz.panels import QuantityPanel, WinChart
+from cardlab.viz.plot import PlotView, default_template
+from cardlab.viz.snapshot import keep_current
+
+PLOT_NAMES = ("the P(win) chart", "the game's panel")
+SILENT_AFTER = 3   # pictures a plot may be behind the page's answers before it counts as silent
+
+
+class MoveLog(widgets.HTML):  # type: ignore[misc]
+    """The move log widget.
+
+    The widget framework logs its own warnings through an attribute named ``log``; the Stepper gives
+    that name to this widget, so it also passes such logging calls on to the ``cardlab.viz`` logger.
+    """
+
+    def _logger(self) -> logging.Logger:
+        return logging.getLogger("cardlab.viz")
+
+    def debug(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().debug(*args, **kwargs)
+
+    def info(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().info(*args, **kwargs)
+
+    def warning(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().warning(*args, **kwargs)
+
+    def error(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().error(*args, **kwargs)
+
+    def exception(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().exception(*args, **kwargs)
+
+    def critical(self, *args: Any, **kwargs: Any) -> None:
+        self._logger().critical(*args, **kwargs)
+
+
+class MoveTile:
+    """A human move: a card picture (when the move names a card) above a button with the move's text."""
+
+    def __init__(self, index: int, on_click: Callable[[int], None]) -> None:
+        self.picture = widgets.HTML()
+        self.button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.button.on_click(lambda _b: on_click(index))
+        self.box = widgets.VBox([self.picture, self.button], layout=widgets.Layout(align_items="center"))
+
+    def show(self, text: str, tooltip: str, picture: str) -> None:
+        self.button.description = text
+        self.button.tooltip = tooltip
+        self.picture.value = picture
+        self.picture.layout.display = None if picture else "none"
+
+
+_CARD_STYLE: list[widgets.HTML] = []
+
+
+def card_style() -> widgets.HTML:
+    """The kernel's one widget holding the card back's CSS (:func:`~cardlab.viz.cards_svg.back_css`): every stepper
+    shows a view of it (hidden; a ``<style>`` needs no room), so its model reaches the page once."""
+    if not _CARD_STYLE or _CARD_STYLE[0].comm is None:
+        _CARD_STYLE[:] = [widgets.HTML(f"<style>{back_css('.cardlab-stepper')}</style>",
+                                       layout=widgets.Layout(display="none"))]
+    return _CARD_STYLE[0]
+
+
+def player_range(name: str) -> list[int]:
+    cls = game_class(name)
+    return list(range(cls.min_players, cls.max_players + 1))
+
+
+class StepperWidgets(widgets.VBox):  # type: ignore[misc]
+    """Every widget of a stepper, laid out; see the module docstring."""
+
+    def _build_widgets(self, game_name: str, players: int, seed: int) -> None:
+        self._quiet = Quiet()            # the stepper's own changes to its selectors (observers ignore them)
+        self._deferral = Deferral()      # the picture's widgets wait in the kernel while no page shows it
+        self._in_page = False            # displayed, or a page drew one of its plots: updates are sent as they happen
+        self._display_ids: list[str] = []   # the outputs showing it (their still pictures are kept current)
+        self._shown_html = ""               # the still picture they show
+        self.game_select = widgets.Dropdown(options=game_names(), value=game_name, description="game",
+                                            layout=widgets.Layout(width="220px"))
+        self.players_select = widgets.Dropdown(options=player_range(game_name), value=players,
+                                               description="players", layout=widgets.Layout(width="150px"))
+        self.seed_select = widgets.IntText(value=seed, description="seed", layout=widgets.Layout(width="160px"))
+        self.new_deal_button = widgets.Button(description="New deal", icon="refresh")
+        self.step_button = widgets.Button(description="Step", tooltip="play one event of the next move")
+        self.next_button = widgets.Button(description="Next move", button_style="primary")
+        self.back_button = widgets.Button(description="Back", tooltip="take back the last move")
+        self.reset_button = widgets.Button(description="Reset", tooltip="back to the deal")
+        self.autoplay = widgets.Play(value=0, min=0, max=10**9, step=1, interval=500, show_repeat=False,
+                                     description="autoplay")
+        self.autoplay_button = widgets.ToggleButton(description="Autoplay", value=False, icon="play")
+        self._autoplay_link = widgets.link((self.autoplay_button, "value"), (self.autoplay, "playing"))
+        self.speed = widgets.FloatSlider(value=2.0, min=0.5, max=10.0, step=0.5, description="moves/s",
+                                         readout_format=".1f", layout=widgets.Layout(width="260px"))
+        self.counter = widgets.HTML()
+        self.viewpoint = widgets.Dropdown(options=controls.viewpoint_options(players), value=controls.TABLE,
+                                          description="viewpoint", layout=widgets.Layout(width="260px"))
+        self.policy_box = widgets.HBox()
+        self.policies: list[widgets.Dropdown] = []
+        self.message = widgets.HTML()
+        self.table = widgets.HTML()
+        self._card_style = card_style()   # the back of every table's face-down cards (see share_backs), one per kernel
+        self.move_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap"))
+        self.move_buttons: list[widgets.Button] = []
+        self._tiles: list[MoveTile] = []
+        self._move_texts: tuple[str, ...] = ()
+        self.handover_button = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto"))
+        self.move_log = MoveLog()
+        self._win_chart = WinChart(players)
+        self._panel = QuantityPanel(players)
+        self.redraw_button = widgets.Button(description="Redraw plots", tooltip="draw both plots again",
+                                            layout=widgets.Layout(display="none"))
+        self.speed.observe(self._on_speed, names="value")
+        self._on_speed({"new": self.speed.value})
+
+        deal_row = widgets.HBox([self.game_select, self.players_select, self.seed_select, self.new_deal_button])
+        play_row = widgets.HBox([self.step_button, self.next_button, self.back_button, self.reset_button,
+                                 self.autoplay_button, self.autoplay, self.speed])
+        view_row = widgets.HBox([self.viewpoint, self.policy_box])
+        # The table takes what is left of the width (at least 420 px); the plots keep their size and wrap
+        # below the table when the two do not fit side by side.
+        left = widgets.VBox([self._card_style, self.table, self.move_box, self.move_log],
+                            layout=widgets.Layout(flex="1 1 420px", min_width="420px", max_width="820px"))
+        self.plots_box = widgets.VBox([self.win_plot, self.panel_plot], layout=widgets.Layout(flex="0 0 auto"))
+        self.plots_box.add_class("cardlab-plots")
+        self.move_box.add_class("cardlab-move-box")
+        self.add_class("cardlab-stepper")
+        left.add_class("cardlab-table-side")
+        self.children = [deal_row, play_row, widgets.HBox([self.counter]), view_row,
+                         widgets.HBox([self.message, self.redraw_button], layout=widgets.Layout(align_items="center")),
+                         widgets.HBox([left, self.plots_box],
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))]
+        self._deferral.defer(*self._deferred_widgets())
+
+    def _on_speed(self, change: dict[str, Any]) -> None:
+        self.autoplay.interval = max(50, int(round(1000 / float(change["new"]))))
+
+    def insert_row(self, row: widgets.Widget) -> None:
+        """Put ``row`` just above the table and plots (the predict-then-reveal box goes there)."""
+        rows: list[widgets.Widget] = list(self.children)
+        self.children = [*rows[:-1], row, rows[-1]]
+
+    # ------------------------------------------------------------------ figures (public names kept)
+    @property
+    def log(self) -> MoveLog:
+        """The move log widget (its ``value`` is the HTML of the latest events)."""
+        return self.move_log
+
+    @property
+    def win_fig(self) -> Any:
+        """The P(win) chart's figure (a ``plotly.graph_objects.Figure``; the page draws it through ``win_plot``)."""
+        return self._win_chart.fig
+
+    @property
+    def panel_fig(self) -> Any:
+        """The game's panel figure (drawn in the page through ``panel_plot``)."""
+        return self._panel.fig
+
+    @property
+    def win_plot(self) -> PlotView:
+        """The widget that draws the P(win) chart in the page."""
+        return self._win_chart.view
+
+    @property
+    def panel_plot(self) -> PlotView:
+        """The widget that draws the game's panel in the page."""
+        return self._panel.view
+
+    @property
+    def plots(self) -> tuple[PlotView, PlotView]:
+        return (self.win_plot, self.panel_plot)
+
+    # ------------------------------------------------------------------ what reaches the page
+    def _deferred_widgets(self) -> list[widgets.Widget]:
+        """The widgets of one picture (status, table, log, plots): their updates wait in the kernel until a page
+        shows the stepper, and are sent together."""
+        return [self.counter, self.table, self.move_log, *self.plots]
+
+    def _shown_in_page(self) -> None:
+        """A page shows (or is about to show) this stepper: send what waited, and every picture from now on."""
+        if self._in_page:
+            return
+        self._in_page = True
+        self._send_picture()
+
+    def _send_now(self, widget: widgets.Widget) -> None:
+        """Send this part of the picture at once (when a page shows the stepper), then keep deferring it."""
+        if self._in_page and self._deferral.deferred(widget):
+            self._deferral.release(widget)
+            self._deferral.defer(widget)
+
+    def _send_picture(self) -> None:
+        """Send every part of the picture that changed (one message per widget)."""
+        self._deferral.release(*self._deferred_widgets())
+
+    # ------------------------------------------------------------------ selectors and move tiles
+    def _show_policies(self, names: Sequence[str], options: Sequence[str], custom: Sequence[int],
+                       on_change: Callable[[dict[str, Any]], None]) -> None:
+        """One seat selector per seat (``custom``: the seats played by a callable), replacing the old ones."""
+        old = list(self.policies)
+        for dd in old:
+            dd.unobserve(on_change, names="value")
+        self.policies = []
+        for seat, value in enumerate(names):
+            choices = [controls.CUSTOM, *options] if seat in custom else list(options)
+            dd = widgets.Dropdown(options=choices, value=value if value in choices else choices[0],
+                                  description=f"seat {seat}", layout=widgets.Layout(width="170px"))
+            dd.observe(on_change, names="value")
+            self.policies.append(dd)
+        self.policy_box.children = self.policies
+        close_tree(*old)   # the replaced selectors, with their layouts and styles
+
+    def _show_tiles(self, legal: list[Move], mover: int, four_colour: bool,
+                    on_click: Callable[[int], None]) -> None:
+        """One tile (card picture and button) per legal move of the human seat ``mover``.
+
+        Tiles are kept and reused: making a widget costs far more than changing its text, and a
+        Spite and Malice hand can offer dozens of moves."""
+        texts = tuple(m.text for m in legal)
+        if texts == self._move_texts and self.handover_button not in self.move_box.children:
+            return
+        while len(self._tiles) < len(legal):
+            self._tiles.append(MoveTile(len(self._tiles), on_click))
+        for tile, move in zip(self._tiles, legal, strict=False):
+            card = next(iter(move.cards()), None)
+            picture = "" if card is None else card_html(card, four_colour=four_colour, width=34)
+            tile.show(move.text, f"seat {mover}: {move.text}", picture)
+        for tile in self._tiles[len(legal):]:
+            if tile.button.description:
+                tile.show("", "", "")
+        self._move_texts = texts
+        self.move_buttons = [tile.button for tile in self._tiles[:len(legal)]]
+        self.move_box.children = [tile.box for tile in self._tiles[:len(legal)]]
+
+    def _show_handover(self, seat: int, hot_seat: bool) -> None:
+        """In place of the moves: one button that takes the screen to seat ``seat``'s view."""
+        self.handover_button.description = controls.handover_label(seat, hot_seat)
+        self._show_tiles([], seat, False, lambda _i: None)
+        self.move_box.children = [self.handover_button]
+
+    # ------------------------------------------------------------------ display (live, with a still picture)
+    def _still_html(self) -> str:
+        """The still picture for pages that run no widgets (the stepper draws it)."""
+        raise NotImplementedError
+
+    def _plain_text(self) -> str:
+        raise NotImplementedError
+
+    def _mime_bundle(self) -> dict[str, Any]:
+        data = dict(super()._repr_mimebundle_() or {})
+        data["text/plain"] = self._plain_text()
+        data["text/html"] = self._still_html()
+        return data
+
+    def _ipython_display_(self) -> None:
+        """Show the live widget, with a still picture (``text/html``) for pages that run no widgets.
+
+        The picture is kept current after each cell that changed it (``update_display``) until a page
+        reports drawing this stepper's plots: from then on the live page shows the truth, and updating
+        the output would make the page build the widget's view again.
+        """
+        from IPython import display as ipd
+        if self.comm is None:
+            return
+        self._shown_in_page()   # the page's views are built from the current state, sent first
+        display_id = uuid.uuid4().hex
+        self._display_ids.append(display_id)
+        self._shown_html = self._still_html()
+        publish: Callable[..., Any] = ipd.display
+        publish(self._mime_bundle(), raw=True, display_id=display_id)
+        keep_current(self._update_still)
+
+    def _update_still(self) -> None:
+        if not self._display_ids or self.comm is None or any(p.drawn >= 0 for p in self.plots):
+            return
+        picture = self._still_html()
+        if picture == self._shown_html:
+            return
+        from IPython import display as ipd
+        self._shown_html = picture
+        bundle = self._mime_bundle()
+        update: Callable[..., Any] = ipd.update_display
+        for display_id in self._display_ids:
+            update(bundle, raw=True, display_id=display_id)
+
+    # ------------------------------------------------------------------ the page's reports on the plots
+    last_error: str | None   # the stepper's (its controller's): what the message area says went wrong
+
+    def _report(self, exc: Exception) -> None:
+        """Say in the widget what went wrong (``last_error`` and the message area)."""
+        self.last_error = controls.error_text(exc)
+        self.message.value = controls.message_html(self.last_error, "error")
+
+    def _silent_plots(self) -> list[int]:
+        """Plots a page should be drawing but is not: this plot has :data:`SILENT_AFTER` or more pictures the page
+        never confirmed, while the other plot's every picture was confirmed (so a page does show this stepper,
+        and it is not merely busy: it answers in order)."""
+        silent = []
+        for i, plot in enumerate(self.plots):
+            other = self.plots[1 - i]
+            if other.drawn >= 0 and other.is_drawn and plot.revision - plot.drawn >= SILENT_AFTER:
+                silent.append(i)
+        return silent
+
+    def _on_plot_report(self, change: dict[str, Any] | None = None) -> None:
+        """The page drew a plot, or could not, or stays silent: say so in the message area and offer a redraw.
+
+        Runs on messages from the page, so it never raises: a failure of its own is reported instead."""
+        try:
+            self._report_plots()
+        except Exception as exc:
+            self._report(exc)
+
+    def _report_plots(self) -> None:
+        if any(p.drawn >= 0 or p.error for p in self.plots):
+            self._shown_in_page()   # a page shows this stepper (inside another widget, say): catch it up
+        problems = [f"{name} could not be drawn in this page ({p.error})"
+                    for name, p in zip(PLOT_NAMES, self.plots, strict=True) if p.error]
+        problems += [f"{PLOT_NAMES[i]} stopped following the game in this page" for i in self._silent_plots()]
+        if problems:
+            text = "; ".join(problems) + ": press Redraw plots"
+            if text != self.last_error:
+                self.last_error = text
+                self.message.value = controls.message_html(text, "error")
+            self.redraw_button.layout.display = None
+        elif self.redraw_button.layout.display != "none":
+            self.redraw_button.layout.display = "none"
+            if self.last_error and "press Redraw plots" in self.last_error:
+                self.last_error = None
+                self.message.value = controls.message_html("the plots are drawn again")
+
+    def _redraw_clicked(self) -> None:
+        try:
+            self.redraw_plots()
+        except Exception as exc:  # a click must never raise into the notebook
+            self._report(exc)
+
+    def redraw_plots(self) -> None:
+        """What **Redraw plots** does: a plot whose current picture the page has not confirmed (it stopped
+        answering, or is slow: either way a new model costs one picture) is replaced by a new widget (a new model
+        in the page); the others are drawn again from scratch."""
+        for chart in (self._win_chart, self._panel):
+            if not chart.view.is_drawn:
+                old = chart.view
+                chart.view = PlotView(chart.figure_json(), default_template())
+                chart.view.observe(self._on_plot_report, names=["error", "drawn"])
+                self.plots_box.children = list(self.plots)
+                self._deferral.forget(old)
+                close_tree(old)
+            else:
+                chart.view.draw_again()
+        self._on_plot_report()

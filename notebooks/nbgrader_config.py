@@ -1,0 +1,12 @@
+"""nbgrader's configuration for a course built on the cardlab lessons (copy it into the course's root folder).
+
+The lessons' solution cells follow nbgrader's conventions (``notebooks/student.py``). nbgrader's default stub for a
+removed solution raises ``NotImplementedError``, which would stop a student's top-to-bottom run at the first
+exercise; this stub is a comment (the same as the one in ``make lab``'s student copies), so a released lesson runs
+to the end with blank answers, and each exercise's self-check says that no answer was typed yet.
+
+    nbgrader generate_assignment LESSON --no-db     # in the course folder, with source/LESSON/NAME.ipynb
+"""
+
+c = get_config()  # noqa: F821  (nbgrader provides get_config when it loads this file)
+c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE: write your own code, then run the cell"}

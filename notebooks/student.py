@@ -1,0 +1,219 @@
+"""Student copies of the lessons, nbgrader's solution conventions, and the count of student-visible words.
+
+    .venv/bin/python notebooks/student.py DIR [NAME ...]   # write clean copies of the lessons into DIR
+    .venv/bin/python notebooks/student.py --words [NAME ...]  # words of student-visible text per lesson
+    .venv/bin/python notebooks/student.py --audit DIR        # outputs and solution lines in DIR's copies
+
+One source, two versions
+------------------------
+``notebooks/NAME.ipynb`` is the teacher's key: executed, with every output and every worked solution (it is what
+nbval tests). A student gets a *clean copy*: no outputs, every solution replaced by an empty answer cell, and
+every teacher's note left out. ``make lab`` writes these copies into ``workspace/``; Binder's ``postBuild`` does
+the same. A teacher can still open the key in ``notebooks/``.
+
+Solutions follow nbgrader's conventions, so a teacher who runs a course with nbgrader can generate and grade
+assignments from the same notebooks: a solution cell carries nbgrader's cell metadata (``"solution": true`` and a
+``grade_id``) and its code sits between the lines ``### BEGIN SOLUTION`` and ``### END SOLUTION``. nbgrader's
+``generate_assignment`` and :func:`student_copy` both replace that region with :data:`STUB` (nbgrader's own
+default stub raises ``NotImplementedError``, which would stop a notebook run with blank answers at the first
+exercise; ``notebooks/nbgrader_config.py`` sets the same stub as here). A cell that checks an exercise's answer is
+locked (read-only in nbgrader's student version) and kept in both versions.
+
+Student-visible words
+---------------------
+:func:`student_words` counts the words of the markdown a student sees in the clean copy: HTML tags, link targets,
+LaTeX commands and markdown punctuation are not words; a word is a run of characters holding a letter or a digit
+(``1,483`` and ``don't`` are one word each, ``$p = 2/13$`` is two).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+HERE = Path(__file__).resolve().parent
+BEGIN_SOLUTION = "### BEGIN SOLUTION"
+END_SOLUTION = "### END SOLUTION"
+STUB = "# YOUR CODE HERE: write your own code, then run the cell"
+SOLUTION_TAG = "solution"
+CHECK_TAG = "check"
+TEACHER_TAG = "teacher"
+ANSWER_TAG = "answer"
+NBGRADER_SCHEMA = 3
+KEY_FOLDER = "notebooks"
+STUDENT_FOLDER = "workspace"
+
+
+def nbgrader_metadata(grade_id: str, *, solution: bool, locked: bool) -> dict[str, Any]:
+    """nbgrader's cell metadata (schema 3): a solution cell, or a locked (read-only) cell; neither is graded."""
+    return {"grade": False, "grade_id": grade_id, "locked": locked, "schema_version": NBGRADER_SCHEMA,
+            "solution": solution, "task": False}
+
+
+def mark_solution(source: str) -> str:
+    """A solution's code between nbgrader's markers (left as it is if it already has them)."""
+    if BEGIN_SOLUTION in source:
+        return source
+    return f"{BEGIN_SOLUTION}\n{source}\n{END_SOLUTION}"
+
+
+def is_solution(cell: Any) -> bool:
+    return bool(cell.get("metadata", {}).get("nbgrader", {}).get("solution")) or \
+        SOLUTION_TAG in cell.get("metadata", {}).get("tags", [])
+
+
+def clear_solution(source: str) -> str:
+    """``source`` with each region between the solution markers replaced by :data:`STUB` (indented as the
+    marker); a cell without markers is replaced whole, as nbgrader does with a solution cell."""
+    lines = source.split("\n")
+    if not any(BEGIN_SOLUTION in line for line in lines):
+        if any(END_SOLUTION in line for line in lines):
+            raise ValueError(f"{END_SOLUTION!r} without {BEGIN_SOLUTION!r} in a solution cell")
+        return STUB
+    kept: list[str] = []
+    inside = False
+    for line in lines:
+        if BEGIN_SOLUTION in line:
+            if inside:
+                raise ValueError(f"nested {BEGIN_SOLUTION!r} in a solution cell")
+            inside = True
+            indent = line[:len(line) - len(line.lstrip())]
+            kept.extend(indent + stub for stub in STUB.split("\n"))
+        elif END_SOLUTION in line:
+            if not inside:
+                raise ValueError(f"{END_SOLUTION!r} without {BEGIN_SOLUTION!r} in a solution cell")
+            inside = False
+        elif not inside:
+            kept.append(line)
+    if inside:
+        raise ValueError(f"{BEGIN_SOLUTION!r} without {END_SOLUTION!r} in a solution cell")
+    return "\n".join(kept)
+
+
+def solution_lines(key: nbformat.NotebookNode) -> set[str]:
+    """The code lines of the key's solutions that appear in no other code cell of the key (comments, blank lines
+    and the markers left out): a copy that holds one of them holds solution code."""
+    inside: set[str] = set()
+    elsewhere: set[str] = set()
+    for cell in key.cells:
+        if cell.cell_type == "code":
+            lines = {line.strip() for line in cell.source.split("\n")}
+            if is_solution(cell):
+                inside |= lines
+            else:
+                elsewhere |= lines
+    return {line for line in inside - elsewhere - {BEGIN_SOLUTION, END_SOLUTION} if line and not line.startswith("#")}
+
+
+def leaked_solution_lines(key: nbformat.NotebookNode, copy_: nbformat.NotebookNode) -> set[str]:
+    """The key's solution lines (:func:`solution_lines`) found in the code cells of ``copy_``."""
+    code = {line.strip() for c in copy_.cells if c.cell_type == "code" for line in c.source.split("\n")}
+    return solution_lines(key) & code
+
+
+def student_copy(key: nbformat.NotebookNode, name: str | None = None) -> nbformat.NotebookNode:
+    """The clean copy of a teacher's key: no outputs, solutions replaced by answer cells, teacher's notes left out.
+
+    With ``name``, the Binder link under the title opens the student copy (``workspace/NAME.ipynb``, which
+    Binder's ``postBuild`` writes) instead of the key.
+    """
+    nb = copy.deepcopy(key)
+    nb.metadata.pop("widgets", None)
+    cells = []
+    for cell in nb.cells:
+        tags = cell.metadata.get("tags", [])
+        if TEACHER_TAG in tags:
+            continue
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+            cell.metadata.pop("execution", None)
+            if is_solution(cell):
+                cell.source = clear_solution(cell.source)
+                cell.metadata = {"tags": [ANSWER_TAG]}
+        cells.append(cell)
+    nb.cells = cells
+    if name is not None and cells and cells[0].cell_type == "markdown":
+        cells[0].source = cells[0].source.replace(f"lab/tree/{KEY_FOLDER}/{name}.ipynb",
+                                                  f"lab/tree/{STUDENT_FOLDER}/{name}.ipynb")
+    return nb
+
+
+def read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+
+
+def write_student_copy(key: Path, target: Path, exclusive: bool = False) -> bool:
+    """Write the clean copy of the key ``key`` to ``target``; with ``exclusive``, never over an existing file
+    (returns False then)."""
+    text = nbformat.writes(student_copy(read(key), key.stem))  # type: ignore[no-untyped-call]
+    try:
+        with target.open("x" if exclusive else "w", encoding="utf-8") as out:
+            out.write(text)
+    except FileExistsError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------------------------------- word count
+_HTML_TAG = re.compile(r"<[^>]*>")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
+_WORD = re.compile(r"[^\W_]")
+
+
+def markdown_words(text: str) -> int:
+    """The number of words a reader sees in a markdown text (see the module's docstring)."""
+    text = _LINK.sub(r"\1", text)
+    text = _HTML_TAG.sub(" ", text)
+    text = _LATEX_COMMAND.sub(" ", text)
+    text = re.sub(r"[#*`|>{}$\\^=+]", " ", text)
+    return sum(1 for token in text.split() if _WORD.search(token))
+
+
+def student_words(key: nbformat.NotebookNode) -> int:
+    """Words of student-visible markdown in the clean copy of ``key``."""
+    return sum(markdown_words(c.source) for c in student_copy(key).cells if c.cell_type == "markdown")
+
+
+def lesson_names() -> list[str]:
+    return sorted(p.stem for p in HERE.glob("*.ipynb"))
+
+
+def audit(folder: Path) -> list[str]:
+    """One line per key: how many outputs and solution lines its copy in ``folder`` holds (both must be 0)."""
+    lines = []
+    for name in lesson_names():
+        key, copy_ = read(HERE / f"{name}.ipynb"), read(folder / f"{name}.ipynb")
+        outputs = sum(len(c.get("outputs", [])) for c in copy_.cells if c.cell_type == "code")
+        leaked = leaked_solution_lines(key, copy_)
+        lines.append(f"{name}: {outputs} outputs, {len(leaked)} of {len(solution_lines(key))} solution lines")
+    return lines
+
+
+def main(args: list[str]) -> int:
+    if args[:1] == ["--audit"] and len(args) == 2:
+        print("\n".join(audit(Path(args[1]))))
+        return 0
+    if args[:1] == ["--words"]:
+        for name in args[1:] or lesson_names():
+            print(f"{name}: {student_words(read(HERE / f'{name}.ipynb')):,} words")
+        return 0
+    if not args or args[0].startswith("-"):
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    target = Path(args[0])
+    target.mkdir(parents=True, exist_ok=True)
+    for name in args[1:] or lesson_names():
+        write_student_copy(HERE / f"{name}.ipynb", target / f"{name}.ipynb")
+    print(f"wrote {len(args[1:] or lesson_names())} student copies into {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,166 @@
+"""Exercises that check themselves (``cardlab.viz.exercise``): right, close, not yet, and malformed answers.
+
+The truths here come from games: the chance that the next stock card can be placed in a fresh two-player
+Garbage game is counted by hand from the rules (A-10 and the Jacks fit a face-down layout: 44 of 52 cards),
+apart from cardlab's own function, which the exercise calls.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import cardlab
+from cardlab.errors import InvalidInputError
+from cardlab.sim import prob
+from cardlab.viz.exercise import STATIC_NOTE, Exercise, parse_answer
+
+
+def fresh_garbage() -> Exercise:
+    game = cardlab.new_game("garbage", players=2, seed=0)
+    return Exercise("Exercise 2.", "What is the chance that seat 0's first card can be placed?",
+                    truth=lambda: prob.garbage_next_card_placeable(game), hint="count the cards A-10 and the Jacks")
+
+
+def test_the_truth_is_the_counted_chance_and_is_computed_once_on_demand() -> None:
+    calls: list[int] = []
+    game = cardlab.new_game("garbage", players=2, seed=0)
+
+    def truth() -> Fraction:
+        calls.append(1)
+        return prob.garbage_next_card_placeable(game)
+
+    exercise = Exercise("", "chance?", truth)
+    assert calls == []                                   # nothing computed until an answer is checked
+    by_hand = Fraction(sum(card.rank <= cardlab.Rank.JACK for card in game.hidden_cards()), len(game.hidden_cards()))
+    assert by_hand == Fraction(44, 52)
+    assert exercise.check("44/52").is_right
+    assert exercise.check("11/13").is_right
+    assert exercise.truth == by_hand
+    assert calls == [1]
+
+
+@pytest.mark.parametrize("answer", ["11/13", "44/52", " 44 / 52 ", "0.846", "0,846", ".8462", "84.6%", "84.62 %",
+                                    "0.84615384615"])
+def test_right_answers_in_every_form(answer: str) -> None:
+    verdict = fresh_garbage().check(answer)
+    assert verdict.status == "right", verdict
+    assert "11/13" in verdict.message
+
+
+def test_a_number_given_in_code_is_checked_too() -> None:
+    exercise = fresh_garbage()
+    assert exercise.check(Fraction(11, 13)).is_right
+    assert exercise.check(np.float64(11 / 13)).is_right
+    assert exercise.check(0.5).status == "not yet"
+
+
+@pytest.mark.parametrize(("answer", "direction"), [("0.82", "too low"), ("0.87", "too high"), ("83%", "too low"),
+                                                   ("0.85", "too high")])
+def test_close_answers_say_how_close_and_which_way(answer: str, direction: str) -> None:
+    verdict = fresh_garbage().check(answer)
+    assert verdict.status == "close", verdict
+    assert direction in verdict.message and "Hint: count the cards" in verdict.message
+    assert verdict.message.startswith(f"Close: your {answer} is")             # the answer as typed
+    off = abs(float(parse_answer(answer)) - 11 / 13) / (11 / 13) * 100
+    assert f"within {max(1, int(-(-off // 1)))}% of the answer" in verdict.message
+
+
+@pytest.mark.parametrize("answer", ["1/2", "0.7", "40/52", "4/52", "0", "1", "100%"])
+def test_wrong_answers_get_not_yet_and_the_hint(answer: str) -> None:
+    """40/52 is the plausible mistake (the Jacks forgotten): 9% off, so "not yet", not "close"."""
+    verdict = fresh_garbage().check(answer)
+    assert verdict.status == "not yet", verdict
+    assert "Hint: count the cards A-10 and the Jacks" in verdict.message
+    assert "11/13" not in verdict.message            # the answer is not given away
+
+
+@pytest.mark.parametrize("answer", ["abc", "1/0", "1//2", "0.2.3", "%", "20%%", "1/3/4", "nan", "inf", "-inf",
+                                    "1e99999", "1e999", "0x10", "½", "seven", "3/4 0.2", "1" * 500, "1,2,3", "--1"])
+def test_malformed_text_gets_a_friendly_message_and_never_raises(answer: str) -> None:
+    verdict = fresh_garbage().check(answer)
+    assert verdict.status == "unreadable", verdict
+    assert "Traceback" not in verdict.message and len(verdict.message) < 300
+    assert "fraction" in verdict.message or "divides by zero" in verdict.message
+
+
+@pytest.mark.parametrize("answer", [None, b"0.2", ["0.2"], True, float("nan"), {"a": 1}])
+def test_an_answer_that_is_not_text_or_a_number_gets_a_message(answer: object) -> None:
+    verdict = fresh_garbage().check(answer)
+    assert verdict.status == "unreadable", verdict
+
+
+@pytest.mark.parametrize("answer", ["", "   ", "\n"])
+def test_a_blank_answer_says_what_to_type(answer: str) -> None:
+    verdict = fresh_garbage().check(answer)
+    assert verdict.status == "blank" and "fraction (7/35)" in verdict.message
+
+
+@pytest.mark.parametrize("answer", ["-0.1", "150%", "13/11", "2", "1e99", "-1e99", "99999999999999999999"])
+def test_a_probability_outside_0_to_1_is_refused_with_the_reason(answer: str) -> None:
+    verdict = fresh_garbage().check(answer)
+    assert verdict.status == "unreadable" and "between 0 and 1" in verdict.message
+
+
+def test_an_answer_that_is_not_a_probability_can_be_checked_when_allowed() -> None:
+    draws = Exercise("", "mean draws?", truth=lambda: Fraction(89, 4), probability=False, tolerance=0.05, close=0.1)
+    assert draws.check("22.25").is_right and draws.check("22.3").is_right
+    assert "The exact value is 89/4" in draws.check("22.25").message
+    simulated = Exercise("", "ratio?", truth=lambda: 0.494, tolerance=0.02, close=0.2)
+    assert simulated.check("1/2").message == "Right! (The value computed here is 0.4940.)"
+    assert draws.check("21").status == "close" and draws.check("15").status == "not yet"
+    zero = Exercise("", "chance?", truth=lambda: 0, close=0.05)
+    assert zero.check("0").is_right and zero.check("0.01").status == "close" and zero.check("0.2").status == "not yet"
+
+
+def test_parse_answer_is_exact() -> None:
+    assert parse_answer("7/35") == Fraction(1, 5) == parse_answer("20%") == parse_answer("0.2")
+    assert parse_answer("1e-3") == Fraction(1, 1000)
+    assert parse_answer("-3/4") == Fraction(-3, 4)
+    with pytest.raises(InvalidInputError, match="not a number I can read"):
+        parse_answer("abc")
+
+
+@pytest.mark.parametrize(("kw", "match"), [({"truth": 0.5}, "not a function"), ({"tolerance": -1}, "tolerance"),
+                                           ({"close": "x"}, "close"), ({"question": ""}, "empty"),
+                                           ({"tolerance": 0.2, "close": 0.1}, "wider band")])
+def test_a_badly_made_exercise_is_refused(kw: dict[str, object], match: str) -> None:
+    args: dict[str, object] = {"title": "", "question": "q?", "truth": lambda: Fraction(1, 2), **kw}
+    with pytest.raises(InvalidInputError, match=match):
+        Exercise(**args)  # type: ignore[arg-type]
+
+
+def test_a_truth_function_that_returns_no_number_is_named_and_the_widget_shows_it_without_a_traceback() -> None:
+    exercise = Exercise("", "q?", truth=lambda: "0.5")
+    with pytest.raises(InvalidInputError, match="truth function returned '0.5'"):
+        exercise.check("0.5")
+    box = exercise.widget.children[1].children[0]
+    box.value = "0.5"
+    feedback = exercise.widget.children[2].value
+    assert "could not compute its answer" in feedback and "Traceback" not in feedback
+
+
+def test_the_widget_checks_what_is_typed_and_the_button_checks_again() -> None:
+    exercise = fresh_garbage()
+    text, button = exercise.widget.children[1].children
+    feedback = exercise.widget.children[2]
+    text.value = "0.5"
+    assert "Not yet" in feedback.value
+    text.value = "abc"
+    assert "not a number I can read" in feedback.value
+    text.value = "11/13"
+    assert "Right!" in feedback.value
+    feedback.value = ""
+    button.click()
+    assert "Right!" in feedback.value
+
+
+def test_a_static_page_gets_the_question_and_a_note_to_run_the_notebook() -> None:
+    exercise = fresh_garbage()
+    bundle = exercise._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle            # JupyterLab and Voilà draw the widget
+    assert STATIC_NOTE in bundle["text/plain"] and "seat 0's first card" in bundle["text/plain"]
+    assert "run the cells" in bundle["text/html"] and "seat 0&#x27;s first card" in bundle["text/html"]
+    assert exercise._truth is None                                          # showing it computes nothing
