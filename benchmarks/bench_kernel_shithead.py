@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/bench_kernel_shithead.py --house 2000   # house rules, card for card only
 
 ``--house N`` only checks the kernel against the engine card for card with each house rule on (and all
-three together): N greedy games per option (:func:`tests.sim.test_kernel_shithead.house_card_for_card`),
+three together): N greedy games per option (:func:`tests.games.shithead.test_kernel.house_card_for_card`),
 printing the games compared, the mismatches and how many games used each rule.
 
 Prints, in one process (the machine may be shared: the load average and the CPU seconds of this
@@ -107,7 +107,7 @@ def house(games: int, only: str = "") -> None:
     """The kernel against the engine, card for card, ``games`` greedy games per house-rule option (or only
     the option set ``only``)."""
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from tests.sim import test_kernel_shithead as tk
+    from tests.games.shithead import test_kernel as tk
 
     print(f"bench_kernel_shithead --house {games}, {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, "
           f"{load()}")
