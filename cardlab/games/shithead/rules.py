@@ -170,7 +170,8 @@ class House:
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> House:
         """The house rules of a game's options (a missing option is off)."""
-        return _HOUSES[tuple(bool(options.get(k, False)) for k in HOUSE_RULES)]
+        return _HOUSES[(bool(options.get("seven_lower", False)), bool(options.get("invisible_three", False)),
+                        bool(options.get("eight_skips", False)))]
 
     @staticmethod
     def all() -> tuple[House, ...]:
@@ -235,6 +236,9 @@ pile's rank, but :func:`fit_table` lists it all the same.)"""
 def fit_table(house: House) -> dict[Rank | None, frozenset[Rank]]:
     """The fit rule tabulated: for each pile rank, the ranks that go on it (:meth:`House.fits`)."""
     return {top: frozenset(r for r in Rank if house.fits(r, top)) for top in PILE_RANKS}
+
+
+_FIT_TABLES = {house: fit_table(house) for house in _HOUSES.values()}
 
 
 @cache
@@ -660,7 +664,7 @@ class Shithead(Game[ShitheadState]):
     def rank_fits(self, rank: Rank) -> bool:
         """Could a card of ``rank`` go on the pile? :func:`fit_table` for the pile's rank."""
         house = self.house
-        return rank in fit_table(house)[house.pile_rank(self._state.pile)]
+        return rank in _FIT_TABLES[house][house.pile_rank(self._state.pile)]
 
     def fit_classes(self) -> frozenset[int]:
         """The belief classes (:mod:`.beliefs`) that fit the pile now (:func:`fit_classes`)."""
