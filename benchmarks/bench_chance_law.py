@@ -4,6 +4,8 @@
     .venv/bin/python benchmarks/bench_chance_law.py --ties    # only the Ace-Ace tie figure (about 1 minute)
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-calibration [--policy P] [--games N] [--first F]
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-brute [--games N] [--first F]
+    (--shithead-calibration, --shithead-brute and --shithead-counts take --house R: Shithead's house rule R on,
+    seven_lower, invisible_three or eight_skips, or "all" for the three together)
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-first-position [--games N] [--first F]
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-counts [--quick] [--first F]  # counts, twins
     .venv/bin/python benchmarks/bench_chance_law.py --shithead-wins [--games N]  # win estimates only
@@ -487,18 +489,32 @@ def shithead_first_position(games: int, first: str) -> None:
         print(f"    {label}: predicted {sum(preds) / len(preds):.4f}, z = {(real - sum(preds)) / var ** 0.5:+.2f}")
 
 
-def shithead_brute(positions: int, first: str | None = None) -> None:
+def house_options() -> dict[str, Any]:
+    """The Shithead house rules named by ``--house`` (none without it)."""
+    from cardlab.games.shithead.rules import HOUSE_RULES
+
+    name = _arg("--house", "")
+    if not name:
+        return {}
+    if name != "all" and name not in HOUSE_RULES:
+        raise SystemExit(f"--house {name!r}: give one of {', '.join(HOUSE_RULES)} or 'all'")
+    return dict.fromkeys(HOUSE_RULES if name == "all" else (name,), True)
+
+
+def shithead_brute(positions: int, first: str | None = None, options: dict[str, Any] | None = None) -> None:
     """Shithead's exact functions and law against a brute force over hidden deals whose worlds are weighed
     by the law's model, in small real positions followed for 20 random moves (:mod:`tests.sim.shithead_brute`);
-    with ``first``, positions at the last set-up move with that start option."""
+    with ``first``, positions at the last set-up move with that start option; ``options``: house rules."""
     from tests.sim import shithead_brute as sb
 
     compared = two_hands = plain = 0
     bad: list[str] = []
     for seed in range(10, 10 + positions):
-        c, k, p, b = sb.check(seed, moves=20, hand=2, draws=3 if first is None else 1, first=first)
+        c, k, p, b = sb.check(seed, moves=20, hand=2, draws=3 if first is None else 1, first=first,
+                              options=options)
         compared, two_hands, plain, bad = compared + c, two_hands + k, plain + p, bad + b
-    print(f"shithead brute force{'' if first is None else f' (first={first!r})'}: {positions} small positions "
+    print(f"shithead brute force{'' if first is None else f' (first={first!r})'}{f' {options}' if options else ''}: "
+          f"{positions} small positions "
           f"x 20 random moves x every viewpoint: {compared} "
           f"comparisons ({two_hands} with two hidden hands, {plain} where the law that ignores how hands played "
           f"is wrong): {len(bad)} differences")
@@ -537,24 +553,26 @@ def main() -> None:
         ace_ace_ties()
         return
     first = _arg("--first", "seat0")
+    house = house_options()
     if "--shithead-calibration" in sys.argv:
         games = int(_arg("--games", "300"))
-        print(f"shithead, two players, first={first!r}, {games} games:")
-        calibration("shithead", [(2, {"first": first})], games)
+        print(f"shithead, two players, first={first!r}, {games} games{f', {house}' if house else ''}:")
+        calibration("shithead", [(2, {"first": first, **house})], games)
         return
     if "--shithead-first-position" in sys.argv:
         shithead_first_position(int(_arg("--games", "1000")), first)
         return
     if "--shithead-brute" in sys.argv:
-        shithead_brute(int(_arg("--games", "100")), None if first == "seat0" else first)
+        shithead_brute(int(_arg("--games", "100")), None if first == "seat0" else first, house)
         return
     if "--shithead-wins" in sys.argv:
         print("shithead, two players:")
         win_calibration("shithead", int(_arg("--games", str(GAMES_PER))))
         return
     if "--shithead-counts" in sys.argv:
-        print("shithead:" if "--first" not in sys.argv else f"shithead, first={first!r}:")
-        counts_and_twins("shithead", None if "--first" not in sys.argv else [(2, {"first": first})])
+        print("shithead:" if "--first" not in sys.argv and not house else f"shithead, first={first!r} {house}:")
+        counts_and_twins("shithead", None if "--first" not in sys.argv and not house
+                         else [(2, {"first": first, **house})])
         return
     for name in cc.games():
         start = time.perf_counter()

@@ -1,6 +1,11 @@
 """The Shithead kernel against the engine path, side by side in one run.
 
     .venv/bin/python benchmarks/bench_kernel_shithead.py [--kernel-games 200000] [--engine-games 200]
+    .venv/bin/python benchmarks/bench_kernel_shithead.py --house 2000   # house rules, card for card only
+
+``--house N`` only checks the kernel against the engine card for card with each house rule on (and all
+three together): N greedy games per option (:func:`tests.games.shithead.test_kernel.house_card_for_card`),
+printing the games compared, the mismatches and how many games used each rule.
 
 Prints, in one process (the machine may be shared: the load average and the CPU seconds of this
 process are printed with every figure, and each ratio is taken from the same run):
@@ -98,11 +103,35 @@ MEMORY = (
     "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, int(w.min()), float(t.mean()))\n")
 
 
+def house(games: int, only: str = "") -> None:
+    """The kernel against the engine, card for card, ``games`` greedy games per house-rule option (or only
+    the option set ``only``)."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from tests.games.shithead import test_kernel as tk
+
+    print(f"bench_kernel_shithead --house {games}, {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, "
+          f"{load()}")
+    for name, options in tk.HOUSE_OPTIONS.items():
+        if only and name != only:
+            continue
+        wall, _, (n, bad, used) = timed(tk.house_card_for_card, options, games, 1)
+        marks = ", ".join(f"{tk.HOUSE_MARK[k]!r} in {used[tk.HOUSE_MARK[k]]}" for k in options)
+        print(f"{name}: {n} games, {len(bad)} differences; games using the rule: {marks}; clears in "
+              f"{used['clear']}, blind plays in {used['blind']} ({wall:.0f} s, {load()})")
+        for row in bad[:5]:
+            print("   ", row)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kernel-games", type=int, default=200_000)
     parser.add_argument("--engine-games", type=int, default=200)
+    parser.add_argument("--house", type=int, default=0, help="only: N card-for-card games per house-rule option")
+    parser.add_argument("--rule", default="", help="with --house: only this option set (e.g. seven_lower)")
     args = parser.parse_args()
+    if args.house:
+        house(args.house, args.rule)
+        return
     print(f"bench_kernel_shithead, {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, numba "
           f"{'on' if ks.HAVE_NUMBA else 'OFF (plain Python)'}, {os.cpu_count()} CPUs, {load()}")
     print(f"compile_now (or load from numba's cache): {ks.compile_now():.2f} s")

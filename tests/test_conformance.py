@@ -22,9 +22,9 @@ MAX_MOVES = 5000
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def play_random_game(name: str, players: int, seed: int, check_every: int = 1) -> cardlab.Game:
+def play_random_game(name: str, players: int, seed: int, check_every: int = 1, **options: object) -> cardlab.Game:
     rng = np.random.default_rng(seed)
-    g = cardlab.new_game(name, players=players, seed=seed)
+    g = cardlab.new_game(name, players=players, seed=seed, **options)
     assert_conserved(g)
     for i in range(MAX_MOVES):
         if g.is_over:
@@ -174,6 +174,38 @@ def test_stepwise_ends_where_play_ends(name: str, players: int) -> None:
         assert frames[-1].state.to_data() == g.state.to_data()
         for f in frames:
             assert_conserved(f)
+
+
+SWITCHES = [(name, key) for name in cardlab.game_names() for key, spec in game_class(name).option_specs.items()
+            if spec.default is False and spec.check(True) and spec.doc.startswith("house rule")]
+"""Every house rule of every game (an on/off option documented as a "house rule"), each switched on alone.
+(Other switches can make a game far longer than the suite's move budget: a match of several games.)"""
+
+
+@pytest.mark.parametrize(("name", "option"), SWITCHES)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 300))
+def test_each_house_rule_conserves_cards_undoes_replays_hides_and_ends(name: str, option: str, seed: int,
+                                                                      cut: int) -> None:
+    """The suite's checks with one house rule switched on: random games conserve the cards, undo,
+    end; a record cut anywhere replays exactly; redealing what a viewer cannot see keeps its view."""
+    cls = game_class(name)
+    players = cls.min_players + seed % (cls.max_players - cls.min_players + 1)
+    g = play_random_game(name, players, seed, check_every=5, **{option: True})
+    assert g.is_over and g.legal_moves() == []
+    rng = np.random.default_rng(seed)
+    h = cardlab.new_game(name, players=players, seed=seed, **{option: True})
+    for _ in range(cut):
+        if h.is_over:
+            break
+        h.play(random_move(h, rng))
+    back = cardlab.load_game(h.to_json())
+    assert back.options[option] is True and back.to_json() == h.to_json()
+    assert back.state.to_data() == h.state.to_data()
+    for viewpoint in [None, *range(players)]:
+        r = h.resample(viewpoint, rng)
+        assert_conserved(r)
+        assert r.observe(viewpoint) == h.observe(viewpoint)
 
 
 def test_the_cases_cover_every_registered_game_and_player_count() -> None:

@@ -47,30 +47,36 @@ class Inconsistent(Exception):
     """This world cannot have produced what the viewer saw."""
 
 
-def small_position(seed: int, hand: int = 2, draws: int = 2) -> Shithead:
+def small_position(seed: int, hand: int = 2, draws: int = 2, options: dict[str, Any] | None = None) -> Shithead:
     """A random two-player play-phase position with few unplayed cards: hands of ``hand`` cards (none
     known), at most one face-down card each, a face-up card or none, a draw pile of 1 to ``draws``
-    cards, a pile whose top is high (pick-ups are likely); everything else out of play."""
+    cards, a pile whose top is high (pick-ups are likely); everything else out of play. With the house
+    rule ``seven_lower`` the top may be a 7 (the rule then bites at once), with ``invisible_three`` an
+    invisible 3 may lie on it."""
+    options = options or {}
     rng = np.random.default_rng(seed)
     deck = full_deck(1)
     order = [deck[i] for i in rng.permutation(len(deck))]
-    high = [c for c in order if int(c.rank) in (1, 9, 11, 12, 13)]
+    high = [c for c in order if int(c.rank) in (1, 9, 11, 12, 13) + ((7,) if options.get("seven_lower") else ())]
     top = high[0]
-    rest = [c for c in order if c != top]
+    pile = [top]
+    if options.get("invisible_three") and rng.random() < 0.5:
+        pile.append(next(c for c in order if int(c.rank) == 3))
+    rest = [c for c in order if c not in pile]
     take = iter(rest)
     hands = [sorted([next(take) for _ in range(hand)], key=sort_key) for _ in range(2)]
     downs: list[list[Card | None]] = [[next(take) if rng.random() < 0.6 else None, None, None] for _ in range(2)]
     ups = [[next(take)] if rng.random() < 0.4 else [] for _ in range(2)]
     draw = [next(take) for _ in range(int(rng.integers(1, draws + 1)))]
-    used = {top, *draw, *(c for h in hands for c in h), *(c for d in downs for c in d if c is not None),
+    used = {*pile, *draw, *(c for h in hands for c in h), *(c for d in downs for c in d if c is not None),
             *(c for u in ups for c in u)}
     state = ShitheadState(
-        hands=hands, face_up=ups, face_down=downs, known=[[], []], draw=draw, pile=[top],
+        hands=hands, face_up=ups, face_down=downs, known=[[], []], draw=draw, pile=pile,
         out=[c for c in deck if c not in used], to_move=int(rng.integers(2)), phase="play", turn=0, ranking=[],
         blind_plays=0, blind_fits=0, pickups=0, burns=0, clears=0, stopped=False, shuffles=0, over=False,
         winner=None, beliefs=((), ()))
     record = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": "shithead", "players": 2,
-              "options": {}, "shuffle_key": seed, "initial": state.to_data(), "moves": []}
+              "options": options, "shuffle_key": seed, "initial": state.to_data(), "moves": []}
     g = cardlab.load_game(json.dumps(record))
     assert isinstance(g, Shithead)
     return g
@@ -430,13 +436,14 @@ def compare(g: Shithead, viewpoint: int | None, rows: list[dict[str, Any]]) -> l
 
 
 def check(seed: int, moves: int = 10, hand: int = 2, draws: int = 2,
-          viewpoints: tuple[int | None, ...] = (None, 0, 1), first: str | None = None
-          ) -> tuple[int, int, int, list[str]]:
+          viewpoints: tuple[int | None, ...] = (None, 0, 1), first: str | None = None,
+          options: dict[str, Any] | None = None) -> tuple[int, int, int, list[str]]:
     """One small position followed for ``moves`` random moves, every viewpoint: (positions x viewpoints
     compared, with two hidden hands that play has told something about, where the law that ignores how
     hands played would give another answer or place law somewhere, differences). With ``first``, the
-    position is :func:`small_start` with that option (compared from the start of play on)."""
-    start = small_position(seed, hand, draws) if first is None else small_start(seed, hand, draws, first)
+    position is :func:`small_start` with that option (compared from the start of play on); ``options``
+    (house rules) go into the :func:`small_position`."""
+    start = small_position(seed, hand, draws, options) if first is None else small_start(seed, hand, draws, first)
     real = start.copy()
     texts, taken = play_on(real, moves, seed)
     compared = two_hands = plain_wrong = 0

@@ -11,18 +11,21 @@ where a player who can play must play: even a random choice is a choice among th
 so which cards fitted says something about the rest of the hand. Two kinds of evidence follow.
 
 * A **pick-up** under a top means that no card of the hand fitted it.
-* A **play** of rank ``r`` on a pile whose fitting cards are the classes from ``t`` on has chance
-  ``(k_r + a_r) / (f + s_t)``: ``k_r`` and ``f`` count the hand's cards of rank ``r`` and its fitting
-  cards that the viewer knows (picked up from the pile), ``a_r`` and ``s_t`` the unseen ones. Which
+* A **play** of rank ``r`` on a pile whose fitting cards are the classes of the set ``F`` has chance
+  ``(k_r + a_r) / (f + s_F)``: ``k_r`` and ``f`` count the hand's cards of rank ``r`` and its fitting
+  cards that the viewer knows (picked up from the pile), ``a_r`` and ``s_F`` the unseen ones. Which
   unseen cards of the rank the engine then takes is uniform, and that chance cancels against the number
   of ways the revealed cards can have sat among the unseen ones, up to a factor that is the same in
   every state. (A known card of the rank is always taken first.)
 
 Classes and states
 ------------------
-Whether a card fits depends on its rank only through its power, so the filter works on **classes**: the
+Whether a card fits depends on its rank only, so the filter works on **classes**, one per rank: the
 ordinary ranks by power, 3 < 4 < ... < 9 < J < Q < K < A (classes 0 to 10), then the 2 (class 11) and the 10
-(class 12). A pile's fitting cards are the classes from some ``t`` on (``t = 0`` on an empty pile or a 2). For
+(class 12). A pile's fitting cards are a **set of classes**, read from the rules' table
+(:func:`cardlab.games.shithead.rules.fit_classes`): by default the classes from the pile's own on, plus the
+2 and the 10, but a house rule can make it any set (after a 7 with ``seven_lower``, the 7 and below; with
+``invisible_three`` the 3 always), so the filter never assumes "this rank and above". For
 one hand, the **state** is how many of the hand's unseen cards lie in each class (13 counts adding up to the
 number of unseen cards, at most 3 while the draw pile lasts); the filter keeps a weight per state, by Bayes'
 rule over the hand's history: every unseen card starts free (each class, weight 1 per card: the number of
@@ -89,14 +92,8 @@ ORDINARY = CLASS[Rank.TWO]
 """The ordinary classes (3 to Ace) are ``0 .. ORDINARY - 1``; a hand's lowest is ``ORDINARY`` when it has none."""
 
 
-def threshold(top: Rank | None) -> int:
-    """The first class that fits a pile with this top (every later class fits too): 0 on an empty pile
-    or a 2, else the top's own class."""
-    if top is None or top == Rank.TWO:
-        return 0
-    if top == Rank.TEN:
-        raise ValueError("a 10 never stays on the pile")
-    return CLASS[top]
+Fitting = frozenset[int]
+"""The classes that fit a pile (:func:`cardlab.games.shithead.rules.fit_classes`)."""
 
 
 @cache
@@ -116,12 +113,9 @@ def _successors(s: State) -> tuple[State, ...]:
 
 
 @cache
-def _suffix(s: State) -> tuple[int, ...]:
-    """``_suffix(s)[t]``: how many of the state's cards lie in class ``t`` or later (the ones that fit)."""
-    out = [0] * (CLASSES + 1)
-    for c in range(CLASSES - 1, -1, -1):
-        out[c] = out[c + 1] + s[c]
-    return tuple(out)
+def _fitting(s: State, fitting: Fitting) -> int:
+    """How many of the state's cards lie in a class of ``fitting`` (the ones that fit)."""
+    return sum(s[c] for c in fitting)
 
 
 def _add_one(w: dict[State, int]) -> dict[State, int]:
@@ -155,11 +149,12 @@ def draw(belief: Belief, unseen: int, k: int) -> Belief:
     return _normal(w)
 
 
-def play(belief: Belief, unseen: int, t: int, known_fit: int, known_r: int, cls: int, hidden: int) -> Belief:
-    """A play of rank class ``cls`` on a pile whose fitting classes start at ``t``, by a hand with
+def play(belief: Belief, unseen: int, fitting: Fitting, known_fit: int, known_r: int, cls: int,
+         hidden: int) -> Belief:
+    """A play of rank class ``cls`` on a pile whose fitting classes are ``fitting``, by a hand with
     ``unseen`` unseen cards, ``known_fit`` known fitting cards and ``known_r`` known cards of the rank;
     ``hidden`` of the played cards were unseen. Each state's weight times ``(known_r + a_r) / (known_fit
-    + s_t)``, then ``hidden`` cards leave class ``cls`` (states without them are impossible)."""
+    + s_F)``, then ``hidden`` cards leave class ``cls`` (states without them are impossible)."""
     w = materialise(belief, unseen)
     raw: list[tuple[State, int, int]] = []
     den = 1
@@ -167,7 +162,7 @@ def play(belief: Belief, unseen: int, t: int, known_fit: int, known_r: int, cls:
         a = s[cls]
         if a < hidden:
             continue
-        fit = known_fit + _suffix(s)[t]
+        fit = known_fit + _fitting(s, fitting)
         num = v * (known_r + a)
         if num == 0:
             continue
@@ -181,11 +176,11 @@ def play(belief: Belief, unseen: int, t: int, known_fit: int, known_r: int, cls:
     return _normal(out)
 
 
-def pick_up(belief: Belief, unseen: int, t: int) -> Belief:
-    """The hand had to pick up under a pile whose fitting classes start at ``t``: no unseen card fitted."""
+def pick_up(belief: Belief, unseen: int, fitting: Fitting) -> Belief:
+    """The hand had to pick up under a pile whose fitting classes are ``fitting``: no unseen card fitted."""
     if unseen <= 0:
         return belief
-    w = {s: v for s, v in materialise(belief, unseen) if _suffix(s)[t] == 0}
+    w = {s: v for s, v in materialise(belief, unseen) if not _fitting(s, fitting)}
     if not w:
         raise CorruptRecordError("a Shithead hand picked up although every state of a viewer's belief fits")
     return _normal(w)

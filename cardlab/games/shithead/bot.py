@@ -1,16 +1,20 @@
 """The Shithead ``greedy`` bot.
 
-Exact definition (it looks only at the legal moves, which carry each play's rank and count):
+Exact definition (it looks only at the legal moves, which carry each play's rank and count, and at the
+house rules in the view; both orders below are the rules' tables :meth:`House.setup_order
+<cardlab.games.shithead.rules.House.setup_order>` and :meth:`House.play_order
+<cardlab.games.shithead.rules.House.play_order>`, which the kernel reads too):
 
 1. **Set-up** (choosing face-up cards, one per move). Put face up the card that is best to keep for
    the end of the game, when the face-up cards are played without a hand to help: a 10 first, then a
-   2, then the highest card by power (A, K, Q, J, 9, 8, …, 3). Among cards of equal preference the
+   2 (with ``invisible_three``, then a 3), then the highest card by power (A, K, Q, J, 9, 8, …). Among
+   cards of equal preference the
    first legal move (lowest suit) is taken. Three such moves leave the three lowest ordinary cards in
    hand, which is the usual advice of the rules text: "the highest-value cards are placed face up".
 2. **Play** from the hand or from the face-up cards. Among the ordinary ranks that fit (every rank but
    2 and 10), play the lowest, with **all** cards of that rank at once. 2s and 10s are kept until
    nothing else fits; then play a **single 10** if there is one (it burns the pile and the bot plays
-   again), otherwise a single 2.
+   again), otherwise (with ``invisible_three``) a single 3, otherwise a single 2.
 3. **Blind**: turn the lowest-numbered face-down card still there (all are equally unknown).
 4. **Pick up** only when it is the sole legal move.
 
@@ -31,48 +35,48 @@ from typing import Any
 
 import numpy as np
 
-from cardlab.cards import Card, Rank
+from cardlab.cards import Card
 from cardlab.engine.game import Move
-from cardlab.games.shithead.rules import ShitheadMove, power, rank_power, setup_card, shithead_move
+from cardlab.games.shithead.rules import House, setup_card, shithead_move
 
-_SPECIAL = (int(Rank.TWO), int(Rank.TEN))
-_POWER_OF_VALUE = {int(r): rank_power(r) for r in Rank}
+_SETUP_RANK = {h: {int(r): -i for i, r in enumerate(h.setup_order())} for h in House.all()}
+"""Per house rules, each rank value's set-up preference (higher is put face up first)."""
+_PLAY_RANK = {h: {int(r): (i, every) for i, (r, every) in enumerate(h.play_order())} for h in House.all()}
+"""Per house rules, each rank value's place in the play preference and whether all its cards are played."""
 
 
-def face_up_preference(card: Card) -> tuple[int, int]:
-    """Higher is put face up first: 10, then 2, then by power."""
-    if card.rank == Rank.TEN:
-        return (2, 0)
-    if card.rank == Rank.TWO:
-        return (1, 0)
-    return (0, power(card))
+DEFAULT_HOUSE = House()
+"""No house rule."""
+
+
+def face_up_preference(card: Card, house: House = DEFAULT_HOUSE) -> tuple[int, int]:
+    """Higher is put face up first (:meth:`House.setup_order`: 10, then 2, then by power)."""
+    return (_SETUP_RANK[house][int(card.rank)], 0)
 
 
 def greedy_shithead(view: Any, legal_moves: Sequence[Move]) -> Move:
+    house = getattr(view, "house", DEFAULT_HOUSE)
     first = legal_moves[0]
     if first.kind == "setup":
         best = first
         for m in legal_moves[1:]:
-            if face_up_preference(setup_card(m)) > face_up_preference(setup_card(best)):
+            if face_up_preference(setup_card(m), house) > face_up_preference(setup_card(best), house):
                 best = m
         return best
     if first.kind in ("blind", "pickup"):
         return first
-    plain: ShitheadMove | None = None
-    special: dict[int, Move] = {}
+    order = _PLAY_RANK[house]
+    best_key: tuple[int, int] | None = None
+    chosen = first
     for move in legal_moves:
         m = shithead_move(move)
-        rank, count = m.rank, m.count
-        if rank in _SPECIAL:
-            if count == 1:
-                special[rank] = m
+        place, every = order[m.rank]
+        if not every and m.count != 1:
             continue
-        if plain is None or _POWER_OF_VALUE[rank] < _POWER_OF_VALUE[plain.rank] or \
-                (rank == plain.rank and count > plain.count):
-            plain = m
-    if plain is not None:
-        return plain
-    return special.get(int(Rank.TEN)) or special[int(Rank.TWO)]
+        key = (place, -m.count)
+        if best_key is None or key < best_key:
+            best_key, chosen = key, m
+    return chosen
 
 
 

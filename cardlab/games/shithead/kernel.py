@@ -27,12 +27,14 @@ The rules, as the engine applies them
 *Set-up*: each seat in turn puts three hand cards face up, one per move; then the first player (seat
 0, or with ``first="lowest3"`` the holder of the lowest card in hand that is not a 2 or 10, lowest seat
 on a tie) turns the draw pile's top as the starting card (a 10 burns at once, not counted as a burn).
-*A play* of ``k`` cards of one rank that fits (empty pile or a 2 on top: anything; 2 and 10: always;
-else power at least the top's) from the hand while it holds cards, else from the face-up cards, else
+*A play* of ``k`` cards of one rank that fits (the rules' fit table :func:`~cardlab.games.shithead.rules.fit_table`
+on the pile's rank ``S_TOP``, which an invisible 3 leaves as it was; ``S_LAST`` is the top card's own power,
+for runs) from the hand while it holds cards, else from the face-up cards, else
 one face-down card blind (it goes to the hand with the pile if it does not fit). A 10 burns the pile
 and the player plays again; four or more equal ranks on top clear it (the next player plays, or with
 ``four_kind_plays_again`` the same one). After a play the player draws up to three while the draw
-pile lasts. No fitting card: pick up the pile. First out of cards wins (``play_to_last``: play on and
+pile lasts. No fitting card: pick up the pile. A play of a rank that skips (``eight_skips``) passes the move
+over the next player. First out of cards wins (``play_to_last``: play on and
 rank everyone). ``max_turns`` finished turns stop the game (no winner). ``turns`` counts finished
 turns as the engine does (a turn in which the player goes out counts once).
 
@@ -44,12 +46,14 @@ be given instead; the kernel then checks that the script obeys the seen-cards-fi
 
 The policies
 ------------
-``greedy`` is the bot, exactly: set-up, a 10, else a 2, else the highest card (the lowest suit, then
-pack, among equals); play, the lowest fitting rank that is not a 2 or 10 with all its cards, else one
-10, else one 2, else pick up; blind, the lowest-numbered face-down position. ``random`` is uniform over
-the engine's legal moves: set-up, over the distinct faces in hand (two cards of one face from two packs
-are one move: the first in hand order); play, over every (rank that fits, count from 1 to the number
-held); blind, over the positions still there.
+``greedy`` is the bot, exactly, read from the rules' tables (:func:`house_tables`, compared card for card
+with :class:`~cardlab.games.shithead.rules.House` by the tests): set-up, the first rank held in
+``House.setup_order`` (a 10, else a 2, else the highest card; the lowest suit, then pack, among equals);
+play, the first fitting rank held in ``House.play_order`` (the lowest fitting rank that is not a 2 or 10
+with all its cards, else one 10, else one 2), else pick up; blind, the lowest-numbered face-down
+position. ``random`` is uniform over the engine's legal moves: set-up, over the distinct faces in hand
+(two cards of one face from two packs are one move: the first in hand order); play, over every (rank
+that fits, count from 1 to the number held); blind, over the positions still there.
 
 Randomness
 ----------
@@ -84,7 +88,18 @@ import numpy.typing as npt
 from cardlab.cards import RANK_LABELS, Card, Rank, card_from_id
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError
-from cardlab.games.shithead.rules import FACE_DOWN, FACE_UP, HAND_DEAL, REFILL, RUN_TO_CLEAR, Shithead, rank_power
+from cardlab.games.shithead.rules import (
+    FACE_DOWN,
+    FACE_UP,
+    HAND_DEAL,
+    PILE_RANKS,
+    REFILL,
+    RUN_TO_CLEAR,
+    House,
+    Shithead,
+    fit_table,
+    rank_power,
+)
 from cardlab.sim import jitkit
 from cardlab.sim.jitkit import (
     GREEDY,
@@ -123,12 +138,19 @@ S_RANKING = 22                       # (MAX_PLAYERS,) seats in the order they we
 S_HAND_N = S_RANKING + MAX_PLAYERS   # (MAX_PLAYERS,) hand sizes
 S_UP_N = S_HAND_N + MAX_PLAYERS      # face-up counts
 S_DOWN_N = S_UP_N + MAX_PLAYERS      # face-down counts
-SC_SIZE = S_DOWN_N + MAX_PLAYERS
+S_LAST = S_DOWN_N + MAX_PLAYERS      # the power of the pile's top card (S_TOP is the rank to fit, see _push)
+SC_SIZE = S_LAST + 1
 SETUP, PLAY = 0, 1
 
-# rules (rules array)
+# rules (rules array): the options, the seats' policies, then the rules' tables (see _house_tables)
 R_FOUR, R_LAST, R_LOW3, R_MAX_TURNS, R_POLICY = 0, 1, 2, 3, 4
-RULES_SIZE = R_POLICY + MAX_PLAYERS
+R_FIT = R_POLICY + MAX_PLAYERS       # (POWERS, POWERS): 1 where power r fits a pile of rank power top (0: none)
+R_PLAY_ORDER = R_FIT + POWERS * POWERS   # (RANKS,): the greedy play preference, 2 * power + (all cards)
+R_SETUP_ORDER = R_PLAY_ORDER + 13     # (RANKS,): the greedy set-up preference, powers
+R_INVISIBLE = R_SETUP_ORDER + 13      # (POWERS,): 1 where a card leaves the pile's rank as it was
+R_SKIP = R_INVISIBLE + POWERS         # (POWERS,): 1 where a play makes the next player miss a turn
+RULES_SIZE = R_SKIP + POWERS
+RANKS = 13
 
 # move codes: kind * 1000 + detail
 M_SETUP, M_HAND, M_UP, M_BLIND, M_PICKUP = 0, 1000, 2000, 3000, 4000
@@ -153,9 +175,9 @@ ORDER = np.array([int(card_from_id(c).suit) * 4 + card_from_id(c).pack for c in 
 
 # ---------------------------------------------------------------------------------------------- kernel helpers
 @jit
-def _fits(r: int, top: int) -> bool:
-    """Does a card of power ``r`` go on a pile whose top has power ``top`` (0: empty)?"""
-    return top == 0 or top == TWO or r == TWO or r == TEN or r >= top
+def _fits(rules: Any, r: int, top: int) -> bool:
+    """Does a card of power ``r`` go on a pile of rank power ``top`` (0: none)? The rules' fit table."""
+    return bool(rules[R_FIT + top * POWERS + r] == 1)
 
 
 @jit
@@ -181,16 +203,19 @@ def _remove(cnt: Any, ids: Any, z: int, p: int, r: int, j: int) -> None:
 
 
 @jit
-def _push(pile: Any, sc: Any, c: int) -> None:
-    """Card ``c`` on top of the discard pile; the top power and the run of equal ranks follow."""
+def _push(pile: Any, sc: Any, rules: Any, c: int) -> None:
+    """Card ``c`` on top of the discard pile; the top card's power, the run of equal ranks and the rank to
+    fit follow (an invisible card leaves the rank to fit as it was: ``House.pile_rank``)."""
     pile[sc[S_PILE_N]] = c
     sc[S_PILE_N] += 1
     r = POWER[c]
-    if sc[S_TOP] == r:
+    if sc[S_LAST] == r:
         sc[S_RUN] += 1
     else:
-        sc[S_TOP] = r
+        sc[S_LAST] = r
         sc[S_RUN] = 1
+    if rules[R_INVISIBLE + r] == 0:
+        sc[S_TOP] = r
 
 
 @jit
@@ -199,6 +224,7 @@ def _burn(sc: Any) -> None:
     sc[S_OUT_N] += sc[S_PILE_N]
     sc[S_PILE_N] = 0
     sc[S_TOP] = 0
+    sc[S_LAST] = 0
     sc[S_RUN] = 0
 
 
@@ -216,14 +242,12 @@ def _record(moves: Any, sc: Any, code: int) -> bool:
 
 
 @jit
-def _setup_choice(cnt: Any, ids: Any, p: int, policy: int, state: Any) -> Any:
-    """The card seat ``p`` puts face up (greedy: a 10, else a 2, else the highest; random: a uniform face)."""
+def _setup_choice(cnt: Any, ids: Any, p: int, policy: int, state: Any, rules: Any) -> Any:
+    """The card seat ``p`` puts face up (greedy: the first rank held in the rules' set-up order, a 10,
+    else a 2, else the highest; random: a uniform face)."""
     if policy == GREEDY:
-        if cnt[0, p, TEN] > 0:
-            return ids[0, p, TEN, 0]
-        if cnt[0, p, TWO] > 0:
-            return ids[0, p, TWO, 0]
-        for r in range(ACE, TWO, -1):
+        for i in range(RANKS):
+            r = rules[R_SETUP_ORDER + i]
             if cnt[0, p, r] > 0:
                 return ids[0, p, r, 0]
         return -1
@@ -245,27 +269,25 @@ def _setup_choice(cnt: Any, ids: Any, p: int, policy: int, state: Any) -> Any:
 
 
 @jit
-def _play_choice(cnt: Any, z: int, p: int, top: int, policy: int, state: Any) -> tuple[int, int]:
-    """(power, count) that seat ``p`` plays from zone ``z``, or (0, 0) to pick up the pile."""
+def _play_choice(cnt: Any, z: int, p: int, top: int, policy: int, state: Any, rules: Any) -> tuple[int, int]:
+    """(power, count) that seat ``p`` plays from zone ``z``, or (0, 0) to pick up the pile. Greedy: the
+    first fitting rank held in the rules' play order, all its cards or one."""
     if policy == GREEDY:
-        low = 3 if top == 0 or top == TWO else top
-        for r in range(low, ACE + 1):
-            if r != TEN and cnt[z, p, r] > 0:
-                return r, cnt[z, p, r]
-        if cnt[z, p, TEN] > 0:
-            return TEN, 1
-        if cnt[z, p, TWO] > 0:
-            return TWO, 1
+        for i in range(RANKS):
+            code = rules[R_PLAY_ORDER + i]
+            r = code >> 1
+            if cnt[z, p, r] > 0 and _fits(rules, r, top):
+                return r, cnt[z, p, r] if code & 1 else 1
         return 0, 0
     total = 0
     for r in range(TWO, ACE + 1):
-        if _fits(r, top):
+        if _fits(rules, r, top):
             total += cnt[z, p, r]
     if total == 0:
         return 0, 0
     pick = below(state, total)
     for r in range(TWO, ACE + 1):
-        if _fits(r, top):
+        if _fits(rules, r, top):
             if pick < cnt[z, p, r]:
                 return r, pick + 1
             pick -= cnt[z, p, r]
@@ -273,7 +295,7 @@ def _play_choice(cnt: Any, z: int, p: int, top: int, policy: int, state: Any) ->
 
 
 @jit
-def _take_hand(cnt: Any, ids: Any, known: Any, pile: Any, sc: Any, p: int, r: int, k: int, state: Any,
+def _take_hand(cnt: Any, ids: Any, known: Any, pile: Any, sc: Any, rules: Any, p: int, r: int, k: int, state: Any,
                script: Any, scratch: Any) -> bool:
     """Play ``k`` cards of power ``r`` from seat ``p``'s hand onto the pile, as the engine chooses them:
     the cards the table saw picked up first (hand order), then uniformly chosen unseen ones, each group
@@ -284,11 +306,11 @@ def _take_hand(cnt: Any, ids: Any, known: Any, pile: Any, sc: Any, p: int, r: in
         for j in range(n):
             c = ids[0, p, r, j]
             if known[c] == 1:
-                _push(pile, sc, c)
+                _push(pile, sc, rules, c)
         for j in range(n):
             c = ids[0, p, r, j]
             if known[c] == 0:
-                _push(pile, sc, c)
+                _push(pile, sc, rules, c)
             known[c] = 0
         cnt[0, p, r] = 0
         sc[S_HAND_N + p] -= k
@@ -345,11 +367,11 @@ def _take_hand(cnt: Any, ids: Any, known: Any, pile: Any, sc: Any, p: int, r: in
     for j in range(n):
         c = ids[0, p, r, j]
         if sel[j] == 1 and known[c] == 1:
-            _push(pile, sc, c)
+            _push(pile, sc, rules, c)
     for j in range(n):
         c = ids[0, p, r, j]
         if sel[j] == 1 and known[c] == 0:
-            _push(pile, sc, c)
+            _push(pile, sc, rules, c)
     left = 0
     for j in range(n):
         c = ids[0, p, r, j]
@@ -373,6 +395,7 @@ def _pick_up(cnt: Any, ids: Any, known: Any, pile: Any, sc: Any, p: int) -> None
     sc[S_HAND_N + p] += sc[S_PILE_N]
     sc[S_PILE_N] = 0
     sc[S_TOP] = 0
+    sc[S_LAST] = 0
     sc[S_RUN] = 0
     sc[S_PICKUPS] += 1
 
@@ -395,8 +418,19 @@ def _finished(sc: Any, p: int) -> bool:
 
 
 @jit
-def _end_turn(sc: Any, rules: Any, p: int) -> None:
-    """Pass the move on; the turn counts unless the player just went out (counted then)."""
+def _next_seat(sc: Any, p: int) -> Any:
+    """The next seat after ``p`` that has not finished."""
+    players = sc[S_PLAYERS]
+    nxt = (p + 1) % players
+    while _finished(sc, nxt):
+        nxt = (nxt + 1) % players
+    return nxt
+
+
+@jit
+def _end_turn(sc: Any, rules: Any, p: int, skip: bool) -> None:
+    """Pass the move on; the turn counts unless the player just went out (counted then). With ``skip``
+    the next player in line misses the turn (not counted)."""
     n = sc[S_RANK_N]
     if n == 0 or sc[S_RANKING + n - 1] != p:
         sc[S_TURN] += 1
@@ -404,10 +438,9 @@ def _end_turn(sc: Any, rules: Any, p: int) -> None:
         sc[S_OVER] = 1
         sc[S_STOPPED] = 1
         return
-    players = sc[S_PLAYERS]
-    nxt = (p + 1) % players
-    while _finished(sc, nxt):
-        nxt = (nxt + 1) % players
+    nxt = _next_seat(sc, p)
+    if skip:
+        nxt = _next_seat(sc, nxt)
     sc[S_TO_MOVE] = nxt
 
 
@@ -448,7 +481,7 @@ def _start_play(cnt: Any, draw: Any, pile: Any, sc: Any, rules: Any) -> None:
                     break
     sc[S_TO_MOVE] = first
     sc[S_DRAW_N] -= 1
-    _push(pile, sc, draw[sc[S_DRAW_N]])
+    _push(pile, sc, rules, draw[sc[S_DRAW_N]])
     if sc[S_TOP] == TEN:
         _burn(sc)
 
@@ -490,7 +523,7 @@ def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: An
         p = sc[S_TO_MOVE]
         policy = rules[R_POLICY + p]
         if sc[S_PHASE] == SETUP:
-            c = _setup_choice(cnt, ids, p, policy, state)
+            c = _setup_choice(cnt, ids, p, policy, state, rules)
             if c < 0:
                 return NO_MOVE
             r = POWER[c]
@@ -514,7 +547,7 @@ def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: An
         top = sc[S_TOP]
         if sc[S_HAND_N + p] > 0 or sc[S_UP_N + p] > 0:
             z = 0 if sc[S_HAND_N + p] > 0 else 1
-            r, k = _play_choice(cnt, z, p, top, policy, state)
+            r, k = _play_choice(cnt, z, p, top, policy, state, rules)
             if r == 0:
                 if not _record(moves, sc, M_PICKUP):
                     return FULL
@@ -522,16 +555,16 @@ def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: An
                 if watching:
                     sc[S_PICKED] = 1
                     return DONE
-                _end_turn(sc, rules, p)
+                _end_turn(sc, rules, p, False)
                 continue
             if not _record(moves, sc, (M_HAND if z == 0 else M_UP) + 10 * r + k):
                 return FULL
             if z == 0:
-                if not _take_hand(cnt, ids, known, pile, sc, p, r, k, state, script, scratch):
+                if not _take_hand(cnt, ids, known, pile, sc, rules, p, r, k, state, script, scratch):
                     return SCRIPT
             else:
                 for j in range(k):
-                    _push(pile, sc, ids[1, p, r, j])
+                    _push(pile, sc, rules, ids[1, p, r, j])
                 for j in range(cnt[1, p, r] - k):
                     ids[1, p, r, j] = ids[1, p, r, j + k]
                 cnt[1, p, r] -= k
@@ -554,9 +587,9 @@ def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: An
             sc[S_DOWN_N + p] -= 1
             sc[S_BLIND_PLAYS] += 1
             r = POWER[c]
-            if _fits(r, top):
+            if _fits(rules, r, top):
                 sc[S_BLIND_FITS] += 1
-                _push(pile, sc, c)
+                _push(pile, sc, rules, c)
             else:
                 pile[sc[S_PILE_N]] = c
                 sc[S_PILE_N] += 1
@@ -564,7 +597,7 @@ def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: An
                 if watching:
                     sc[S_PICKED] = 1
                     return DONE
-                _end_turn(sc, rules, p)
+                _end_turn(sc, rules, p, False)
                 continue
         # after a play of power r: burn or clear, refill, out of cards, pass on
         again = False
@@ -577,15 +610,16 @@ def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: An
             _burn(sc)
             again = rules[R_FOUR] == 1
         _refill(cnt, ids, draw, sc, p)
+        skip = rules[R_SKIP + r] == 1
         if sc[S_HAND_N + p] + sc[S_UP_N + p] + sc[S_DOWN_N + p] == 0:
             _go_out(sc, rules, p)
             if sc[S_OVER] == 1 or watching:
                 break
-            _end_turn(sc, rules, p)
+            _end_turn(sc, rules, p, skip)
             continue
         if again:
             continue
-        _end_turn(sc, rules, p)
+        _end_turn(sc, rules, p, skip)
         if watching:
             return DONE
     if _cards_total(cnt, sc) != sc[S_DECK]:
@@ -737,7 +771,29 @@ def _rules(options: Mapping[str, Any], policies: Sequence[int]) -> IntArray:
     rules[R_MAX_TURNS] = int(options.get("max_turns", Shithead.option_specs["max_turns"].default))
     for p, code in enumerate(policies):
         rules[R_POLICY + p] = code
+    rules[R_FIT:] = house_tables(House.of(options))
     return rules
+
+
+def house_tables(house: House) -> IntArray:
+    """The rules' tables (:mod:`cardlab.games.shithead.rules`) as the kernel reads them, the part of the rules
+    array from :data:`R_FIT` on: the fit table by powers (:func:`~cardlab.games.shithead.rules.fit_table`),
+    the greedy play and set-up orders (:meth:`House.play_order`, :meth:`House.setup_order`), the invisible
+    ranks and the ranks that skip the next player."""
+    out = np.zeros(RULES_SIZE - R_FIT, dtype=np.int64)
+    table = fit_table(house)
+    for top in PILE_RANKS:
+        row = 0 if top is None else rank_power(top)
+        for r in table[top]:
+            out[row * POWERS + rank_power(r)] = 1
+    for i, (r, every) in enumerate(house.play_order()):
+        out[R_PLAY_ORDER - R_FIT + i] = 2 * rank_power(r) + int(every)
+    for i, r in enumerate(house.setup_order()):
+        out[R_SETUP_ORDER - R_FIT + i] = rank_power(r)
+    for r in Rank:
+        out[R_INVISIBLE - R_FIT + rank_power(r)] = int(house.invisible(r))
+        out[R_SKIP - R_FIT + rank_power(r)] = int(house.skips(r))
+    return out
 
 
 @dataclass
@@ -799,8 +855,9 @@ class Table:
                 _add(cnt, ids, 1, p, c.id)
             sc[S_HAND_N + p] = len(s.hands[p])
             sc[S_UP_N + p] = len(s.face_up[p])
+        rules = _rules(g.options, pol)
         for c in s.pile:
-            _push(pile, sc, c.id)
+            _push(pile, sc, rules, c.id)
         sc[S_PLAYERS] = players
         sc[S_TO_MOVE] = s.to_move
         sc[S_PHASE] = SETUP if s.phase == "setup" else PLAY
@@ -816,7 +873,7 @@ class Table:
         for i, p in enumerate(s.ranking):
             sc[S_RANKING + i] = p
         sc[S_DECK] = 52 * g.packs
-        return cls(cnt, ids, known, down, draw, pile, sc, _rules(g.options, pol), hidden)
+        return cls(cnt, ids, known, down, draw, pile, sc, rules, hidden)
 
     def copy(self) -> Table:
         return Table(self.cnt.copy(), self.ids.copy(), self.known.copy(), self.down.copy(), self.draw.copy(),

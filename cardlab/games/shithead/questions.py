@@ -21,7 +21,6 @@ import numpy as np
 
 from cardlab.cards import Card
 from cardlab.errors import InvalidInputError
-from cardlab.games.shithead import beliefs
 from cardlab.games.shithead.rules import Shithead
 from cardlab.sim.hands_law import HandsLaw
 from cardlab.sim.prob import Quantity, anytime_counts, certain, expect_game, require_rng
@@ -111,8 +110,9 @@ def shithead_draw_top_fits(game: Shithead, viewpoint: int | None = None) -> Frac
     return law.chance(_free_place(law, "draw"), lambda c: bool(game.fits(c)))
 
 
-def _mover_case(game: Shithead, viewpoint: int | None, what: str) -> tuple[Fraction | None, int, int]:
-    """The mover's pick-up when it is certain (else None), the mover, and the first class that fits."""
+def _mover_case(game: Shithead, viewpoint: int | None, what: str) -> tuple[Fraction | None, int, frozenset[int]]:
+    """The mover's pick-up when it is certain (else None), the mover, and the classes that fit (the rules'
+    table, :func:`~cardlab.games.shithead.rules.fit_classes`)."""
     expect_game(game, NAME)
     game.check_seat(viewpoint, what)
     s = game.state
@@ -121,8 +121,7 @@ def _mover_case(game: Shithead, viewpoint: int | None, what: str) -> tuple[Fract
                                 + ("the game is over" if game.is_over else "the set-up is not finished"))
     seat = game.current_player
     fits = game.fits
-    top = game.top
-    t = beliefs.threshold(top.rank if top is not None else None)
+    t = game.fit_classes()
     source = game.source(seat)
     if source == "up":
         return Fraction(0 if any(fits(c) for c in s.face_up[seat]) else 1), seat, t
@@ -164,7 +163,7 @@ def shithead_mover_picks_up(game: Shithead, viewpoint: int | None = None) -> Fra
         return 1 - law.chance(place, lambda c: bool(game.fits(c)))
     hand, mine = _hand_of(law, seat)
     if hand is not None:
-        return law.hand_chance(hand, lambda state: sum(state[t:]) == 0)
+        return law.hand_chance(hand, lambda state: not any(state[c] for c in t))
     # nothing is known yet about the mover's hand: its cards are like free places
     return law.free_chance(mine, lambda c: not game.fits(c))
 

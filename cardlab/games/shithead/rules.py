@@ -1,7 +1,7 @@
 """Shithead (also called Palace).
 
-Rules (``docs/rules.md#shithead`` gives the source of each choice; others are options)
----------------------------------------------------------------------------------------
+Rules (``docs/rules.md#shithead`` gives the source of each choice; others are options; house rules below)
+----------------------------------------------------------------------------------------------------------
 * **Packs.** 2 players use one 52-card pack, 3–5 players two. No jokers.
 * **Order.** 3 < 4 < … < 10 < J < Q < K < A, given by :func:`power`. The 2 and the 10 are special.
 * **Deal.** Three face-down cards to each player, which nobody may look at (the owner included), then
@@ -50,6 +50,23 @@ Rules (``docs/rules.md#shithead`` gives the source of each choice; others are op
   ``play_to_last=True`` a player already out stays the winner. The default keeps every game under
   5000 moves: set-up moves and extra plays after 10s or clears add fewer than 100 moves to the turns.
 
+House rules
+-----------
+Three common variations, each an option (``False`` by default), each stated once in :class:`House` below
+(the fit rule :meth:`House.fits` on the pile's rank :meth:`House.pile_rank`, :meth:`House.skips`, the greedy
+orders :meth:`House.play_order` and :meth:`House.setup_order`, tabulated by :func:`fit_table`). The engine,
+the kernel (which builds its tables from these at compile time), the beliefs, the questions, the bots and the
+table drawing read them here. Source: the variations section of pagat.com's Shithead page
+(https://www.pagat.com/beating/shithead.html), in our own words; ``docs/rules.md#house-rules`` lists the
+details that are cardlab's choices.
+
+* ``seven_lower``: on a 7 the next card must be a 7 or lower (3 to 7), or a card that goes on anything.
+* ``invisible_three``: a 3 goes on anything and takes the rank of the card under it (a 3 on a 3 passes it on
+  down; on an empty pile, or on 3s only, the pile stays free). Runs count cards as they lie: four 3s in a row
+  clear, and a 3 breaks a run of another rank.
+* ``eight_skips``: when a play of 8s passes the move on, the next player in line misses the turn (one skip
+  per play, not counted as a turn); with two players left the same player plays again.
+
 Turns
 -----
 ``turns`` counts finished turns of the play phase; the set-up choices are not turns. A turn ends with
@@ -85,9 +102,11 @@ hand lacks; views and events show faces only (with two packs, which pack a card 
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Self
 
 import numpy as np
@@ -130,6 +149,103 @@ _SORT_KEY: dict[Card, tuple[int, int, int]] = {c: (_POWER[c.rank], int(c.suit), 
 _LAW_KEY: dict[Card, tuple[int, int, int, int]] = {c: (beliefs.CLASS[c.rank], int(c.rank), int(c.suit), c.pack)
                                                   for c in full_deck(3)}
 _RANK_WORDS: dict[str, Rank] = {r.label.lower(): r for r in Rank} | {"t": Rank.TEN, "1": Rank.ACE}
+
+
+# ---------------------------------------------------------------------------------------------- the rules as tables
+# Each rule is stated once here, as a small function of the rank and the pile, and tabulated for the
+# house rules in force (:class:`House`). The engine below, the kernel (``kernel._rules``), the beliefs
+# (through :func:`fit_classes`), the questions and the bots read these tables; none restates a rule.
+HOUSE_RULES = ("seven_lower", "invisible_three", "eight_skips")
+"""The house-rule options (module notes, *House rules*), each ``False`` by default."""
+
+
+@dataclass(frozen=True, slots=True)
+class House:
+    """Which house rules are in force (module notes, *House rules*)."""
+
+    seven_lower: bool = False
+    invisible_three: bool = False
+    eight_skips: bool = False
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> House:
+        """The house rules of a game's options (a missing option is off)."""
+        return _HOUSES[(bool(options.get("seven_lower", False)), bool(options.get("invisible_three", False)),
+                        bool(options.get("eight_skips", False)))]
+
+    @staticmethod
+    def all() -> tuple[House, ...]:
+        """Every combination of the house rules."""
+        return tuple(_HOUSES.values())
+
+    def goes_on_anything(self, rank: Rank) -> bool:
+        """A 2 and a 10 go on anything; with the invisible 3, a 3 too."""
+        return rank in _SPECIAL or (self.invisible_three and rank == Rank.THREE)
+
+    def invisible(self, rank: Rank) -> bool:
+        """Whether a card of ``rank`` leaves the pile's rank as it was (the invisible 3)."""
+        return self.invisible_three and rank == Rank.THREE
+
+    def fits(self, rank: Rank, top: Rank | None) -> bool:
+        """**The fit rule**: may a card of ``rank`` go on a pile whose rank is ``top`` (:meth:`pile_rank`;
+        None for an empty pile)? On an empty pile or a 2, anything; a card that goes on anything, always;
+        on a 7 with ``seven_lower``, a 7 or lower; else a card of equal or higher power."""
+        if top is None or top == Rank.TWO or self.goes_on_anything(rank):
+            return True
+        if self.seven_lower and top == Rank.SEVEN:
+            return _POWER[rank] <= _POWER[Rank.SEVEN]
+        return _POWER[rank] >= _POWER[top]
+
+    def pile_rank(self, pile: Sequence[Card]) -> Rank | None:
+        """The rank the next card must fit (:meth:`fits`): the top card's, except that an invisible 3 takes
+        the rank of the card under it (a 3 on a 3 passes it on down); None for an empty pile or one of
+        invisible 3s only (a free pile)."""
+        for c in reversed(pile):
+            if not self.invisible(c.rank):
+                return c.rank
+        return None
+
+    def skips(self, rank: Rank) -> bool:
+        """Whether a play of ``rank`` makes the next player miss a turn (``eight_skips``)."""
+        return self.eight_skips and rank == Rank.EIGHT
+
+    def play_order(self) -> tuple[tuple[Rank, bool], ...]:
+        """**The greedy preference** in play: ranks in the order the bot prefers them, each with whether it
+        plays every card of the rank (True) or one (False). The ranks that go on only some piles, lowest
+        power first, all their cards; then the cards that go on anything, one at a time: a 10 (it burns,
+        the bot plays again), an invisible 3 (it keeps the pile's rank), a 2 (it frees the pile)."""
+        wild = tuple(r for r in (Rank.TEN, Rank.THREE, Rank.TWO) if self.goes_on_anything(r))
+        plain = sorted((r for r in Rank if r not in wild), key=_POWER.__getitem__)
+        return tuple((r, True) for r in plain) + tuple((r, False) for r in wild)
+
+    def setup_order(self) -> tuple[Rank, ...]:
+        """**The greedy set-up preference**: the rank put face up first, then the next: the cards that go on
+        anything (10, 2, then an invisible 3), then by power from the Ace down."""
+        wild = tuple(r for r in (Rank.TEN, Rank.TWO, Rank.THREE) if self.goes_on_anything(r))
+        return wild + tuple(sorted((r for r in Rank if r not in wild), key=_POWER.__getitem__, reverse=True))
+
+
+_HOUSES = {flags: House(*flags) for flags in itertools.product((False, True), repeat=len(HOUSE_RULES))}
+PILE_RANKS: tuple[Rank | None, ...] = (None, *Rank)
+"""Every rank a pile can have (:meth:`House.pile_rank`): none, or any rank. (A 10 burns at once, but the
+position between its play and the burn shows it on top; a rank the house rules make invisible never is a
+pile's rank, but :func:`fit_table` lists it all the same.)"""
+
+
+@cache
+def fit_table(house: House) -> dict[Rank | None, frozenset[Rank]]:
+    """The fit rule tabulated: for each pile rank, the ranks that go on it (:meth:`House.fits`)."""
+    return {top: frozenset(r for r in Rank if house.fits(r, top)) for top in PILE_RANKS}
+
+
+_FIT_TABLES = {house: fit_table(house) for house in _HOUSES.values()}
+
+
+@cache
+def fit_classes(house: House, top: Rank | None) -> frozenset[int]:
+    """The belief classes (:data:`.beliefs.CLASS`) that fit a pile of rank ``top``: a class is a rank, so
+    this is :func:`fit_table` in the beliefs' terms."""
+    return frozenset(beliefs.CLASS[r] for r in fit_table(house)[top])
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,10 +426,17 @@ class ShitheadView:
     four_kind_plays_again: bool
     over: bool
     winner: int | None
+    house: House = House()
+    """The house rules in force (:class:`House`)."""
 
     @property
     def top(self) -> Card | None:
         return self.pile[-1] if self.pile else None
+
+    @property
+    def pile_rank(self) -> Rank | None:
+        """The rank the next card must fit (:meth:`House.pile_rank`)."""
+        return self.house.pile_rank(self.pile)
 
     @property
     def face_down_counts(self) -> tuple[int, ...]:
@@ -360,6 +483,12 @@ class Shithead(Game[ShitheadState]):
                         "who plays first"),
         "max_turns": Option(DEFAULT_MAX_TURNS, _turns_ok, f"a whole number of turns from 1 to {MAX_TURNS_LIMIT:,}",
                             "safety rule: the game is declared drawn after this many turns"),
+        "seven_lower": Option(False, _bool, "True or False",
+                              "house rule (pagat): after a 7 the next card is a 7 or lower, or a 2 or 10"),
+        "invisible_three": Option(False, _bool, "True or False",
+                                  "house rule (pagat): a 3 goes on anything and takes the rank of the card under it"),
+        "eight_skips": Option(False, _bool, "True or False",
+                              "house rule (pagat): a play of 8s makes the next player miss a turn"),
     }
 
     # ------------------------------------------------------------------ set-up
@@ -431,9 +560,10 @@ class Shithead(Game[ShitheadState]):
                     "it picks up are known)")
 
     def _validate_pile(self) -> None:
-        """A pile the rules can leave: each card went on the one below it (equal or higher, or a 2, or on a
-        2), no 10 (it burns the pile at once) and no run of four of a rank (it clears the pile)."""
+        """A pile the rules can leave: each card fitted the pile below it (:meth:`House.fits`), no 10 (it burns
+        the pile at once) and no run of four of a rank (it clears the pile)."""
         pile = self._state.pile
+        house = self.house
         for i, card in enumerate(pile):
             where = f"record field initial.pile[{i}] is {card.code}"
             if card.rank == Rank.TEN:
@@ -441,9 +571,7 @@ class Shithead(Game[ShitheadState]):
             if i >= RUN_TO_CLEAR - 1 and all(c.rank == card.rank for c in pile[i - RUN_TO_CLEAR + 1:i]):
                 raise CorruptRecordError(f"{where}: {RUN_TO_CLEAR} cards of rank {card.rank.label} in a row clear "
                                          "the pile and never stay on it")
-            below = pile[i - 1].rank if i else None
-            if below is not None and card.rank != Rank.TWO and below != Rank.TWO \
-                    and _POWER[card.rank] < _POWER[below]:
+            if i and not house.fits(card.rank, house.pile_rank(pile[:i])):
                 raise CorruptRecordError(f"{where}, which cannot have been played on the {pile[i - 1].code} "
                                          "below it")
 
@@ -523,13 +651,36 @@ class Shithead(Game[ShitheadState]):
         pile = self._state.pile
         return pile[-1] if pile else None
 
+    @property
+    def house(self) -> House:
+        """The house rules in force (:class:`House`)."""
+        return House.of(self.options)
+
+    @property
+    def pile_rank(self) -> Rank | None:
+        """The rank the next card must fit (:meth:`House.pile_rank`): the top's, but for an invisible 3."""
+        return self.house.pile_rank(self._state.pile)
+
     def rank_fits(self, rank: Rank) -> bool:
-        """Could a card of ``rank`` go on the pile? Empty pile or a 2 on top: anything; 2 and 10: always."""
-        pile = self._state.pile
-        if not pile or rank in _SPECIAL:
-            return True
-        top = pile[-1].rank
-        return top == Rank.TWO or _POWER[rank] >= _POWER[top]
+        """Could a card of ``rank`` go on the pile? :func:`fit_table` for the pile's rank."""
+        house = self.house
+        return rank in _FIT_TABLES[house][house.pile_rank(self._state.pile)]
+
+    def fit_classes(self) -> frozenset[int]:
+        """The belief classes (:mod:`.beliefs`) that fit the pile now (:func:`fit_classes`)."""
+        house = self.house
+        return fit_classes(house, house.pile_rank(self._state.pile))
+
+    def what_fits(self) -> str:
+        """The fit rule for the pile now, in words: "a card of rank 8 or higher, a 2 or a 10"."""
+        house = self.house
+        top = house.pile_rank(self._state.pile)
+        if top is None or top == Rank.TWO:
+            return "any card"
+        wild = " or ".join(("a " + r.label) for r in Rank if house.goes_on_anything(r))
+        way = "or lower" if house.seven_lower and top == Rank.SEVEN else "or higher"
+        under = " (the rank under the invisible 3s)" if self.top is not None and self.top.rank != top else ""
+        return f"a card of rank {top.label}{under} {way}, {wild}"
 
     def fits(self, card: Card) -> bool:
         """Could ``card`` be played on the current pile?"""
@@ -781,8 +932,7 @@ class Shithead(Game[ShitheadState]):
             if legal[0].kind == "pickup":
                 return (f"{rank.label} does not go on the {top} on top of the pile, and seat {seat} has no card "
                         "that does: it must pick up the pile ('pick up')")
-            return (f"{rank.label} does not go on the {top} on top of the pile; play a card of rank "
-                    f"{top.rank.label} or higher, a 2 or a 10")
+            return f"{rank.label} does not go on the {top} on top of the pile; play {self.what_fits()}"
         return f"no such play; legal moves: {', '.join(m.text for m in legal[:12])}"
 
     # ------------------------------------------------------------------ applying moves
@@ -873,8 +1023,8 @@ class Shithead(Game[ShitheadState]):
         seat = s.to_move
         if src == "hand":
             known = s.known[seat]
-            t = beliefs.threshold(self.top.rank if self.top is not None else None)
-            fit = sum(1 for c in known if beliefs.CLASS[c.rank] >= t)
+            t = self.fit_classes()
+            fit = sum(1 for c in known if beliefs.CLASS[c.rank] in t)
             same = sum(1 for c in known if c.rank == rank)
             unseen = len(s.hands[seat]) - len(known)
             cards = self._take(s.hands[seat], s.known[seat], rank, count)
@@ -951,10 +1101,9 @@ class Shithead(Game[ShitheadState]):
         """``seat`` must pick up: no unseen card of its hand fitted the top."""
         s = self._state
         unseen = len(s.hands[seat]) - len(s.known[seat])
-        top = s.pile[-1]
-        assert top.rank not in _SPECIAL  # anything fits a 2; a 10 never stays on the pile
         if unseen > 0:
-            self._learn(seat, lambda b: beliefs.pick_up(b, unseen, beliefs.threshold(top.rank)))
+            fitting = self.fit_classes()
+            self._learn(seat, lambda b: beliefs.pick_up(b, unseen, fitting))
 
     def _add_to_hand(self, seat: int, cards: list[Card]) -> None:
         s = self._state
@@ -986,15 +1135,16 @@ class Shithead(Game[ShitheadState]):
             self._burn(seat, f"{run} cards of rank {rank.label} in a row clear the pile; {who}")
             yield
         yield from self._refill(seat)
+        skip = self.house.skips(rank)
         if self.cards_left(seat) == 0:
             yield from self._go_out(seat)
             if s.over:
                 return
-            yield from self._end_turn(seat)
+            yield from self._end_turn(seat, skip)
             return
         if again:
             return
-        yield from self._end_turn(seat)
+        yield from self._end_turn(seat, skip)
 
     def _refill(self, seat: int) -> Iterator[None]:
         s = self._state
@@ -1034,8 +1184,10 @@ class Shithead(Game[ShitheadState]):
             self._log("shithead", f"seat {left[0]} is the last with cards: the shithead", left[0])
             yield
 
-    def _end_turn(self, seat: int) -> Iterator[None]:
-        """Pass the move on. A player who just went out has had their turn counted already."""
+    def _end_turn(self, seat: int, skip: bool = False) -> Iterator[None]:
+        """Pass the move on. A player who just went out has had their turn counted already. With ``skip``
+        (``eight_skips``) the next player in line misses the turn (not counted as a turn); with two
+        players left in the game the same player plays again."""
         s = self._state
         if not s.ranking or s.ranking[-1] != seat:
             s.turn += 1
@@ -1045,12 +1197,21 @@ class Shithead(Game[ShitheadState]):
             self._log("stopped", f"safety rule: {s.turn} turns played, the game is declared drawn", None)
             yield
             return
-        nxt = (seat + 1) % self.players
-        while nxt in s.ranking:
-            nxt = (nxt + 1) % self.players
+        nxt = self._next_seat(seat)
+        if skip:
+            self._log("skip", f"seat {nxt} misses a turn (an 8 was played)", nxt)
+            yield
+            nxt = self._next_seat(nxt)
         s.to_move = nxt
         self._log("turn", f"seat {nxt} to play", nxt)
         yield
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat after ``seat`` that has not finished."""
+        nxt = (seat + 1) % self.players
+        while nxt in self._state.ranking:
+            nxt = (nxt + 1) % self.players
+        return nxt
 
     # ------------------------------------------------------------------ views, resampling, figures
     def _observe(self, seat: int | None) -> ShitheadView:
@@ -1063,7 +1224,8 @@ class Shithead(Game[ShitheadState]):
             face_down=tuple(tuple(i + 1 for i, c in enumerate(d) if c is not None) for d in s.face_down),
             pile=tuple(faces(s.pile)), draw_size=len(s.draw), out=tuple(faces(s.out)), ranking=tuple(s.ranking),
             turn=s.turn,
-            four_kind_plays_again=bool(self.options["four_kind_plays_again"]), over=s.over, winner=s.winner)
+            four_kind_plays_again=bool(self.options["four_kind_plays_again"]), over=s.over, winner=s.winner,
+            house=self.house)
 
     def _resample_state(self, viewpoint: int | None, rng: np.random.Generator) -> ShitheadState:
         new = self._state.clone()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlab.cards import Card
+from cardlab.cards import Card, Rank
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError
 from cardlab.games.shithead.rules import ShitheadState, ShitheadView
@@ -26,6 +26,19 @@ def _shithead_status(view: ShitheadView) -> str:
     if view.phase == "setup":
         return f"set-up: seat {view.to_move} puts cards face up"
     return f"seat {view.to_move} to play"
+
+
+def _pile_note(view: ShitheadView) -> str:
+    """What the house rules make of the pile (empty without them): the rank an invisible 3 stands for, and
+    a 7 that the next card must not beat."""
+    top, rank = view.top, view.pile_rank
+    notes = []
+    if top is not None and view.house.invisible(top.rank):
+        notes.append("the 3 is invisible: " + ("anything goes" if rank is None else f"play on the {rank.label}"))
+    if view.house.seven_lower and rank == Rank.SEVEN:
+        wild = " or ".join("a " + r.label for r in Rank if view.house.goes_on_anything(r))
+        notes.append(f"next: a 7 or lower, {wild}")
+    return "".join(f" · {n}" for n in notes)
 
 
 def _shithead_seat(view: ShitheadView, seat: int, viewpoint: int | None, four_colour: bool,
@@ -83,7 +96,7 @@ def draw(game: Game[Any], viewpoint: int | None, reveal_all: bool, four_colour: 
     pile_body = (t.fan(run, "pile", four_colour=four_colour, width=t.CARD_W, overlap=0.45) if run
                  else t.box(slot_svg("empty", width=t.CARD_W, attrs={"data-zone": "pile", "data-count": 0})))
     centre = [t.pile("draw", "draw pile", view.draw_size, None, four_colour=four_colour, face_up=False),
-              t.labelled(f"pile {len(pile)}" + (" (top on the right)" if len(pile) > 1 else ""),
+              t.labelled(f"pile {len(pile)}" + (" (top on the right)" if len(pile) > 1 else "") + _pile_note(view),
                         pile_body),
               t.pile("out", "burned/out", len(view.out), None, four_colour=four_colour, face_up=False)]
     panels = [t.panel("Table", "".join(centre))]

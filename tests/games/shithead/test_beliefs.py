@@ -16,6 +16,7 @@ from cardlab.cards import Rank, full_deck
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.shithead import Shithead, beliefs
 from cardlab.games.shithead.questions import panel as shithead_panel
+from cardlab.games.shithead.rules import HOUSE_RULES, House, fit_classes
 from cardlab.policies import choose, make_policy
 from cardlab.sim import jitkit, prob
 from cardlab.sim.hands_law import HandsLaw, falling
@@ -42,16 +43,19 @@ def test_the_law_matches_a_brute_force_over_hidden_deals_weighted_by_the_model()
 
 
 def test_the_classes_say_what_fits_exactly_as_the_rules_do() -> None:
-    """The filter's classes restate the fit rule (a card fits when its class is at least the top's
-    threshold); checked rank for rank against the engine's ``rank_fits`` on every top a pile can show."""
+    """The filter's set of fitting classes restates the fit rule; checked rank for rank against the engine's
+    ``rank_fits`` on every top a pile can show, with every combination of the house rules (after a 7 with
+    ``seven_lower`` the fitting classes are not "this rank and above")."""
     game = Shithead(players=2, rng=np.random.default_rng(0))
     deck = full_deck(1)
     tops = [None, *[r for r in Rank if r != Rank.TEN]]   # a 10 never stays on the pile
-    for top in tops:
-        game.state.pile = [] if top is None else [next(c for c in deck if c.rank == top)]
-        t = beliefs.threshold(top)
-        for rank in Rank:
-            assert (beliefs.CLASS[rank] >= t) == game.rank_fits(rank), (top, rank)
+    for house in House.all():
+        game.options.update({k: getattr(house, k) for k in HOUSE_RULES})
+        for top in tops:
+            game.state.pile = [] if top is None else [next(c for c in deck if c.rank == top)]
+            t = game.fit_classes()
+            for rank in Rank:
+                assert (beliefs.CLASS[rank] in t) == game.rank_fits(rank), (house, top, rank)
 
 
 def test_a_free_hand_weighs_each_class_count_by_its_labellings() -> None:
@@ -65,7 +69,7 @@ def test_a_free_hand_weighs_each_class_count_by_its_labellings() -> None:
 def test_a_play_multiplies_each_state_by_the_chance_of_that_rank_among_the_fitting_cards() -> None:
     """A hand of 2 unseen cards plays an unseen 9 on a 7 with nothing known: a state holding ``a`` nines and
     ``f`` fitting cards gets ``a / f`` (times its labellings), then loses one nine."""
-    t = beliefs.threshold(Rank.SEVEN)
+    t = fit_classes(House(), Rank.SEVEN)
     nine = beliefs.CLASS[Rank.NINE]
     after = dict(beliefs.play((), 2, t, 0, 0, nine, 1))
     expected: dict[tuple[int, ...], Fraction] = {}
@@ -76,22 +80,64 @@ def test_a_play_multiplies_each_state_by_the_chance_of_that_rank_among_the_fitti
         rest = list(state)
         rest[nine] -= 1
         key = tuple(rest)
-        expected[key] = expected.get(key, Fraction(0)) + Fraction(w * a, sum(state[t:]))
+        expected[key] = expected.get(key, Fraction(0)) + Fraction(w * a, sum(state[c] for c in t))
     scale = Fraction(sum(after.values())) / sum(expected.values())
     assert {s: Fraction(w) for s, w in after.items()} == {s: v * scale for s, v in expected.items()}
     # after it, a card that fits is less likely than before (cards that fit would have been chosen too)
-    law_before = sum(Fraction(w) for s, w in beliefs.free(1) if sum(s[t:])) / sum(w for _, w in beliefs.free(1))
-    law_after = sum(Fraction(w) for s, w in after.items() if sum(s[t:])) / sum(after.values())
+    def fitting(s: tuple[int, ...]) -> int:
+        return sum(s[c] for c in t)
+
+    law_before = sum(Fraction(w) for s, w in beliefs.free(1) if fitting(s)) / sum(w for _, w in beliefs.free(1))
+    law_after = sum(Fraction(w) for s, w in after.items() if fitting(s)) / sum(after.values())
     assert law_after < law_before
 
 
 def test_a_pick_up_keeps_only_states_where_nothing_fits() -> None:
-    t = beliefs.threshold(Rank.QUEEN)
-    kept = beliefs.pick_up((), 3, t)
-    assert kept and all(sum(s[t:]) == 0 for s, _ in kept)
-    assert dict(kept) == {s: w for s, w in beliefs.free(3) if sum(s[t:]) == 0}
-    with pytest.raises(CorruptRecordError):
-        beliefs.pick_up(((tuple(1 if c == beliefs.CLASS[Rank.TWO] else 0 for c in range(13)), 1),), 1, t)
+    for house, top in ((House(), Rank.QUEEN), (House(seven_lower=True), Rank.SEVEN)):
+        t = fit_classes(house, top)
+        kept = beliefs.pick_up((), 3, t)
+        assert kept and all(not any(s[c] for c in t) for s, _ in kept)
+        assert dict(kept) == {s: w for s, w in beliefs.free(3) if not any(s[c] for c in t)}
+        with pytest.raises(CorruptRecordError):
+            beliefs.pick_up(((tuple(1 if c == beliefs.CLASS[Rank.TWO] else 0 for c in range(13)), 1),), 1, t)
+    # after a 7 under seven_lower a pick-up leaves the high cards, the 8 to the Ace: not "below the 7"
+    low = {beliefs.CLASS[r] for r in (Rank.THREE, Rank.SEVEN, Rank.TWO, Rank.TEN)}
+    high = {beliefs.CLASS[r] for r in (Rank.EIGHT, Rank.ACE)}
+    kept = dict(beliefs.pick_up((), 1, fit_classes(House(seven_lower=True), Rank.SEVEN)))
+    assert not any(s[c] for s in kept for c in low) and all(any(s[c] for s in kept) for c in high)
+
+
+HOUSE_BRUTE = {"seven_lower": (11, 14, 19), "invisible_three": (10, 11, 12), "eight_skips": (11, 12, 19)}
+"""Per house rule, small positions whose worlds are few and whose play uses the rule."""
+
+
+def _rule_used(rule: str, seed: int, moves: int) -> bool:
+    """Whether the real game of ``sb.check(seed, moves, options={rule: True})`` meets the rule: a pile of
+    rank 7 to play on, an invisible 3 on a card, or an 8 that skipped a player."""
+    g = sb.small_position(seed, 2, 2, {rule: True})
+    texts, _ = sb.play_on(g.copy(), moves, seed)  # the engine's choices are keyed: a replay is the same game
+    for k in range(len(texts) + 1):
+        if k:
+            g.play(texts[k - 1])
+        pile = g.state.pile
+        if not g.is_over and ((rule == "seven_lower" and g.pile_rank == Rank.SEVEN) or (
+                rule == "invisible_three" and len(pile) > 1 and pile[-1].rank == Rank.THREE)):
+            return True
+    return rule == "eight_skips" and any(e.kind == "skip" for e in g.events)
+
+
+@pytest.mark.parametrize("rule", list(HOUSE_BRUTE))
+def test_under_each_house_rule_the_law_matches_the_brute_force(rule: str) -> None:
+    """The brute force of :mod:`tests.sim.shithead_brute` (worlds weighed by the law's model, the fit rule
+    asked of the engine) with one house rule on: no difference, in positions where the rule is used.
+    ``benchmarks/bench_chance_law.py --shithead-brute --house RULE`` runs more positions."""
+    compared = 0
+    bad: list[str] = []
+    for seed in HOUSE_BRUTE[rule]:
+        c, _, _, b = sb.check(seed, moves=12, hand=2, draws=2, options={rule: True})
+        compared, bad = compared + c, bad + b
+    assert not bad, bad[:10]
+    assert compared >= 60 and all(_rule_used(rule, seed, 12) for seed in HOUSE_BRUTE[rule]), compared
 
 
 def _random_law(rng: np.random.Generator, hands: int) -> HandsLaw:

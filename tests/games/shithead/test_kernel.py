@@ -43,11 +43,12 @@ import numpy as np
 import pytest
 
 import cardlab
-from cardlab.cards import Card, card_from_id
+from cardlab.cards import Card, Rank, card_from_id
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION, Game
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.shithead import Shithead, ShitheadState, shithead_move, sort_key
 from cardlab.games.shithead import kernel as ks
+from cardlab.games.shithead.rules import HOUSE_RULES, PILE_RANKS, House, rank_power
 from cardlab.policies import RandomPolicy, choose, make_policy
 from cardlab.sim import jitkit
 
@@ -75,10 +76,13 @@ def engine_position(game: Game[Any]) -> dict[str, Any]:
         "pickups": s.pickups, "burns": s.burns, "clears": s.clears}
 
 
-def engine_greedy(game: Game[Any]) -> tuple[Game[Any], list[str], list[int], set[str]]:
+def engine_greedy(game: Game[Any], beliefs: bool = True) -> tuple[Game[Any], list[str], list[int], set[str]]:
     """The engine's greedy play of a copy of ``game`` to the end: the final game, the move texts, the
-    script (the cards each play from a hand really took, by id) and the rules that were used."""
+    script (the cards each play from a hand really took, by id) and the rules that were used. Without
+    ``beliefs`` the copy skips what play tells about the hands (the kernel keeps none; twice as fast)."""
     g = game.copy()
+    if not beliefs:
+        g._learn = lambda *a: None  # type: ignore[attr-defined]
     texts: list[str] = []
     script: list[int] = []
     used: set[str] = set()
@@ -88,6 +92,7 @@ def engine_greedy(game: Game[Any]) -> tuple[Game[Any], list[str], list[int], set
         seat = g.current_player
         before = Counter(g.state.hands[seat])
         seen = Counter(g.state.known[seat])
+        before_rank = g.pile_rank if g.state.phase == "play" else None
         g.play(move)
         texts.append(move.text)
         if move.kind == "play" and shithead_move(move).source == "hand":
@@ -99,6 +104,11 @@ def engine_greedy(game: Game[Any]) -> tuple[Game[Any], list[str], list[int], set
                 used.add("a choice of cards")
                 if any(int(c.rank) == play.rank for c in seen.elements()):
                     used.add("a choice with seen cards")
+        if g.house.seven_lower and before_rank == Rank.SEVEN and move.kind != "pickup":
+            used.add("a play after a 7")
+        if g.house.invisible_three and g.state.pile[-1:] and g.state.pile[-1].rank == Rank.THREE \
+                and len(g.state.pile) > 1:
+            used.add("an invisible 3 on a pile")
     for e in g.events[mark:]:
         used.add(e.kind)
         if e.kind == "burn" and "in a row" in e.text:
@@ -108,9 +118,12 @@ def engine_greedy(game: Game[Any]) -> tuple[Game[Any], list[str], list[int], set
     return g, texts, script, used
 
 
-def advance(game: Game[Any], moves: int, rng: np.random.Generator) -> Game[Any]:
-    """A copy of ``game`` after up to ``moves`` uniformly random moves."""
+def advance(game: Game[Any], moves: int, rng: np.random.Generator, beliefs: bool = True) -> Game[Any]:
+    """A copy of ``game`` after up to ``moves`` uniformly random moves (without ``beliefs``: see
+    :func:`engine_greedy`)."""
     g = game.copy()
+    if not beliefs:
+        g._learn = lambda *a: None  # type: ignore[attr-defined]
     policy = RandomPolicy(rng)
     for _ in range(moves):
         if g.is_over:
@@ -147,6 +160,81 @@ def corpus_positions() -> list[Game[Any]]:
 @functools.cache
 def corpus() -> list[tuple[Game[Any], Game[Any], list[str], list[int], set[str]]]:
     return [(g, *engine_greedy(g)) for g in corpus_positions()]
+
+
+HOUSE_OPTIONS: dict[str, dict[str, Any]] = {key: {key: True} for key in HOUSE_RULES} | {
+    "all three": dict.fromkeys(HOUSE_RULES, True)}
+"""Each house rule alone, and all three together."""
+HOUSE_MARK = {"seven_lower": "a play after a 7", "invisible_three": "an invisible 3 on a pile", "eight_skips": "skip"}
+"""What shows that a game used the house rule."""
+
+
+def house_card_for_card(options: dict[str, Any], games: int, seed: int = 0) -> tuple[int, list[Any], Counter[str]]:
+    """``games`` games with the house-rule ``options`` (2–5 players in turn, other options varied, every
+    other game from a position after uniformly random moves), each played greedily by the engine and by
+    the kernel (the engine's choice of cards as its script): the games compared, the mismatches (moves or
+    final position), and how many games used each rule (:data:`HOUSE_MARK`, clears, skips, blind plays)."""
+    mismatches: list[Any] = []
+    used: Counter[str] = Counter()
+    for i in range(games):
+        players = PLAYERS[i % len(PLAYERS)]
+        extra = OPTION_SETS[(i // len(PLAYERS)) % len(OPTION_SETS)]
+        g: Game[Any] = cardlab.new_game("shithead", players=players, seed=100_000 * seed + i, **extra, **options)
+        if i % 2:
+            rng = np.random.default_rng([seed, i, 1])
+            g = advance(g, 3 * players + int(rng.integers(1, 200)), rng, beliefs=False)
+        end, texts, script, rules = engine_greedy(g, beliefs=False)
+        used.update(rules)
+        table = ks.Table.of(g)
+        status, codes = table.run(7, record=20_000, script=script)
+        got = [ks.move_text(c) for c in codes]
+        if status != ks.DONE or got != texts or table.position() != engine_position(end):
+            mismatches.append((i, players, g.options, g.move_count))
+    return games, mismatches, used
+
+
+@pytest.mark.parametrize("name", list(HOUSE_OPTIONS))
+def test_house_rules_kernel_makes_the_engines_moves_card_for_card(name: str) -> None:
+    """Each house rule (and all three): the kernel's greedy games equal the engine's, card for card, and the
+    games use the rule. ``benchmarks/bench_kernel_shithead.py --house 2000`` runs 2,000 games per option."""
+    options = HOUSE_OPTIONS[name]
+    games, mismatches, used = house_card_for_card(options, 40, seed=31)
+    assert not mismatches, mismatches[:5]
+    for key in options:
+        assert used[HOUSE_MARK[key]] >= 5, (key, used)
+
+
+def test_house_rules_play_shard_plays_the_engines_game_of_the_same_deck() -> None:
+    """The kernel's own deals with every house rule on, against the engine playing the same deck."""
+    options = HOUSE_OPTIONS["all three"]
+    for players in (2, 4):
+        winners, turns, extras = ks.play_shard(players, options, 13, 0, 12, ["greedy"] * players)
+        for i in range(12):
+            g = cardlab.new_game("shithead", players=players, seed=0, deck=ks.deal_codes(13, i, players), **options)
+            end, *_ = engine_greedy(g)
+            assert winners[i] == (-1 if end.winner is None else end.winner) and turns[i] == end.turns
+            assert {key: extras[key][i] for key in extras} == end.stats()
+
+
+def test_the_kernels_tables_are_the_rules_tables_card_for_card() -> None:
+    """The kernel's rules array, read back, says for every card and every pile what the rules' functions
+    say (:class:`House`): fit, invisible, skip, and the two greedy orders."""
+    for house in House.all():
+        options = {k: getattr(house, k) for k in HOUSE_RULES}
+        rules = ks._rules(options, [ks.GREEDY] * 2)
+        for top in PILE_RANKS:
+            row = 0 if top is None else rank_power(top)
+            for c in range(52):
+                rank = card_from_id(c).rank
+                assert ks._fits(rules, int(ks.POWER[c]), row) == house.fits(rank, top), (house, top, rank)
+        for c in range(52):
+            rank = card_from_id(c).rank
+            assert rules[ks.R_INVISIBLE + ks.POWER[c]] == house.invisible(rank)
+            assert rules[ks.R_SKIP + ks.POWER[c]] == house.skips(rank)
+        play = [(int(code) >> 1, bool(code & 1)) for code in rules[ks.R_PLAY_ORDER:ks.R_PLAY_ORDER + ks.RANKS]]
+        assert play == [(rank_power(r), every) for r, every in house.play_order()]
+        setup = [int(x) for x in rules[ks.R_SETUP_ORDER:ks.R_SETUP_ORDER + ks.RANKS]]
+        assert setup == [rank_power(r) for r in house.setup_order()]
 
 
 def test_the_table_is_the_engines_position() -> None:

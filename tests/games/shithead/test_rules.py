@@ -19,10 +19,12 @@ import numpy as np
 import pytest
 
 import cardlab
-from cardlab.cards import Card, faces, parse_cards
+from cardlab.cards import Card, Rank, faces, parse_cards
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION
 from cardlab.games.shithead import Shithead, ShitheadState, power
 from cardlab.games.shithead.bot import greedy_shithead
+from cardlab.games.shithead.rules import HOUSE_RULES, PILE_RANKS, House, fit_table
+from cardlab.games.shithead.table import draw as draw_table
 from cardlab.sim.stats import wilson
 from tests.conformance import assert_conserved, snapshot
 
@@ -547,3 +549,143 @@ def test_greedy_beats_random() -> None:
     b = cardlab.simulate("shithead", players=2, games=120, seed=8, policy=["random", "greedy"])
     est = wilson(float(a.wins[0] + b.wins[1]), a.games + b.games)
     assert est.low > 0.5, est
+
+
+# ---------------------------------------------------------------------- house rules (options; docs/rules.md)
+def test_house_rule_options_are_checked_and_kept_in_records() -> None:
+    for key in HOUSE_RULES:
+        with pytest.raises(cardlab.InvalidInputError, match=key):
+            cardlab.new_game("shithead", seed=0, **{key: "yes"})
+    g = cardlab.new_game("shithead", players=3, seed=4, seven_lower=True, invisible_three=True, eight_skips=True)
+    rng = np.random.default_rng(4)
+    for _ in range(120):
+        if g.is_over:
+            break
+        legal = g.legal_moves()
+        g.play(legal[int(rng.integers(len(legal)))])
+    back = cardlab.load_game(g.to_json())
+    assert back.options == g.options and back.options["invisible_three"] is True
+    assert back.state == g.state
+    assert House.of(back.options) == House(True, True, True)
+
+
+def test_seven_lower_after_a_7_the_next_card_is_a_7_or_lower_or_a_2_or_10() -> None:
+    hands = [["5S", "9S", "2S", "10S", "7S"], ["6H", "8H", "KH"]]
+    ups: list[list[str]] = [[], []]
+    downs = [["4C", None, None], ["4D", None, None]]
+    seen = [["2S", "10S"], []]
+    plain = position(hands, ups, downs, ["7H"], known=seen)
+    assert texts(plain) == ["play 2", "play 7", "play 9", "play 10"]
+    g = position(hands, ups, downs, ["7H"], known=seen, seven_lower=True)
+    assert texts(g) == ["play 2", "play 5", "play 7", "play 10"]
+    refused(g, "play 9", "does not go on the 7♥", "7 or lower, a 2 or a 10")
+    assert "next: a 7 or lower, a 2 or a 10" in draw_table(g, None, False, False)
+    assert "7 or lower" not in draw_table(plain, None, False, False)
+    g.play("play 5")
+    assert texts(g) == ["play 6", "play 8", "play K"]  # after the 5, the usual rule again
+    g = position(hands, ups, downs, ["7H"], known=seen, seven_lower=True)
+    g.play("play 7")  # a 7 on a 7: still 7 or lower
+    assert texts(g) == ["play 6"] and g.pile_rank == Rank.SEVEN
+
+
+def test_invisible_three_goes_on_anything_and_takes_the_rank_under_it() -> None:
+    hands = [["4S", "9S", "JS", "3D"], ["6H", "8H", "KH"]]
+    ups: list[list[str]] = [[], []]
+    downs = [["4C", None, None], ["4D", None, None]]
+    seen = [["4S"], []]
+    g = position(hands, ups, downs, ["9H", "3S"], known=seen, invisible_three=True)
+    assert texts(g) == ["play 3", "play 9", "play J"] and g.pile_rank == Rank.NINE
+    assert "the 3 is invisible: play on the 9" in draw_table(g, None, False, False)
+    refused(g, "play 4", "does not go on the 3♠", "rank 9 (the rank under the invisible 3s) or higher")
+    g.play("play 3")  # a 3 on a 3 passes the rank on down
+    assert g.pile_rank == Rank.NINE and texts(g) == ["play K"]
+    free = position(hands, ups, downs, ["3S"], known=seen, invisible_three=True)  # on an empty pile: a free card
+    assert free.pile_rank is None and texts(free) == ["play 3", "play 4", "play 9", "play J"]
+    on_two = position(hands, ups, downs, ["2H", "3S"], known=seen, invisible_three=True)  # the 2 under it: anything
+    assert texts(on_two) == ["play 3", "play 4", "play 9", "play J"]
+    with_seven = position(hands, ups, downs, ["7H", "3S"], known=seen, invisible_three=True, seven_lower=True)
+    assert texts(with_seven) == ["play 3", "play 4"]
+
+
+def test_four_invisible_threes_in_a_row_clear_and_a_3_breaks_a_run() -> None:
+    hands = [["3D", "9S", "JS"], ["6H", "8H", "KH"]]
+    g = position(hands, [[], []], [["4C", None, None], ["4D", None, None]], ["9H", "3S", "3H", "3C"],
+                 invisible_three=True)
+    g.play("play 3")
+    assert g.state.pile == [] and g.state.clears == 1
+    run = position([["9S", "JS"], ["6H", "8H", "KH"]], [[], []], [["4C", None, None], ["4D", None, None]],
+                   ["9H", "9D", "3S", "9C"], invisible_three=True)
+    run.play("play 9")
+    assert len(run.state.pile) == 5 and run.run_length() == 2  # the 3 breaks the run of 9s
+
+
+def test_a_record_pile_must_follow_the_house_rules() -> None:
+    hands = [["9S", "JS"], ["6H", "8H", "KH"]]
+    downs = [["4C", None, None], ["4D", None, None]]
+    position(hands, [[], []], downs, ["9H", "3S", "QS"], invisible_three=True)
+    with pytest.raises(cardlab.CorruptRecordError, match="cannot have been played"):
+        position(hands, [[], []], downs, ["9H", "3S", "4S"], invisible_three=True)
+    with pytest.raises(cardlab.CorruptRecordError, match="cannot have been played"):
+        position(hands, [[], []], downs, ["9H", "3S"])  # without the option a 3 does not go on a 9
+    with pytest.raises(cardlab.CorruptRecordError, match="cannot have been played"):
+        position(hands, [[], []], downs, ["7H", "9D"], seven_lower=True)
+
+
+def test_eight_skips_the_next_player_and_with_two_the_same_player_plays_again() -> None:
+    downs3 = [["4C", None, None], ["4D", None, None], ["4H", None, None]]
+    g = position([["8S", "9S"], ["6H", "KH"], ["7H", "QH"]], [[], [], []], downs3, ["5C"], eight_skips=True)
+    g.play("play 8")
+    assert g.current_player == 2 and g.turns == 1
+    assert any(e.kind == "skip" and e.seat == 1 for e in g.events)
+    two = position([["8S", "9S"], ["6H", "KH"]], [[], []], [["4C", None, None], ["4D", None, None]], ["5C"],
+                   eight_skips=True)
+    two.play("play 8")
+    assert two.current_player == 0 and two.turns == 1
+    plain = position([["8S", "9S"], ["6H", "KH"]], [[], []], [["4C", None, None], ["4D", None, None]], ["5C"])
+    plain.play("play 8")
+    assert plain.current_player == 1 and not any(e.kind == "skip" for e in plain.events)
+
+
+def test_a_pick_up_after_a_7_under_seven_lower_tells_the_hand_holds_only_high_cards() -> None:
+    """The belief keeps a set of fitting classes: a pick-up under a 7 with ``seven_lower`` rules out the 3
+    to 7, the 2 and the 10, and leaves the 8 to the Ace (a threshold "this rank and above" would say the
+    opposite)."""
+    g = position([["5S", "6S"], ["8H", "KH"]], [[], []], [["4C", None, None], ["4D", None, None]], ["7H"],
+                 to_move=1, seven_lower=True)
+    g.play("pick up")
+    law = g.chance_law(0)
+    held = Counter[int]()
+    for q, name in enumerate(law.names):
+        if name == "hand 1":
+            for card, x in law.place_law(q).items():
+                if x:
+                    held[int(card.rank)] += 1
+    assert held and all(r in (8, 9, 11, 12, 13, 1) for r in held), held
+
+
+def test_greedy_follows_the_house_rules_preference() -> None:
+    downs = [["4C", None, None], ["4D", None, None]]
+    g = position([["3S", "9S"], ["6H", "KH"]], [[], []], downs, ["8H"], invisible_three=True)
+    assert greedy_shithead(g.observe(0), g.legal_moves()).text == "play 9"  # the 3 is kept
+    g = position([["3S", "9S"], ["6H", "KH"]], [[], []], downs, ["QH"], invisible_three=True)
+    assert greedy_shithead(g.observe(0), g.legal_moves()).text == "play 3"
+    g = position([["5S", "5H", "9S"], ["6H", "KH"]], [[], []], downs, ["7H"], seven_lower=True)
+    assert greedy_shithead(g.observe(0), g.legal_moves()).text == "play 5 x2"
+
+
+def test_the_rules_tables_state_each_rule_once() -> None:
+    """The fit table against the rule in words, for every house-rule combination and every pile rank."""
+    order = [Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK,
+             Rank.QUEEN, Rank.KING, Rank.ACE]  # the 2 is below them all, but special
+    for house in House.all():
+        table = fit_table(house)
+        for top in PILE_RANKS:
+            for rank in Rank:
+                if top is None or top == Rank.TWO or rank in (Rank.TWO, Rank.TEN) or \
+                        (house.invisible_three and rank == Rank.THREE):
+                    want = True
+                elif house.seven_lower and top == Rank.SEVEN:
+                    want = order.index(rank) <= order.index(Rank.SEVEN)
+                else:
+                    want = order.index(rank) >= order.index(top)
+                assert (rank in table[top]) == want, (house, top, rank)
