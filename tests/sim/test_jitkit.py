@@ -309,7 +309,7 @@ def test_hands_arrays_keep_the_proposals_weights_and_a_hand_the_pool_cannot_deal
 
 def test_draw_hands_compiled_and_as_python_give_the_same_numbers() -> None:
     """With numba, ``draw_hands.py_func`` is the kernel's source run as Python: the same draws and tries
-    from the same seeds (the whole kernel without numba: tests/sim/test_kernel_shithead.py)."""
+    from the same seeds (the whole kernel without numba: tests/games/shithead/test_kernel.py)."""
     pytest.importorskip("numba")
     assert jitkit.HAVE_NUMBA
     for law in LAWS.values():

@@ -13,7 +13,7 @@ Why the answer is the one an update at every move gives:
 * a step reads public facts only (the pile's fitting classes, how many cards of the hand are known, fit or
   are of the rank played, how many are unseen or drawn, who started), taken as values when the move is
   played, never a reference to a list the game changes later; folding it later gives what folding it
-  then gave (``tests/games/test_shithead_lazy.py`` compares both at every move of many games);
+  then gave (``tests/games/shithead/test_lazy.py`` compares both at every move of many games);
 * a node never changes meaning: a move makes a new node on top of the old one, and an undo puts back the
   snapshot's node, whose value (when asked before) is still right, so the cache needs no invalidation;
 * copies, undo snapshots, resampled worlds and twins share nodes: one public history, one value.

@@ -84,7 +84,7 @@ uniform shuffle of the merged stock has the same law as two.
 **A script** (:class:`Script`) replaces those draws by given ones: the engine's permutation for each
 in-game shuffle (by the engine's shuffle count), the engine's choice of copy and the random policy's
 choice for each move. With the engine's numbers, the kernel must play the engine's game card for card
-(``tests/sim/test_kernel_spite_malice.py`` checks every move text and the final position).
+(``tests/games/spite_malice/test_kernel.py`` checks every move text and the final position).
 
 Hidden cards
 ------------

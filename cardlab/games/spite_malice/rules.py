@@ -106,7 +106,7 @@ of the game re-plays the moves since the last position worked out, or since the 
 the bookkeeping switched on, so play, records and undo carry no extra state and cost nothing extra; a
 position before the first move kept (a record's dealt position, a resampled game) counts as fully
 known. A brute force over every hidden deal and copy choice of small positions agrees exactly
-(``tests/sim/test_copy_mixture.py``; tied payoff cards turned up, and tied openings counted over deals,
+(``tests/games/spite_malice/test_copy_mixture.py``; tied payoff cards turned up, and tied openings counted over deals,
 there too), and two games that differ only in which copy was played, or in which copy of a face lies
 where in the deal, get identical answers (``tests/sim/test_chance_law.py``,
 ``benchmarks/bench_chance_law.py --copies`` and ``--swap-twins``).
@@ -292,7 +292,7 @@ KING = Rank.KING
 # ---------------------------------------------------------------------------------------------- the rules as functions
 # The one statement of each rule that code elsewhere reads: the engine below, the greedy bot
 # (:mod:`cardlab.games.spite_malice.bot`) and the kernel (:mod:`cardlab.games.spite_malice.kernel`, which
-# tabulates these functions when it is imported; ``tests/sim/test_kernel_spite_malice.py`` compares its
+# tabulates these functions when it is imported; ``tests/games/spite_malice/test_kernel.py`` compares its
 # tables with them card for card).
 def fits_value(rank: int, value: int, king_starts_pile: bool) -> bool:
     """The fit rule: may a card of ``rank`` (1 Ace … 12 Queen, 13 King) go on a centre pile that has reached
