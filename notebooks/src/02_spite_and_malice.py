@@ -65,6 +65,7 @@
 # `"hand 7♥ to side 4"`.
 
 # %%
+import math
 import re
 
 import numpy as np
@@ -334,6 +335,7 @@ gap = (panel_payoff.value - table_payoff.value) / se_diff
 print(f"panel {panel_payoff.value:.3f} (n={panel_payoff.n}) against {table_payoff.value:.3f} (n={table_payoff.n}): "
       f"difference {gap:+.2f} standard errors; panel interval contains the larger run's value: "
       f"{panel_payoff.low <= table_payoff.value <= panel_payoff.high}")
+print(f"chance of a gap at least this large between two correct estimates: {math.erfc(abs(gap) / math.sqrt(2)):.3f}")
 assert abs(gap) < 4   # four standard errors would mean the panel computes something else
 
 # %% [markdown]
@@ -344,17 +346,19 @@ assert abs(gap) < 4   # four standard errors would mean the panel computes somet
 again = [next(q for q in prob.panel_quantities(game, None, rng=np.random.default_rng([70, k]), rollouts=1000)
               if q.key == "payoff_this_turn").value for k in range(20)]
 spread = np.std(again, ddof=1)
+theory = math.sqrt(table_payoff.value * (1 - table_payoff.value) / 1000)
 print(f"20 repeats of 1000 play-outs: from {min(again):.3f} to {max(again):.3f}, mean {np.mean(again):.3f}, "
-      f"spread (sd) {spread:.3f}; the 4000 play-outs said {table_payoff.value:.3f}")
+      f"spread (sd) {spread:.3f} (theory {theory:.3f}); the 4000 play-outs said {table_payoff.value:.3f}")
 low_as_panel = sum(v <= panel_payoff.value for v in again)
 print(f"repeats as low as the panel's {panel_payoff.value:.3f}: {low_as_panel} of 20")
 assert abs(np.mean(again) - table_payoff.value) < 4 * spread / np.sqrt(20)
 
 # %% [markdown]
-# The repeats scatter around the larger run's value, with a spread close to what $\sqrt{p(1-p)/1000}$ predicts
-# (the cell checks that their mean agrees with the 4000 play-outs). So the panel computes the right thing; its
-# number at this move is a draw from the low side of that scatter. Any one estimate can be unlucky: read its
-# interval, and ask again with more play-outs when the number matters.
+# The repeats scatter around the larger run's value (the cell checks that their mean agrees with the 4000
+# play-outs), so the panel computes the right thing. Its number at this move came from an unlucky set of play-outs;
+# the cell before prints how rare a gap of that size is between two correct estimates. Any one estimate can be
+# unlucky, and a class that reads many panels will meet such a one now and then: read its interval, and ask again
+# with more play-outs when the number matters.
 # %% [markdown]
 # ## 5. Every option
 

@@ -200,6 +200,8 @@ class House:
         """The rank the next card must fit (:meth:`fits`): the top card's, except that an invisible 3 takes
         the rank of the card under it (a 3 on a 3 passes it on down); None for an empty pile or one of
         invisible 3s only (a free pile)."""
+        if not self.invisible_three:
+            return pile[-1].rank if pile else None
         for c in reversed(pile):
             if not self.invisible(c.rank):
                 return c.rank
@@ -651,10 +653,20 @@ class Shithead(Game[ShitheadState]):
         pile = self._state.pile
         return pile[-1] if pile else None
 
+    _house_memo: tuple[dict[str, Any], House] | None = None
+
     @property
     def house(self) -> House:
-        """The house rules in force (:class:`House`)."""
-        return House.of(self.options)
+        """The house rules in force (:class:`House`), worked out once per options dict (every fit test asks)."""
+        memo = self._house_memo
+        if memo is None or memo[0] is not self.options:
+            memo = self._house_memo = (self.options, House.of(self.options))
+        return memo[1]
+
+    def fitting_ranks(self) -> frozenset[Rank]:
+        """The ranks that could go on the pile now (:func:`fit_table` for the pile's rank)."""
+        house = self.house
+        return _FIT_TABLES[house][house.pile_rank(self._state.pile)]
 
     @property
     def pile_rank(self) -> Rank | None:
@@ -663,8 +675,7 @@ class Shithead(Game[ShitheadState]):
 
     def rank_fits(self, rank: Rank) -> bool:
         """Could a card of ``rank`` go on the pile? :func:`fit_table` for the pile's rank."""
-        house = self.house
-        return rank in _FIT_TABLES[house][house.pile_rank(self._state.pile)]
+        return rank in self.fitting_ranks()
 
     def fit_classes(self) -> frozenset[int]:
         """The belief classes (:mod:`.beliefs`) that fit the pile now (:func:`fit_classes`)."""
@@ -807,9 +818,10 @@ class Shithead(Game[ShitheadState]):
         for c in cards:
             counts[c.rank] = counts.get(c.rank, 0) + 1
         table = _PLAY_MOVES[src]
+        fitting = self.fitting_ranks()
         moves = []
         for rank, n in counts.items():
-            if self.rank_fits(rank):
+            if rank in fitting:
                 moves.extend(table[rank][:n])
         if not moves:
             moves.append(PICK_UP)
