@@ -81,8 +81,8 @@ from cardlab.sim.jitkit import GAMMA, HAVE_NUMBA, LawArrays, below, draw_law, ji
 
 IntArray = npt.NDArray[np.int64]
 
-__all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "game_seed", "move_text",
-           "play_exact", "play_shard", "plays", "win_rollouts"]
+__all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "game_seed", "move_code",
+           "move_rollouts", "move_text", "play_exact", "play_shard", "plays", "win_rollouts"]
 
 
 MAXP = 6
@@ -314,14 +314,15 @@ def _conserved(b: Any) -> Any:
 
 @jit
 def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: Any, done: Any, trace: Any,
-         limit: int) -> int:
+         limit: int, first: int = -1) -> int:
     """Play from the board's position until the game is over (or, with ``rules[R_STOP_HAND]``, the hand).
 
     Each pass of the loop is one move: the mover's policy chooses it, then it is applied as
     ``Garbage._apply`` applies it. ``own[seat]``: turns ``seat`` finished in this run (a turn in
     progress at the start counts when it ends); ``done[seat]``: its ``own`` count when it completed (0:
     not). ``trace`` (length > 1) records the move codes (``trace[0]`` is their count). Returns a status
-    (:data:`OK` or the invariant that broke)."""
+    (:data:`OK` or the invariant that broke). ``first`` (a move code, legal here) is played as the first
+    move in place of the policy's choice (a move's value is its play-outs: :func:`move_rollouts`)."""
     record = trace.shape[0] > 1
     stop_hand = rules[R_STOP_HAND] == 1
     p = b[PLAYERS]
@@ -336,7 +337,10 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
         greedy = pol[seat] == GREEDY
         # ---- the policy's choice, among the engine's legal moves in the engine's order
         move = -1
-        if phase == DRAW:
+        if first >= 0:
+            move = first
+            first = -1
+        elif phase == DRAW:
             can_stock = b[STOCK_N] > 0
             can_take = False       # Garbage.can_use(seat, top of the discard pile)
             if b[DISC_N] > 0:
@@ -483,6 +487,21 @@ def _fresh_games(b: Any, kinds: Any, pol: Any, rules: Any, sizes: Any, base: Any
 
 
 @jit
+def _deal_law(b: Any, board: Any, places: Any, place_start: Any, law_cards: Any, card_start: Any, size: int,
+              whole: int, where: Any, state: Any, out: Any, pool: Any) -> None:
+    """``b`` becomes ``board`` with the law's cards drawn onto its places (``where[q]``: the board index of
+    place ``q``) from the SplitMix64 ``state``."""
+    for j in range(BOARD):
+        b[j] = board[j]
+    draw_law(places, place_start, law_cards, card_start, size, whole, state, out, pool)
+    extra = 0
+    for q in range(size):
+        b[where[q]] = out[q]
+        extra += out[q]
+    b[CHECK] += extra
+
+
+@jit
 def _rollouts(board: Any, kinds: Any, pol: Any, rules: Any, places: Any, place_start: Any, law_cards: Any,
               card_start: Any, size: int, whole: int, where: Any, seeds: Any, winners: Any, done: Any,
               limit: int) -> Any:
@@ -498,14 +517,7 @@ def _rollouts(board: Any, kinds: Any, pol: Any, rules: Any, places: Any, place_s
     trace = np.zeros(1, dtype=np.int64)
     for r in range(seeds.shape[0]):
         state[0] = seeds[r]
-        for j in range(BOARD):
-            b[j] = board[j]
-        draw_law(places, place_start, law_cards, card_start, size, whole, state, out, pool)
-        extra = 0
-        for q in range(size):
-            b[where[q]] = out[q]
-            extra += out[q]
-        b[CHECK] += extra
+        _deal_law(b, board, places, place_start, law_cards, card_start, size, whole, where, state, out, pool)
         for seat in range(p):
             own[seat] = 0
         status = _run(b, kinds, pol, rules, deck, state, own, done[r], trace, limit)
@@ -513,6 +525,34 @@ def _rollouts(board: Any, kinds: Any, pol: Any, rules: Any, places: Any, place_s
             return status, r
         winners[r] = b[WINNER] if rules[R_STOP_HAND] == 0 else b[HAND_FIRST]
     return OK, -1
+
+
+@jit
+def _move_rollouts(board: Any, kinds: Any, pol: Any, rules: Any, places: Any, place_start: Any, law_cards: Any,
+                   card_start: Any, size: int, whole: int, where: Any, seeds: Any, codes: Any, winners: Any,
+                   limit: int) -> Any:
+    """Play-out ``r`` of move ``k``: the law's cards drawn onto its places from SplitMix64 seeded with
+    ``seeds[r, k]``, move ``codes[k]`` played, then greedy play to the end; ``winners[r, k]`` its winner.
+    Returns (status, play-out, move) of the first failure, or (OK, -1, -1)."""
+    b = np.empty(BOARD, dtype=np.int64)
+    deck = np.empty(CARDS, dtype=np.int64)
+    out = np.empty(max(size, 1), dtype=np.int64)
+    pool = np.empty(max(size, 1), dtype=np.int64)
+    own = np.zeros(MAXP, dtype=np.int64)
+    done = np.zeros(MAXP, dtype=np.int64)
+    state = np.empty(1, dtype=np.uint64)
+    trace = np.zeros(1, dtype=np.int64)
+    for r in range(seeds.shape[0]):
+        for k in range(codes.shape[0]):
+            state[0] = seeds[r, k]
+            _deal_law(b, board, places, place_start, law_cards, card_start, size, whole, where, state, out, pool)
+            own[:] = 0
+            done[:] = 0
+            status = _run(b, kinds, pol, rules, deck, state, own, done, trace, limit, codes[k])
+            if status != OK:
+                return status, r, k
+            winners[r, k] = b[WINNER]
+    return OK, -1, -1
 
 
 @jit
@@ -782,6 +822,42 @@ def win_rollouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.
     return _playouts(game, viewpoint, n, rng, stop_hand=False)[0]
 
 
+def move_code(move: Any, wild: str = "J") -> int:
+    """The kernel's code of an engine move (by its canonical text, :func:`move_text`)."""
+    codes = [STOCK_MOVE, TAKE, DISCARD] + [WILD_TO + k for k in range(1, MAX_SPOTS + 1)] + \
+        [DISPLACE_ON + k for k in range(1, MAX_SPOTS + 1)]
+    for code in codes:
+        if move_text(code, wild) == getattr(move, "text", None):
+            return code
+    raise InvalidInputError(f"move {shown(move)} is not a Garbage move")
+
+
+def move_rollouts(game: Game[Any], viewpoint: int | None, moves: Sequence[Any], seeds: Any) -> IntArray:
+    """Play-out ``r`` of ``moves[k]`` (legal moves of the player to move): the hidden cards drawn from
+    ``game.chance_law(viewpoint)`` by SplitMix64 seeded with ``seeds[r, k]``, the move played, then greedy
+    play to the end of the game. Returns the winners, shaped like ``seeds`` (-1: none). Equal seeds in a row
+    give every move the same hidden cards and the same later shuffles (common random numbers). The real
+    hidden cards are never read."""
+    if not isinstance(game, Garbage):
+        raise InvalidInputError(f"game={shown(game)} is not a Garbage game")
+    game.check_seat(viewpoint, "Garbage move play-outs")
+    grid = np.asarray(seeds, dtype=np.uint64).reshape(-1, len(moves))
+    codes = np.array([move_code(m, game.options["wild"]) for m in moves], dtype=np.int64)
+    winners = np.full(grid.shape, -1, dtype=np.int64)
+    if game.is_over or not len(moves):
+        return winners
+    board, law, where = _law_setup(game, viewpoint)
+    pol = np.full(MAXP, GREEDY, dtype=np.int64)
+    with np.errstate(over="ignore"):
+        status, bad, k = _move_rollouts(board, kinds_of(game.options["wild"]), pol, _rules(game.options, False),
+                                        law.places, law.place_start, law.cards, law.card_start, law.size, law.whole,
+                                        where, grid, codes, winners, MAX_MOVES)
+    if status != OK:
+        raise KernelError(f"Garbage kernel: {_why(status)} in play-out {int(bad)} of move {moves[int(k)]} from "
+                          f"{game!r} (play-out seed {int(grid[bad, k])})")
+    return winners
+
+
 def completion_turns(game: Game[Any], viewpoint: int | None, n: int,
                      rng: np.random.Generator) -> tuple[IntArray, IntArray]:
     """``n`` greedy play-outs to the end of the current hand, hidden cards from the chance law.
@@ -807,5 +883,7 @@ def compile_now() -> float:
     rng = np.random.default_rng(0)
     win_rollouts(game, None, 2, rng)
     completion_turns(game, None, 2, rng)
+    legal = game.legal_moves()
+    move_rollouts(game, 0, legal, jitkit.seeds(2 * len(legal), rng))
     return time.perf_counter() - start
 

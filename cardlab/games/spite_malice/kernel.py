@@ -123,8 +123,8 @@ from cardlab.sim.jitkit import HAVE_NUMBA, LawArrays, below, draw_mixed, jit, ji
 IntArray = npt.NDArray[np.int64]
 
 __all__ = ["HAVE_NUMBA", "KernelError", "Script", "board_of", "card_of", "code_of", "compile_now", "compiled",
-           "deal_hidden", "options_array", "payoff_this_turn", "play_position", "play_shard", "plays", "position_of",
-           "win_rollouts"]
+           "deal_hidden", "move_code", "move_rollouts", "options_array", "payoff_this_turn", "play_position",
+           "play_shard", "plays", "position_of", "win_rollouts"]
 
 
 KING = 13
@@ -893,6 +893,43 @@ def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: A
 
 
 @jit
+def _move_rollouts(base: Any, seed_grid: Any, codes: Any, places: Any, place_start: Any, cards: Any, card_start: Any,
+                   comp_start: Any, thresholds: Any, size: int, whole: int, zone: Any, opts: Any, dist: Any, disc: Any,
+                   out: Any, board: Any) -> Any:
+    """Play-out ``i`` of move ``k``: the hidden places drawn from the law by SplitMix64 seeded with
+    ``seed_grid[i, k]``, move ``codes[k]`` applied (``_apply``), then greedy play to the end; ``out[i, k]``
+    the winner (-1 none). Returns (play-out, move, status) of the first failure, or (-1, -1, OK)."""
+    state = np.zeros(1, dtype=np.uint64)
+    buf = np.zeros(RING, dtype=np.int64)
+    seen = np.zeros(CARDS, dtype=np.int64)
+    drawn = np.zeros(max(size, 1), dtype=np.int64)
+    pool = np.zeros(max(size, 1), dtype=np.int64)
+    empty = np.zeros(0, dtype=np.int64)
+    no_tape = np.zeros(1, dtype=np.int64)
+    pol = np.zeros(2, dtype=np.int64)
+    for i in range(seed_grid.shape[0]):
+        for k in range(codes.size):
+            state[0] = seed_grid[i, k]
+            for q in range(BOARD):
+                board[q] = base[q]
+            _deal_hidden(board, places, place_start, cards, card_start, comp_start, thresholds, size, whole, zone,
+                         state, drawn, pool)
+            status = _apply(board, codes[k], opts, 0, empty, no_tape, empty, state, buf)
+            if status == OK:
+                status = _play(board, opts, pol, dist, disc, state, ROLLOUT_MAX_MOVES, 0, 0, empty, no_tape, empty,
+                               empty, empty, buf)
+            if status == OK and not _conserved(board, seen):
+                status = LOST
+            if status == CUT:
+                out[i, k] = -1
+                continue
+            if status != OK:
+                return i, k, status
+            out[i, k] = board[WINNER] if board[OVER] != 0 else -1
+    return -1, -1, OK
+
+
+@jit
 def _play_board(board: Any, seed: Any, opts: Any, pol: Any, dist: Any, disc: Any, max_moves: int, one_turn: int,
                 taped: int, tape: Any, tape_at: Any, copy_pick: Any, rand_pick: Any, log: Any) -> int:
     """:func:`_play` on a given board with its own generator (seeded) or a script."""
@@ -1227,6 +1264,45 @@ def win_rollouts(game: Any, viewpoint: int | None, n: int, rng: np.random.Genera
     return _run(game, viewpoint, int(n), rng, one_turn=False)
 
 
+def move_code(move: Any) -> int:
+    """The kernel's code of an engine move (by its canonical text, :func:`move_text`)."""
+    text = getattr(move, "text", None)
+    codes = [(K_PAYOFF << 12) | b for b in range(CENTRES)]
+    codes += [(K_SIDE << 12) | (a << 4) | b for a in range(SIDES) for b in range(CENTRES)]
+    codes += [(K_HAND << 12) | (a << 4) | b for a in range(52) for b in range(CENTRES)]
+    codes += [(K_DISCARD << 12) | (a << 4) | b for a in range(52) for b in range(SIDES)]
+    for code in codes:
+        if move_text(code) == text:
+            return code
+    raise InvalidInputError(f"move {move!r} is not a Spite and Malice move")
+
+
+def move_rollouts(game: Any, viewpoint: int | None, moves: Sequence[Any], seeds: Any) -> IntArray:
+    """Play-out ``r`` of ``moves[k]`` (legal moves of the player to move): the hidden cards drawn from
+    ``game.chance_law(viewpoint)`` by SplitMix64 seeded with ``seeds[r, k]``, the move played, then greedy
+    play to the end. Returns the winners, shaped like ``seeds`` (-1: none). Equal seeds in a row give every
+    move the same hidden cards and the same later shuffles (common random numbers). The real hidden cards
+    are never read."""
+    _check_run(game, viewpoint, 1, np.random.default_rng(0), "move_rollouts")
+    grid = np.asarray(seeds, dtype=np.uint64).reshape(-1, len(moves))
+    out = np.full(grid.shape, -1, dtype=np.int64)
+    if game.is_over or not len(moves):
+        return out
+    codes = np.array([move_code(m) for m in moves], dtype=np.int64)
+    prepared = _prepare(game, viewpoint)
+    law = prepared.law
+    opts = options_array(game.options)
+    with np.errstate(over="ignore"):
+        failed, k, status = _move_rollouts(prepared.base, grid, codes, law.places, law.place_start, law.cards,
+                                           law.card_start, law.comp_start, law.thresholds, law.size, law.whole,
+                                           prepared.zone, opts, DIST[bool(opts[O_KING_STARTS])], DISC, out,
+                                           np.empty(BOARD, dtype=np.int64))
+    if failed >= 0:
+        raise KernelError(f"Spite and Malice kernel: {STATUS_TEXT.get(int(status), status)} in play-out {failed} of "
+                          f"move {moves[k]!r} (its seed {int(grid[failed, k])}), viewpoint {viewpoint}; from {game!r}")
+    return out
+
+
 def payoff_this_turn(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator) -> IntArray:
     """``n`` greedy play-outs of the rest of the current turn, hidden cards drawn as in :func:`win_rollouts`:
     1 where the player to move played at least one payoff card before the turn ended, else 0."""
@@ -1253,4 +1329,6 @@ def compile_now() -> float:
     win_rollouts(game, None, 2, rng)
     payoff_this_turn(game, 0, 2, rng)
     play_position(game, max_moves=10)
+    legal = game.legal_moves()
+    move_rollouts(game, game.current_player, legal, seeds(2 * len(legal), rng))
     return time.perf_counter() - start
