@@ -69,8 +69,6 @@ from cardlab.sim.stats import Estimate, mean_interval, wilson
 DEFAULT_MOVE_ROLLOUTS = 1000
 """Play-outs per move of :func:`move_values` when none are given."""
 MAX_MOVE_ROLLOUTS = 10**7
-MOVER = "mover"
-"""The default ``viewpoint`` of :func:`move_values`: the player to move."""
 
 
 def move_key(move: Move) -> tuple[Any, ...]:
@@ -121,7 +119,8 @@ class MoveValue:
 
 @dataclass(frozen=True)
 class MoveValues:
-    """Every distinct legal move's value for ``seat`` (the mover) from ``viewpoint``'s information.
+    """Every distinct legal move's value for ``seat`` (the mover) from its information (``viewpoint`` is
+    ``seat``).
 
     ``values`` come in the engine's order of the moves; ``best`` is the index of the best one. ``path`` is
     ``"kernel"`` or ``"engine"``, ``crn`` whether the play-outs shared their random numbers.
@@ -177,31 +176,25 @@ def _check_rollouts(rollouts: Any) -> int:
     return int(rollouts)
 
 
-def _viewpoint(game: Game[Any], viewpoint: Any) -> int | None:
-    if isinstance(viewpoint, str) and viewpoint == MOVER:
-        return game.current_player
-    game.check_seat(viewpoint, "move_values")
-    return None if viewpoint is None else int(viewpoint)
-
-
 def move_values(game: Game[Any], *, rollouts: int | None = None, rng: np.random.Generator | None = None,
-                viewpoint: int | None | str = MOVER, crn: bool = True) -> MoveValues:
-    """Every distinct legal move's chance of winning for the player to move (module notes).
+                crn: bool = True) -> MoveValues:
+    """Every distinct legal move's chance of winning for the player to move, from its information (module
+    notes).
 
     ``rollouts`` play-outs per move (default :data:`DEFAULT_MOVE_ROLLOUTS`), seeded from ``rng`` (a
-    ``numpy.random.Generator``, required). ``viewpoint`` is whose information the hidden cards are drawn
-    from: the mover by default (``"mover"``), or ``None`` for the table's (less) information, or another
-    seat. ``crn=False`` plays each move out on its own random numbers (to measure what common numbers save).
+    ``numpy.random.Generator``, required). ``crn=False`` plays each move out on its own random numbers (to
+    measure what common numbers save). Only the mover's information is used: from another viewpoint (the
+    table's, say) the mover's own hidden cards, and so its legal moves, would differ from world to world.
     """
     expect_game(game, None)
     gen = require_rng(rng)
     n = _check_rollouts(rollouts)
     if not isinstance(crn, bool):
         raise InvalidInputError(f"crn={shown(crn)} is not allowed; accepted: True or False")
-    view = _viewpoint(game, viewpoint)
     if game.is_over:
         raise InvalidInputError(f"this {game.name} game is over: no move to value")
     seat = game.current_player
+    view = seat
     moves = distinct_moves(game.legal_moves())
     if len(moves) == 1:
         one = MoveValue(moves[0], Estimate(float("nan"), 0.0, 1.0, 0), 0.0, 0.0, 0.0, True)

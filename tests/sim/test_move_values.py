@@ -80,30 +80,29 @@ def exact_values(start: Any, viewpoint: int | None) -> dict[str, Fraction]:
 
 
 def test_estimates_hold_the_exact_values_of_small_shithead_positions() -> None:
-    """The mover's view and the table's view: both against the enumeration; the gaps too. Enough positions
-    must have moves of different exact value (else a test of the ordering would be empty)."""
+    """Each move's estimate and its gap from the best against the enumeration. Enough positions must have
+    moves of different exact value (else a test of the ordering would be empty)."""
     compared = ordered = 0
-    for seed in range(40):
-        start = sb.small_position(seed, hand=2, draws=2)
+    for seed in range(400):
+        start = sb.small_position(seed, hand=3, draws=2)
         if start.is_over or len(distinct_moves(start.legal_moves())) < 2:
             continue
-        for viewpoint in (start.current_player, None):
-            exact = exact_values(start, viewpoint)
-            values = move_values(start, rollouts=3000, rng=np.random.default_rng(seed), viewpoint=viewpoint)
-            assert values.path == "kernel"
-            best = values.values[values.best]
-            for v in values.values:
-                truth = exact[v.move.text]
-                wide = wilson(v.win.value * v.win.n, v.win.n, z=Z_WIDE)
-                assert wide.low <= truth <= wide.high, (seed, viewpoint, v.move.text, float(truth), str(v.win))
-                gap = float(exact[best.move.text] - truth)
-                half = (v.gap_high - v.gap_low) / 2 * Z_WIDE / 1.96
-                assert abs(gap - v.gap) <= half + 1e-12, (seed, viewpoint, v.move.text, gap, v.gap)
-                compared += 1
-            ordered += len(set(exact.values())) > 1
-        if compared >= 40 and ordered >= 6:
+        exact = exact_values(start, start.current_player)
+        values = move_values(start, rollouts=2000, rng=np.random.default_rng(seed))
+        assert values.path == "kernel"
+        best = values.values[values.best]
+        for v in values.values:
+            truth = exact[v.move.text]
+            wide = wilson(v.win.value * v.win.n, v.win.n, z=Z_WIDE)
+            assert wide.low <= truth <= wide.high, (seed, v.move.text, float(truth), str(v.win))
+            gap = float(exact[best.move.text] - truth)
+            half = (v.gap_high - v.gap_low) / 2 * Z_WIDE / 1.96
+            assert abs(gap - v.gap) <= half + 1e-12, (seed, v.move.text, gap, v.gap)
+            compared += 1
+        ordered += len(set(exact.values())) > 1
+        if compared >= 30 and ordered >= 6:
             break
-    assert compared >= 40 and ordered >= 6
+    assert compared >= 30 and ordered >= 6
 
 
 def completing_draws(seeds: range) -> list[cardlab.Game[Any]]:
@@ -207,7 +206,5 @@ def test_bad_input_is_refused_clearly() -> None:
         move_values(g, rollouts=10)
     with pytest.raises(InvalidInputError, match="rollouts"):
         move_values(g, rollouts=0, rng=np.random.default_rng(0))
-    with pytest.raises(InvalidInputError, match="seat"):
-        move_values(g, rollouts=10, rng=np.random.default_rng(0), viewpoint=7)
     with pytest.raises(InvalidInputError, match="budget"):
         SearchPolicy(np.random.default_rng(0), budget=0)
