@@ -1,7 +1,7 @@
 """Move values, the search player and its tournament against greedy: the figures of issue 23.
 
     .venv/bin/python benchmarks/bench_move_values.py [--parts speed,crn,search,twins,tournament]
-        [--pairs 500] [--games garbage,shithead,spite-and-malice] [--positions 15]
+        [--pairs 500] [--chunk 50] [--games garbage,shithead,spite-and-malice] [--positions 15]
 
 * ``speed``: :func:`~cardlab.sim.move_values.move_values` for every distinct legal move, 1,000 play-outs
   each, at mid-game positions of greedy games (one core): median and largest time, and the moves valued.
@@ -128,12 +128,24 @@ def twins(name: str, pairs: int) -> None:
           "in move values or search choice", flush=True)
 
 
-def tournament(name: str, pairs: int) -> None:
-    r = paired_tournament(name, "search", "greedy", pairs, seed=2026)
-    wins = int((r.scores > 0).sum())
-    losses = int((r.scores < 0).sum())
-    print(f"tournament {r} at budget {DEFAULT_SEARCH_BUDGET} play-outs per decision; deal pairs won {wins}, "
-          f"lost {losses}, even {pairs - wins - losses}", flush=True)
+def tournament(name: str, pairs: int, chunk: int) -> None:
+    """In chunks of ``chunk`` deal pairs (chunk ``c`` with seed 2026 + c), a running total after each: a run
+    stopped early still reports every pair it finished."""
+    scores: list[int] = []
+    seconds = 0.0
+    c = 0
+    while len(scores) < pairs:
+        r = paired_tournament(name, "search", "greedy", min(chunk, pairs - len(scores)), seed=2026 + c)
+        scores += r.scores.tolist()
+        seconds += r.seconds
+        c += 1
+        a = np.array(scores, dtype=float)
+        half = 1.959963984540054 * a.std(ddof=1) / np.sqrt(a.size)
+        print(f"tournament {name}: search against greedy, {a.size} deal pairs (seeds 2026-{2025 + c}, "
+              f"{chunk} pairs each) at budget {DEFAULT_SEARCH_BUDGET} play-outs per decision: advantage "
+              f"{a.mean():+.3f} [{a.mean() - half:+.3f}, {a.mean() + half:+.3f}] per deal pair; pairs won "
+              f"{int((a > 0).sum())}, lost {int((a < 0).sum())}, even {int((a == 0).sum())}; {seconds:.0f} s",
+              flush=True)
 
 
 def main() -> None:
@@ -142,6 +154,7 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--pairs", type=int, default=500)
     parser.add_argument("--positions", type=int, default=15)
+    parser.add_argument("--chunk", type=int, default=50, help="deal pairs per chunk of the tournament")
     args = parser.parse_args()
     parts = args.parts.split(",")
     print(f"bench_move_values {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", flush=True)
@@ -156,7 +169,7 @@ def main() -> None:
         if "twins" in parts:
             twins(name, 200)
         if "tournament" in parts:
-            tournament(name, args.pairs)
+            tournament(name, args.pairs, args.chunk)
 
 
 if __name__ == "__main__":
