@@ -84,7 +84,7 @@ def test_estimates_hold_the_exact_values_of_small_shithead_positions() -> None:
     moves of different exact value (else a test of the ordering would be empty)."""
     compared = ordered = 0
     for seed in range(400):
-        start = sb.small_position(seed, hand=3, draws=2)
+        start = sb.small_position(seed, hand=2, draws=2)
         if start.is_over or len(distinct_moves(start.legal_moves())) < 2:
             continue
         exact = exact_values(start, start.current_player)

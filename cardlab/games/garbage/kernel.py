@@ -3,7 +3,8 @@
 The readable rules are :mod:`cardlab.games.garbage.rules` (the specification) and the greedy bot
 :mod:`cardlab.games.garbage.bot`. The game's spec registers this module as its kernel: ``simulate`` plays
 fresh games with :func:`play_shard` whenever every seat is ``greedy`` or ``random``, P(win) runs
-:func:`win_rollouts` and the panel's completion curves run :func:`completion_turns`.
+:func:`win_rollouts`, the panel's completion curves run :func:`completion_turns`, and move values
+(:mod:`cardlab.sim.move_values`) run :func:`move_rollouts` (the same play-outs with a chosen first move).
 
 This module plays the very same game on one flat ``int64`` array per game (the *board*), one game after
 another in a compiled loop (:func:`cardlab.sim.jitkit.jit`; without numba the same functions run as plain

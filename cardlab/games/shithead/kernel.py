@@ -3,8 +3,9 @@
 
 It plays whole games from fresh deals (:func:`play_shard`, for ``simulate``), greedy play-outs from a
 position with the hidden cards redrawn from the game's chance law (:func:`win_rollouts`, for P(win)),
-and the panel's "seat picks up on its next turn" (:func:`must_pick_up`). Seats play ``"greedy"`` or
-``"random"``, in any mix. Without numba the same functions run as plain Python on the same arrays
+the panel's "seat picks up on its next turn" (:func:`must_pick_up`), and the play-outs of move values
+(:func:`move_rollouts`: a chosen move first, then greedy play; :mod:`cardlab.sim.move_values`). Seats
+play ``"greedy"`` or ``"random"``, in any mix. Without numba the same functions run as plain Python on the same arrays
 and give the same results, only slower.
 
 Cards and the table

@@ -5,7 +5,7 @@ with the ``greedy`` bot of :mod:`cardlab.games.spite_malice.bot` or the ``random
 the legal moves, as :class:`cardlab.policies.RandomPolicy`) in each seat, every option and both kinds of
 game (one round, or a match). The game's spec registers this module as its kernel
 (:class:`~cardlab.engine.spec.GameKernel`): ``simulate`` with built-in policies, ``win_probability`` and
-the panel's estimate all run here. Three entry points:
+the panel's estimate all run here. Four entry points:
 
 * :func:`play_shard`: games ``start..stop-1`` of a seeded run, each from its own fresh deal, for
   ``simulate``; game ``i`` draws only from SplitMix64 seeded by a hash of ``(seed, i)``, so any split
@@ -14,7 +14,9 @@ the panel's estimate all run here. Three entry points:
   ``game.chance_law(viewpoint)`` (through :class:`cardlab.sim.jitkit.LawArrays` and
   :func:`~cardlab.sim.jitkit.draw_law`: the law is stated once, in the game);
 * :func:`payoff_this_turn`: the same play-outs cut at the end of the current turn, 1 where the player
-  to move played a payoff card in it (the panel's "payoff card played this turn").
+  to move played a payoff card in it (the panel's "payoff card played this turn");
+* :func:`move_rollouts`: the play-outs of move values (:mod:`cardlab.sim.move_values`), each with a chosen
+  first move (``_apply``) before greedy play.
 
 Cards
 -----
