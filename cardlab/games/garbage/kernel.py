@@ -505,9 +505,10 @@ def _deal_law(b: Any, board: Any, places: Any, place_start: Any, law_cards: Any,
 @jit
 def _rollouts(board: Any, kinds: Any, pol: Any, rules: Any, places: Any, place_start: Any, law_cards: Any,
               card_start: Any, size: int, whole: int, where: Any, seeds: Any, winners: Any, done: Any,
-              limit: int) -> Any:
+              limit: int, firsts: Any) -> Any:
     """One play-out per seed from ``board``: the law's cards drawn onto its places (``where[q]``: the board
-    index of place ``q``), then played on. Returns (status, index of the failing play-out or -1)."""
+    index of place ``q``), then played on (play-out ``r`` starting with the move ``firsts[r]`` when
+    ``firsts`` is not empty). Returns (status, index of the failing play-out or -1)."""
     p = board[PLAYERS]
     b = np.empty(BOARD, dtype=np.int64)
     deck = np.empty(CARDS, dtype=np.int64)
@@ -521,39 +522,12 @@ def _rollouts(board: Any, kinds: Any, pol: Any, rules: Any, places: Any, place_s
         _deal_law(b, board, places, place_start, law_cards, card_start, size, whole, where, state, out, pool)
         for seat in range(p):
             own[seat] = 0
-        status = _run(b, kinds, pol, rules, deck, state, own, done[r], trace, limit)
+        status = _run(b, kinds, pol, rules, deck, state, own, done[r], trace, limit,
+                      firsts[r] if firsts.shape[0] > 0 else -1)
         if status != OK:
             return status, r
         winners[r] = b[WINNER] if rules[R_STOP_HAND] == 0 else b[HAND_FIRST]
     return OK, -1
-
-
-@jit
-def _move_rollouts(board: Any, kinds: Any, pol: Any, rules: Any, places: Any, place_start: Any, law_cards: Any,
-                   card_start: Any, size: int, whole: int, where: Any, seeds: Any, codes: Any, winners: Any,
-                   limit: int) -> Any:
-    """Play-out ``r`` of move ``k``: the law's cards drawn onto its places from SplitMix64 seeded with
-    ``seeds[r, k]``, move ``codes[k]`` played, then greedy play to the end; ``winners[r, k]`` its winner.
-    Returns (status, play-out, move) of the first failure, or (OK, -1, -1)."""
-    b = np.empty(BOARD, dtype=np.int64)
-    deck = np.empty(CARDS, dtype=np.int64)
-    out = np.empty(max(size, 1), dtype=np.int64)
-    pool = np.empty(max(size, 1), dtype=np.int64)
-    own = np.zeros(MAXP, dtype=np.int64)
-    done = np.zeros(MAXP, dtype=np.int64)
-    state = np.empty(1, dtype=np.uint64)
-    trace = np.zeros(1, dtype=np.int64)
-    for r in range(seeds.shape[0]):
-        for k in range(codes.shape[0]):
-            state[0] = seeds[r, k]
-            _deal_law(b, board, places, place_start, law_cards, card_start, size, whole, where, state, out, pool)
-            own[:] = 0
-            done[:] = 0
-            status = _run(b, kinds, pol, rules, deck, state, own, done, trace, limit, codes[k])
-            if status != OK:
-                return status, r, k
-            winners[r, k] = b[WINNER]
-    return OK, -1, -1
 
 
 @jit
@@ -809,7 +783,7 @@ def _playouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.Gen
     with np.errstate(over="ignore"):
         status, bad = _rollouts(board, kinds_of(game.options["wild"]), pol, _rules(game.options, stop_hand),
                                 law.places, law.place_start, law.cards, law.card_start, law.size, law.whole, where,
-                                seeds, winners, done, MAX_MOVES)
+                                seeds, winners, done, MAX_MOVES, np.zeros(0, dtype=np.int64))
     if status != OK:
         raise KernelError(f"Garbage kernel: {_why(status)} in play-out {int(bad)} from {game!r} "
                           f"(play-out seed {int(seeds[bad])}; moves so far: {[m.text for m in game.moves]})")
@@ -849,14 +823,17 @@ def move_rollouts(game: Game[Any], viewpoint: int | None, moves: Sequence[Any], 
         return winners
     board, law, where = _law_setup(game, viewpoint)
     pol = np.full(MAXP, GREEDY, dtype=np.int64)
+    flat = winners.reshape(-1)
     with np.errstate(over="ignore"):
-        status, bad, k = _move_rollouts(board, kinds_of(game.options["wild"]), pol, _rules(game.options, False),
-                                        law.places, law.place_start, law.cards, law.card_start, law.size, law.whole,
-                                        where, grid, codes, winners, MAX_MOVES)
+        status, bad = _rollouts(board, kinds_of(game.options["wild"]), pol, _rules(game.options, False), law.places,
+                                law.place_start, law.cards, law.card_start, law.size, law.whole, where,
+                                grid.reshape(-1), flat, np.zeros((flat.size, MAXP), dtype=np.int64), MAX_MOVES,
+                                np.tile(codes, grid.shape[0]))
     if status != OK:
-        raise KernelError(f"Garbage kernel: {_why(status)} in play-out {int(bad)} of move {moves[int(k)]} from "
-                          f"{game!r} (play-out seed {int(grid[bad, k])})")
-    return winners
+        r, k = divmod(int(bad), len(moves))
+        raise KernelError(f"Garbage kernel: {_why(status)} in play-out {r} of move {moves[k]} from {game!r} "
+                          f"(play-out seed {int(grid[r, k])})")
+    return flat.reshape(grid.shape)
 
 
 def completion_turns(game: Game[Any], viewpoint: int | None, n: int,

@@ -714,47 +714,15 @@ def _deal_hidden(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile
 
 
 @jit
-def _move_rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: Any, sc0: Any, rules: Any,
-                   cards: Any, class_start: Any, hand_places: Any, hand_start: Any, free: Any, states: Any,
-                   state_start: Any, thresholds: Any, part_thresholds: Any, size: int, work: Any, where: Any,
-                   seeds: Any, codes: Any, out: Any, failure: Any) -> None:
-    """Play-out ``r`` of move ``k``: the hidden places drawn from the law by SplitMix64 seeded with ``seeds[r,
-    k]``, the move ``codes[k]`` played, then greedy play to the end; ``out[r, k]`` the winner."""
-    cnt = cnt0.copy()
-    ids = ids0.copy()
-    known = known0.copy()
-    down = down0.copy()
-    draw = draw0.copy()
-    pile = pile0.copy()
-    sc = sc0.copy()
-    drawn = np.zeros(max(size, 1), dtype=np.int64)
-    scratch = np.zeros(2 * SLOTS, dtype=np.int64)
-    none = np.zeros(0, dtype=np.int64)
-    state = np.zeros(1, dtype=np.uint64)
-    for i in range(seeds.shape[0]):
-        for k in range(codes.shape[0]):
-            state[0] = seeds[i, k]
-            _deal_hidden(cnt0, ids0, known0, down0, draw0, pile0, sc0, cnt, ids, known, down, draw, pile, sc, cards,
-                         class_start, hand_places, hand_start, free, states, state_start, thresholds, part_thresholds,
-                         size, work, where, state, drawn)
-            status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, -1, -1, codes[k])
-            if status < 0:
-                failure[0] = status
-                failure[1] = i
-                failure[2] = k
-                return
-            out[i, k] = sc[S_WINNER]
-
-
-@jit
 def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: Any, sc0: Any, rules: Any,
               cards: Any, class_start: Any, hand_places: Any, hand_start: Any, free: Any, states: Any,
               state_start: Any, thresholds: Any, part_thresholds: Any, size: int, work: Any, where: Any, seeds: Any,
-              watch: int, out: Any, failure: Any) -> None:
+              watch: int, out: Any, firsts: Any, failure: Any) -> None:
     """One play-out per seed from the base position: the hidden places (``where[q]`` = zone 0 face-down, 1
     draw, 2 hand; seat; index) filled by one draw of the chance law (:func:`draw_hands`, the arrays of
     :class:`HandsArrays` and its scratch ``work``), then greedy play to the end (the winner) or, with
-    ``watch``, through that seat's next turn (1 if it picked up the pile)."""
+    ``watch``, through that seat's next turn (1 if it picked up the pile). Play-out ``i`` starts with the move
+    ``firsts[i]`` when ``firsts`` is not empty (:func:`move_rollouts`)."""
     cnt = cnt0.copy()
     ids = ids0.copy()
     known = known0.copy()
@@ -771,7 +739,8 @@ def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: 
         _deal_hidden(cnt0, ids0, known0, down0, draw0, pile0, sc0, cnt, ids, known, down, draw, pile, sc, cards,
                      class_start, hand_places, hand_start, free, states, state_start, thresholds, part_thresholds,
                      size, work, where, state, drawn)
-        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, watch, -1)
+        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, watch, -1,
+                      firsts[i] if firsts.shape[0] > 0 else -1)
         if status < 0:
             failure[0] = status
             failure[1] = i
@@ -1036,14 +1005,20 @@ def _check_rollouts(game: Any, viewpoint: int | None, n: Any, rng: Any, what: st
     return g
 
 
-def _playouts(g: Shithead, viewpoint: int | None, n: int, rng: np.random.Generator, watch: int,
-              what: str) -> IntArray:
+def _law_table(g: Shithead, viewpoint: int | None, what: str) -> tuple[Table, HandsArrays, IntArray]:
+    """The position as ``viewpoint`` knows it (hidden places empty), its chance law as arrays, and where each
+    of the law's places is on the table."""
     table = Table.of(g, viewpoint, hide=True)
     law = HandsArrays.of(g.chance_law(viewpoint))
     if law.size != len(table.hidden):
         raise KernelError(f"Shithead kernel, {what}: the chance law has {law.size} places, the position "
                           f"{len(table.hidden)} hidden cards")
-    where = np.array(table.hidden, dtype=np.int64).reshape(-1, 3)
+    return table, law, np.array(table.hidden, dtype=np.int64).reshape(-1, 3)
+
+
+def _playouts(g: Shithead, viewpoint: int | None, n: int, rng: np.random.Generator, watch: int,
+              what: str) -> IntArray:
+    table, law, where = _law_table(g, viewpoint, what)
     seeds = draw_seeds(int(n), rng)
     out = np.zeros(int(n), dtype=np.int64)
     failure = np.zeros(2, dtype=np.int64)
@@ -1051,7 +1026,7 @@ def _playouts(g: Shithead, viewpoint: int | None, n: int, rng: np.random.Generat
         _rollouts(table.cnt, table.ids, table.known, table.down, table.draw, table.pile, table.sc, table.rules,
                   law.cards, law.class_start, law.hand_places, law.hand_start, law.free, law.states,
                   law.state_start, law.thresholds, law.part_thresholds, law.size, law.work(), where, seeds, watch,
-                  out, failure)
+                  out, np.zeros(0, dtype=np.int64), failure)
     if failure[0] < 0:
         i = int(failure[1])
         replay = Table.of(g, viewpoint, hide=True)
@@ -1102,23 +1077,19 @@ def move_rollouts(game: Game[Any], viewpoint: int | None, moves: Sequence[Any], 
     if g.is_over or not len(moves):
         return out
     codes = np.array([move_code(m) for m in moves], dtype=np.int64)
-    table = Table.of(g, viewpoint, hide=True)
-    law = HandsArrays.of(g.chance_law(viewpoint))
-    if law.size != len(table.hidden):
-        raise KernelError(f"Shithead kernel, move_rollouts: the chance law has {law.size} places, the position "
-                          f"{len(table.hidden)} hidden cards")
-    where = np.array(table.hidden, dtype=np.int64).reshape(-1, 3)
-    failure = np.zeros(3, dtype=np.int64)
+    table, law, where = _law_table(g, viewpoint, "move_rollouts")
+    failure = np.zeros(2, dtype=np.int64)
+    flat = out.reshape(-1)
     with np.errstate(over="ignore"):
-        _move_rollouts(table.cnt, table.ids, table.known, table.down, table.draw, table.pile, table.sc, table.rules,
-                       law.cards, law.class_start, law.hand_places, law.hand_start, law.free, law.states,
-                       law.state_start, law.thresholds, law.part_thresholds, law.size, law.work(), where, grid, codes,
-                       out, failure)
+        _rollouts(table.cnt, table.ids, table.known, table.down, table.draw, table.pile, table.sc, table.rules,
+                  law.cards, law.class_start, law.hand_places, law.hand_start, law.free, law.states,
+                  law.state_start, law.thresholds, law.part_thresholds, law.size, law.work(), where, grid.reshape(-1),
+                  -1, flat, np.tile(codes, grid.shape[0]), failure)
     if failure[0] < 0:
-        i, k = int(failure[1]), int(failure[2])
+        i, k = divmod(int(failure[1]), len(moves))
         raise KernelError(f"Shithead kernel, move_rollouts: {FAILURES.get(int(failure[0]), 'failure')} in play-out "
                           f"{i} of move {moves[k]!r} (seed {int(grid[i, k])}, viewpoint {viewpoint}) from {game!r}")
-    return out
+    return flat.reshape(grid.shape)
 
 
 def must_pick_up(game: Game[Any], seat: int, viewpoint: int | None, n: int, rng: np.random.Generator) -> IntArray:

@@ -863,10 +863,11 @@ def _deal_hidden(board: Any, places: Any, place_start: Any, cards: Any, card_sta
 @jit
 def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: Any, card_start: Any,
               comp_start: Any, thresholds: Any, size: int, whole: int, zone: Any, opts: Any, dist: Any, disc: Any,
-              one_turn: int, out: Any, board: Any) -> Any:
+              one_turn: int, out: Any, board: Any, firsts: Any) -> Any:
     """One play-out per seed from ``base`` with its hidden places drawn from the law; ``out[i]`` the winner
-    (-1 none), or with ``one_turn`` 1 if a payoff card was played this turn. Returns (index of the first
-    failed play-out or -1, its status)."""
+    (-1 none), or with ``one_turn`` 1 if a payoff card was played this turn. Play-out ``i`` starts with the
+    move ``firsts[i]`` (``_apply``) when ``firsts`` is not empty. Returns (index of the first failed play-out
+    or -1, its status)."""
     state = np.zeros(1, dtype=np.uint64)
     buf = np.zeros(RING, dtype=np.int64)
     seen = np.zeros(CARDS, dtype=np.int64)
@@ -881,8 +882,12 @@ def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: A
             board[q] = base[q]
         _deal_hidden(board, places, place_start, cards, card_start, comp_start, thresholds, size, whole, zone, state,
                      drawn, pool)
-        status = _play(board, opts, pol, dist, disc, state, ROLLOUT_MAX_MOVES, one_turn, 0, empty, no_tape, empty,
-                       empty, empty, buf)
+        status = OK
+        if firsts.size > 0:
+            status = _apply(board, firsts[i], opts, 0, empty, no_tape, empty, state, buf)
+        if status == OK:
+            status = _play(board, opts, pol, dist, disc, state, ROLLOUT_MAX_MOVES, one_turn, 0, empty, no_tape,
+                           empty, empty, empty, buf)
         if status == OK and not _conserved(board, seen):
             status = LOST
         if status == CUT:
@@ -892,43 +897,6 @@ def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: A
             return i, status
         out[i] = board[PAID] if one_turn != 0 else (board[WINNER] if board[OVER] != 0 else -1)
     return -1, OK
-
-
-@jit
-def _move_rollouts(base: Any, seed_grid: Any, codes: Any, places: Any, place_start: Any, cards: Any, card_start: Any,
-                   comp_start: Any, thresholds: Any, size: int, whole: int, zone: Any, opts: Any, dist: Any, disc: Any,
-                   out: Any, board: Any) -> Any:
-    """Play-out ``i`` of move ``k``: the hidden places drawn from the law by SplitMix64 seeded with
-    ``seed_grid[i, k]``, move ``codes[k]`` applied (``_apply``), then greedy play to the end; ``out[i, k]``
-    the winner (-1 none). Returns (play-out, move, status) of the first failure, or (-1, -1, OK)."""
-    state = np.zeros(1, dtype=np.uint64)
-    buf = np.zeros(RING, dtype=np.int64)
-    seen = np.zeros(CARDS, dtype=np.int64)
-    drawn = np.zeros(max(size, 1), dtype=np.int64)
-    pool = np.zeros(max(size, 1), dtype=np.int64)
-    empty = np.zeros(0, dtype=np.int64)
-    no_tape = np.zeros(1, dtype=np.int64)
-    pol = np.zeros(2, dtype=np.int64)
-    for i in range(seed_grid.shape[0]):
-        for k in range(codes.size):
-            state[0] = seed_grid[i, k]
-            for q in range(BOARD):
-                board[q] = base[q]
-            _deal_hidden(board, places, place_start, cards, card_start, comp_start, thresholds, size, whole, zone,
-                         state, drawn, pool)
-            status = _apply(board, codes[k], opts, 0, empty, no_tape, empty, state, buf)
-            if status == OK:
-                status = _play(board, opts, pol, dist, disc, state, ROLLOUT_MAX_MOVES, 0, 0, empty, no_tape, empty,
-                               empty, empty, buf)
-            if status == OK and not _conserved(board, seen):
-                status = LOST
-            if status == CUT:
-                out[i, k] = -1
-                continue
-            if status != OK:
-                return i, k, status
-            out[i, k] = board[WINNER] if board[OVER] != 0 else -1
-    return -1, -1, OK
 
 
 @jit
@@ -1216,7 +1184,7 @@ def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one
     with np.errstate(over="ignore"):
         failed, status = _rollouts(base, seed_list, law.places, law.place_start, law.cards, law.card_start,
                                    law.comp_start, law.thresholds, law.size, law.whole, zone, opts,
-                                   DIST[bool(opts[O_KING_STARTS])], DISC, int(one_turn), out, board)
+                                   DIST[bool(opts[O_KING_STARTS])], DISC, int(one_turn), out, board, _EMPTY)
     if failed >= 0:
         log = np.full(ROLLOUT_MAX_MOVES, -1, dtype=np.int64)
         state = np.array([seed_list[failed]], dtype=np.uint64)
@@ -1294,15 +1262,17 @@ def move_rollouts(game: Any, viewpoint: int | None, moves: Sequence[Any], seeds:
     prepared = _prepare(game, viewpoint)
     law = prepared.law
     opts = options_array(game.options)
+    flat = out.reshape(-1)
     with np.errstate(over="ignore"):
-        failed, k, status = _move_rollouts(prepared.base, grid, codes, law.places, law.place_start, law.cards,
-                                           law.card_start, law.comp_start, law.thresholds, law.size, law.whole,
-                                           prepared.zone, opts, DIST[bool(opts[O_KING_STARTS])], DISC, out,
-                                           np.empty(BOARD, dtype=np.int64))
+        failed, status = _rollouts(prepared.base, grid.reshape(-1), law.places, law.place_start, law.cards,
+                                   law.card_start, law.comp_start, law.thresholds, law.size, law.whole, prepared.zone,
+                                   opts, DIST[bool(opts[O_KING_STARTS])], DISC, 0, flat,
+                                   np.empty(BOARD, dtype=np.int64), np.tile(codes, grid.shape[0]))
     if failed >= 0:
-        raise KernelError(f"Spite and Malice kernel: {STATUS_TEXT.get(int(status), status)} in play-out {failed} of "
-                          f"move {moves[k]!r} (its seed {int(grid[failed, k])}), viewpoint {viewpoint}; from {game!r}")
-    return out
+        i, k = divmod(int(failed), len(moves))
+        raise KernelError(f"Spite and Malice kernel: {STATUS_TEXT.get(int(status), status)} in play-out {i} of "
+                          f"move {moves[k]!r} (its seed {int(grid[i, k])}), viewpoint {viewpoint}; from {game!r}")
+    return flat.reshape(grid.shape)
 
 
 def payoff_this_turn(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator) -> IntArray:
