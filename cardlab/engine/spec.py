@@ -76,6 +76,13 @@ class LazyKernel:
         winners: np.ndarray = self.module().win_rollouts(game, viewpoint, n, rng)
         return winners
 
+    def move_rollouts(self, game: Game[Any], viewpoint: int | None, moves: Sequence[Any],
+                      seeds: np.ndarray) -> np.ndarray | None:
+        """The module's optional ``move_rollouts`` (play-outs after each of ``moves``, see
+        :mod:`cardlab.sim.move_values`); None when the module has none (the engine plays them then)."""
+        run = getattr(self.module(), "move_rollouts", None)
+        return None if run is None else np.asarray(run(game, viewpoint, moves, seeds))
+
     def compile_now(self) -> float:
         """Compile the kernel (or load it from numba's on-disk cache); the seconds it took."""
         return float(self.module().compile_now())

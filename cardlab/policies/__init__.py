@@ -3,8 +3,11 @@
 ``view`` is what the seat to move may see (``game.observe(seat)``), ``legal_moves`` the list of
 :class:`~cardlab.engine.Move`; the policy returns one of them or its text. A student's own function of
 that shape plays as well as the built-in ones. Built-ins are named ``"random"``, ``"greedy"`` (the game's
-bot) and ``"uninformed"``: a player whose choices carry as little information about its hidden cards as
-the rules allow, which is what the chance laws assume (see each game's ``bot`` module).
+bot), ``"uninformed"``: a player whose choices carry as little information about its hidden cards as
+the rules allow, which is what the chance laws assume (see each game's ``bot`` module), and ``"search"``:
+the move with the best win chance from its own information (:mod:`cardlab.policies.search`). A policy
+with a method ``decide(game)`` (the search player) is asked through it: it reads the game's chance law
+for its seat, which the view alone does not give.
 """
 
 from __future__ import annotations
@@ -35,11 +38,11 @@ class RandomPolicy:
         return "RandomPolicy()"
 
 
-POLICY_NAMES = ("random", "greedy", "uninformed")
+POLICY_NAMES = ("random", "greedy", "uninformed", "search")
 
 
 def make_policy(spec: str | Policy, game_name: str, rng: np.random.Generator) -> Policy:
-    """Turn ``"random"``, ``"greedy"``, ``"uninformed"`` or a callable into a policy for ``game_name``.
+    """Turn ``"random"``, ``"greedy"``, ``"uninformed"``, ``"search"`` or a callable into a policy for ``game_name``.
 
     ``"greedy"`` is the bot the game's spec registers (:attr:`~cardlab.engine.spec.GameSpec.bot`);
     ``"uninformed"`` its :attr:`~cardlab.engine.spec.GameSpec.uninformed` player, drawing from ``rng`` (the
@@ -50,6 +53,10 @@ def make_policy(spec: str | Policy, game_name: str, rng: np.random.Generator) ->
         return spec
     if isinstance(spec, str) and spec == "random":
         return RandomPolicy(rng)
+    if isinstance(spec, str) and spec == "search":
+        from cardlab.policies.search import SearchPolicy
+
+        return SearchPolicy(rng)
     if isinstance(spec, str) and spec in ("greedy", "uninformed"):
         try:
             registered = game_spec(game_name)
@@ -60,8 +67,8 @@ def make_policy(spec: str | Policy, game_name: str, rng: np.random.Generator) ->
                 return registered.uninformed(rng)
             return registered.bot()
     raise InvalidInputError(
-        f"unknown policy {shown(spec)} for {shown(game_name)}; accepted: 'random', 'greedy', 'uninformed', or a "
-        "callable (view, legal_moves)")
+        f"unknown policy {shown(spec)} for {shown(game_name)}; accepted: 'random', 'greedy', 'uninformed', "
+        "'search', or a callable (view, legal_moves)")
 
 
 def choose(policy: Policy, game: Game[Any], origin: str | None = None) -> Move:
@@ -76,8 +83,9 @@ def choose(policy: Policy, game: Game[Any], origin: str | None = None) -> Move:
     seat = game.current_player
     legal = game.legal_moves()
     view = game.observe(seat)
+    decide = getattr(policy, "decide", None)
     try:
-        answer = policy(view, legal)
+        answer = decide(game) if callable(decide) else policy(view, legal)
     except Exception as exc:
         raise PolicyError(failure_text(policy, seat, game.move_count, origin or replay_hint(game), exc,
                                        _bad_signature(policy, view, legal))) from exc

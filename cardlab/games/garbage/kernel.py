@@ -3,7 +3,8 @@
 The readable rules are :mod:`cardlab.games.garbage.rules` (the specification) and the greedy bot
 :mod:`cardlab.games.garbage.bot`. The game's spec registers this module as its kernel: ``simulate`` plays
 fresh games with :func:`play_shard` whenever every seat is ``greedy`` or ``random``, P(win) runs
-:func:`win_rollouts` and the panel's completion curves run :func:`completion_turns`.
+:func:`win_rollouts`, the panel's completion curves run :func:`completion_turns`, and move values
+(:mod:`cardlab.sim.move_values`) run :func:`move_rollouts` (the same play-outs with a chosen first move).
 
 This module plays the very same game on one flat ``int64`` array per game (the *board*), one game after
 another in a compiled loop (:func:`cardlab.sim.jitkit.jit`; without numba the same functions run as plain
@@ -104,8 +105,8 @@ from cardlab.sim.jitkit import (
 
 IntArray = npt.NDArray[np.int64]
 
-__all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "move_text",
-           "play_exact", "play_shard", "plays", "win_rollouts"]
+__all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "move_code", "move_rollouts",
+           "move_text", "play_exact", "play_shard", "plays", "win_rollouts"]
 
 
 MAXP = 6
@@ -334,14 +335,15 @@ def _conserved(b: Any) -> Any:
 
 @jit
 def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: Any, done: Any, trace: Any,
-         limit: int) -> int:
+         limit: int, first: int = -1) -> int:
     """Play from the board's position until the game is over (or, with ``rules[R_STOP_HAND]``, the hand).
 
     Each pass of the loop is one move: the mover's policy chooses it, then it is applied as
     ``Garbage._apply`` applies it. ``own[seat]``: turns ``seat`` finished in this run (a turn in
     progress at the start counts when it ends); ``done[seat]``: its ``own`` count when it completed (0:
     not). ``trace`` (length > 1) records the move codes (``trace[0]`` is their count). Returns a status
-    (:data:`OK` or the invariant that broke)."""
+    (:data:`OK` or the invariant that broke). ``first`` (a move code, legal here) is played as the first
+    move in place of the policy's choice (a move's value is its play-outs: :func:`move_rollouts`)."""
     record = trace.shape[0] > 1
     stop_hand = rules[R_STOP_HAND] == 1
     p = b[PLAYERS]
@@ -356,7 +358,10 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
         greedy = pol[seat] == GREEDY
         # ---- the policy's choice, among the engine's legal moves in the engine's order
         move = -1
-        if phase == DRAW:
+        if first >= 0:
+            move = first
+            first = -1
+        elif phase == DRAW:
             can_stock = b[STOCK_N] > 0
             can_take = False       # Garbage.can_use(seat, top of the discard pile)
             if b[DISC_N] > 0:
@@ -502,11 +507,27 @@ def _fresh_games(b: Any, kinds: Any, pol: Any, rules: Any, sizes: Any, base: Any
 
 
 @jit
+def _deal_law(b: Any, board: Any, places: Any, place_start: Any, law_cards: Any, card_start: Any, size: int,
+              whole: int, where: Any, state: Any, out: Any, pool: Any) -> None:
+    """``b`` becomes ``board`` with the law's cards drawn onto its places (``where[q]``: the board index of
+    place ``q``) from the SplitMix64 ``state``."""
+    for j in range(BOARD):
+        b[j] = board[j]
+    draw_law(places, place_start, law_cards, card_start, size, whole, state, out, pool)
+    extra = 0
+    for q in range(size):
+        b[where[q]] = out[q]
+        extra += out[q]
+    b[CHECK] += extra
+
+
+@jit
 def _rollouts(board: Any, kinds: Any, pol: Any, rules: Any, places: Any, place_start: Any, law_cards: Any,
               card_start: Any, size: int, whole: int, where: Any, seeds: Any, winners: Any, done: Any,
-              limit: int) -> Any:
+              limit: int, firsts: Any) -> Any:
     """One play-out per seed from ``board``: the law's cards drawn onto its places (``where[q]``: the board
-    index of place ``q``), then played on. Returns (status, index of the failing play-out or -1)."""
+    index of place ``q``), then played on (play-out ``r`` starting with the move ``firsts[r]`` when
+    ``firsts`` is not empty). Returns (status, index of the failing play-out or -1)."""
     p = board[PLAYERS]
     b = np.empty(BOARD, dtype=np.int64)
     deck = np.empty(CARDS, dtype=np.int64)
@@ -517,17 +538,11 @@ def _rollouts(board: Any, kinds: Any, pol: Any, rules: Any, places: Any, place_s
     trace = np.zeros(1, dtype=np.int64)
     for r in range(seeds.shape[0]):
         state[0] = seeds[r]
-        for j in range(BOARD):
-            b[j] = board[j]
-        draw_law(places, place_start, law_cards, card_start, size, whole, state, out, pool)
-        extra = 0
-        for q in range(size):
-            b[where[q]] = out[q]
-            extra += out[q]
-        b[CHECK] += extra
+        _deal_law(b, board, places, place_start, law_cards, card_start, size, whole, where, state, out, pool)
         for seat in range(p):
             own[seat] = 0
-        status = _run(b, kinds, pol, rules, deck, state, own, done[r], trace, limit)
+        status = _run(b, kinds, pol, rules, deck, state, own, done[r], trace, limit,
+                      firsts[r] if firsts.shape[0] > 0 else -1)
         if status != OK:
             return status, r
         winners[r] = b[WINNER] if rules[R_STOP_HAND] == 0 else b[HAND_FIRST]
@@ -754,7 +769,7 @@ def _playouts(given: Game[Any], viewpoint: int | None, n: int, rng: np.random.Ge
     with np.errstate(over="ignore"):
         status, bad = _rollouts(board, kinds, pol, rules,
                                 law.places, law.place_start, law.cards, law.card_start, law.size, law.whole, where,
-                                seeds, winners, done, MAX_MOVES)
+                                seeds, winners, done, MAX_MOVES, np.zeros(0, dtype=np.int64))
     if status != OK:
         def replay() -> list[str]:
             """Play-out ``bad`` again, its moves recorded: its hidden deal from its seed, then greedy play."""
@@ -781,6 +796,45 @@ def win_rollouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.
     return _playouts(game, viewpoint, n, rng, stop_hand=False)[0]
 
 
+def move_code(move: Any, wild: str = "J") -> int:
+    """The kernel's code of an engine move (by its canonical text, :func:`move_text`)."""
+    codes = [STOCK_MOVE, TAKE, DISCARD] + [WILD_TO + k for k in range(1, MAX_SPOTS + 1)] + \
+        [DISPLACE_ON + k for k in range(1, MAX_SPOTS + 1)]
+    for code in codes:
+        if move_text(code, wild) == getattr(move, "text", None):
+            return code
+    raise InvalidInputError(f"move {shown(move)} is not a Garbage move")
+
+
+def move_rollouts(game: Game[Any], viewpoint: int | None, moves: Sequence[Any], seeds: Any) -> IntArray:
+    """Play-out ``r`` of ``moves[k]`` (legal moves of the player to move): the hidden cards drawn from
+    ``game.chance_law(viewpoint)`` by SplitMix64 seeded with ``seeds[r, k]``, the move played, then greedy
+    play to the end of the game. Returns the winners, shaped like ``seeds`` (-1: none). Equal seeds in a row
+    give every move the same hidden cards and the same later shuffles (common random numbers). The real
+    hidden cards are never read."""
+    if not isinstance(game, Garbage):
+        raise InvalidInputError(f"game={shown(game)} is not a Garbage game")
+    game.check_seat(viewpoint, "Garbage move play-outs")
+    grid = np.asarray(seeds, dtype=np.uint64).reshape(-1, len(moves))
+    codes = np.array([move_code(m, game.options["wild"]) for m in moves], dtype=np.int64)
+    winners = np.full(grid.shape, -1, dtype=np.int64)
+    if game.is_over or not len(moves):
+        return winners
+    board, law, where = _law_setup(game, viewpoint)
+    pol = np.full(MAXP, GREEDY, dtype=np.int64)
+    flat = winners.reshape(-1)
+    with np.errstate(over="ignore"):
+        status, bad = _rollouts(board, kinds_of(game.options["wild"]), pol, _rules(game.options, False), law.places,
+                                law.place_start, law.cards, law.card_start, law.size, law.whole, where,
+                                grid.reshape(-1), flat, np.zeros((flat.size, MAXP), dtype=np.int64), MAX_MOVES,
+                                np.tile(codes, grid.shape[0]))
+    if status != OK:
+        r, k = divmod(int(bad), len(moves))
+        raise KernelError(f"Garbage kernel: {_why(status)} in play-out {r} of move {moves[k]} from {game!r} "
+                          f"(play-out seed {int(grid[r, k])})")
+    return flat.reshape(grid.shape)
+
+
 def completion_turns(game: Game[Any], viewpoint: int | None, n: int,
                      rng: np.random.Generator) -> tuple[IntArray, IntArray]:
     """``n`` greedy play-outs to the end of the current hand, hidden cards from the chance law.
@@ -799,6 +853,9 @@ def compiled() -> bool:
 
 def compile_now() -> float:
     """Compile the kernel now (or load it from numba's cache): a few fresh games with both policies and a
-    few play-outs of both kinds (:func:`cardlab.sim.jitkit.compile_kernel`). Returns the seconds taken."""
-    return jitkit.compile_kernel("garbage", play_shard, [lambda game, rng: win_rollouts(game, None, 2, rng),
-                                                         lambda game, rng: completion_turns(game, None, 2, rng)])
+    few play-outs of every kind (:func:`cardlab.sim.jitkit.compile_kernel`). Returns the seconds taken."""
+    return jitkit.compile_kernel("garbage", play_shard, [
+        lambda game, rng: win_rollouts(game, None, 2, rng),
+        lambda game, rng: completion_turns(game, None, 2, rng),
+        lambda game, rng: move_rollouts(game, 0, game.legal_moves(), jitkit.seeds(2 * len(game.legal_moves()), rng))])
+

@@ -3,8 +3,9 @@
 
 It plays whole games from fresh deals (:func:`play_shard`, for ``simulate``), greedy play-outs from a
 position with the hidden cards redrawn from the game's chance law (:func:`win_rollouts`, for P(win)),
-and the panel's "seat picks up on its next turn" (:func:`must_pick_up`). Seats play ``"greedy"`` or
-``"random"``, in any mix. Without numba the same functions run as plain Python on the same arrays
+the panel's "seat picks up on its next turn" (:func:`must_pick_up`), and the play-outs of move values
+(:func:`move_rollouts`: a chosen move first, then greedy play; :mod:`cardlab.sim.move_values`). Seats
+play ``"greedy"`` or ``"random"``, in any mix. Without numba the same functions run as plain Python on the same arrays
 and give the same results, only slower.
 
 Cards and the table
@@ -116,8 +117,8 @@ from cardlab.sim.jitkit import (
 from cardlab.sim.jitkit import seeds as draw_seeds
 from cardlab.sim.jitkit import shuffle as fy_shuffle
 
-__all__ = ["HAVE_NUMBA", "KernelError", "Table", "compile_now", "compiled", "deal_codes", "move_text",
-           "must_pick_up", "play_shard", "plays", "win_rollouts"]
+__all__ = ["HAVE_NUMBA", "KernelError", "Table", "compile_now", "compiled", "deal_codes", "move_code",
+           "move_rollouts", "move_text", "must_pick_up", "play_shard", "plays", "win_rollouts"]
 
 IntArray = npt.NDArray[np.int64]
 
@@ -503,12 +504,24 @@ def _cards_total(cnt: Any, sc: Any) -> Any:
 
 
 @jit
+def _first_of_face(cnt: Any, ids: Any, p: int, code: int) -> Any:
+    """The set-up move ``code`` (its face): seat ``p``'s first card of that face in hand order, -1 if none."""
+    face = (code - M_SETUP) % 52
+    r = POWER[face]
+    for j in range(cnt[0, p, r]):
+        if ids[0, p, r, j] % 52 == face:
+            return ids[0, p, r, j]
+    return -1
+
+
+@jit
 def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: Any, rules: Any, state: Any,
-         moves: Any, script: Any, scratch: Any, watch: int, budget: int) -> int:
+         moves: Any, script: Any, scratch: Any, watch: int, budget: int, first: int = -1) -> int:
     """Play the position on with the seats' policies until the game ends (:data:`DONE`), ``budget`` moves
     have been made (:data:`PAUSED`; -1 for no budget), or, with ``watch`` a seat, that seat's next turn
     in the play phase has ended (``sc[S_PICKED]`` is 1 when it ended by picking up the pile).
-    A broken invariant returns a negative code (:data:`FAILURES`)."""
+    A broken invariant returns a negative code (:data:`FAILURES`). ``first`` (a move code, legal here) is
+    played as the first move in place of the policy's choice (see :func:`move_rollouts`)."""
     players = sc[S_PLAYERS]
     start = sc[S_MOVES]
     bound = rules[R_MAX_TURNS] + 4 * players + sc[S_DECK] + 8
@@ -523,7 +536,8 @@ def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: An
         p = sc[S_TO_MOVE]
         policy = rules[R_POLICY + p]
         if sc[S_PHASE] == SETUP:
-            c = _setup_choice(cnt, ids, p, policy, state, rules)
+            c = _setup_choice(cnt, ids, p, policy, state, rules) if first < 0 else _first_of_face(cnt, ids, p, first)
+            first = -1
             if c < 0:
                 return NO_MOVE
             r = POWER[c]
@@ -547,7 +561,11 @@ def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: An
         top = sc[S_TOP]
         if sc[S_HAND_N + p] > 0 or sc[S_UP_N + p] > 0:
             z = 0 if sc[S_HAND_N + p] > 0 else 1
-            r, k = _play_choice(cnt, z, p, top, policy, state, rules)
+            if first < 0:
+                r, k = _play_choice(cnt, z, p, top, policy, state, rules)
+            else:
+                r, k = (first % 1000) // 10, first % 10
+                first = -1
             if r == 0:
                 if not _record(moves, sc, M_PICKUP):
                     return FULL
@@ -572,7 +590,7 @@ def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: An
         else:
             if sc[S_DOWN_N + p] == 0:
                 return NO_MOVE
-            pick = 0 if policy == GREEDY else below(state, sc[S_DOWN_N + p])
+            pick = 0 if policy == GREEDY or first >= 0 else below(state, sc[S_DOWN_N + p])
             i = 0
             for j in range(FACE_DOWN):
                 if down[p, j] >= 0:
@@ -580,6 +598,9 @@ def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: An
                         i = j
                         break
                     pick -= 1
+            if first >= 0:
+                i = first - M_BLIND
+                first = -1
             if not _record(moves, sc, M_BLIND + i):
                 return FULL
             c = down[p, i]
@@ -701,14 +722,42 @@ def _shard(players: int, rules: Any, seed: Any, start: int, stop: int, winners: 
 
 
 @jit
+def _deal_hidden(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: Any, sc0: Any, cnt: Any, ids: Any,
+                 known: Any, down: Any, draw: Any, pile: Any, sc: Any, cards: Any, class_start: Any, hand_places: Any,
+                 hand_start: Any, free: Any, states: Any, state_start: Any, thresholds: Any, part_thresholds: Any,
+                 size: int, work: Any, where: Any, state: Any, drawn: Any) -> None:
+    """The base position copied into the play-out's arrays, its hidden places (``where[q]`` = zone 0
+    face-down, 1 draw, 2 hand; seat; index) filled by one draw of the chance law (:func:`draw_hands`)."""
+    cnt[:] = cnt0
+    ids[:] = ids0
+    known[:] = known0
+    down[:] = down0
+    draw[:] = draw0
+    pile[:] = pile0
+    sc[:] = sc0
+    draw_hands(cards, class_start, hand_places, hand_start, free, states, state_start, thresholds, size, state,
+               drawn, work, part_thresholds)
+    for q in range(size):
+        c = drawn[q]
+        kind = where[q, 0]
+        if kind == 0:
+            down[where[q, 1], where[q, 2]] = c
+        elif kind == 1:
+            draw[where[q, 2]] = c
+        else:
+            _add(cnt, ids, 0, where[q, 1], c)
+
+
+@jit
 def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: Any, sc0: Any, rules: Any,
               cards: Any, class_start: Any, hand_places: Any, hand_start: Any, free: Any, states: Any,
               state_start: Any, thresholds: Any, part_thresholds: Any, size: int, work: Any, where: Any, seeds: Any,
-              watch: int, out: Any, failure: Any) -> None:
+              watch: int, out: Any, firsts: Any, failure: Any) -> None:
     """One play-out per seed from the base position: the hidden places (``where[q]`` = zone 0 face-down, 1
     draw, 2 hand; seat; index) filled by one draw of the chance law (:func:`draw_hands`, the arrays of
     :class:`HandsArrays` and its scratch ``work``), then greedy play to the end (the winner) or, with
-    ``watch``, through that seat's next turn (1 if it picked up the pile)."""
+    ``watch``, through that seat's next turn (1 if it picked up the pile). Play-out ``i`` starts with the move
+    ``firsts[i]`` when ``firsts`` is not empty (:func:`move_rollouts`)."""
     cnt = cnt0.copy()
     ids = ids0.copy()
     known = known0.copy()
@@ -721,26 +770,12 @@ def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: 
     none = np.zeros(0, dtype=np.int64)
     state = np.zeros(1, dtype=np.uint64)
     for i in range(seeds.shape[0]):
-        cnt[:] = cnt0
-        ids[:] = ids0
-        known[:] = known0
-        down[:] = down0
-        draw[:] = draw0
-        pile[:] = pile0
-        sc[:] = sc0
         state[0] = seeds[i]
-        draw_hands(cards, class_start, hand_places, hand_start, free, states, state_start, thresholds, size, state,
-                   drawn, work, part_thresholds)
-        for q in range(size):
-            c = drawn[q]
-            kind = where[q, 0]
-            if kind == 0:
-                down[where[q, 1], where[q, 2]] = c
-            elif kind == 1:
-                draw[where[q, 2]] = c
-            else:
-                _add(cnt, ids, 0, where[q, 1], c)
-        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, watch, -1)
+        _deal_hidden(cnt0, ids0, known0, down0, draw0, pile0, sc0, cnt, ids, known, down, draw, pile, sc, cards,
+                     class_start, hand_places, hand_start, free, states, state_start, thresholds, part_thresholds,
+                     size, work, where, state, drawn)
+        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, watch, -1,
+                      firsts[i] if firsts.shape[0] > 0 else -1)
         if status < 0:
             failure[0] = status
             failure[1] = i
@@ -1000,14 +1035,20 @@ def _after_shuffle(game_seed: int, players: int) -> int:
     return rng.state
 
 
-def _playouts(g: Shithead, viewpoint: int | None, n: int, rng: np.random.Generator, watch: int,
-              what: str) -> IntArray:
+def _law_table(g: Shithead, viewpoint: int | None, what: str) -> tuple[Table, HandsArrays, IntArray]:
+    """The position as ``viewpoint`` knows it (hidden places empty), its chance law as arrays, and where each
+    of the law's places is on the table."""
     table = Table.of(g, viewpoint, hide=True)
     law = HandsArrays.of(g.chance_law(viewpoint))
     if law.size != len(table.hidden):
         raise KernelError(f"Shithead kernel, {what}: the chance law has {law.size} places, the position "
                           f"{len(table.hidden)} hidden cards")
-    where = np.array(table.hidden, dtype=np.int64).reshape(-1, 3)
+    return table, law, np.array(table.hidden, dtype=np.int64).reshape(-1, 3)
+
+
+def _playouts(g: Shithead, viewpoint: int | None, n: int, rng: np.random.Generator, watch: int,
+              what: str) -> IntArray:
+    table, law, where = _law_table(g, viewpoint, what)
     seeds = draw_seeds(int(n), rng)
     out = np.zeros(int(n), dtype=np.int64)
     failure = np.zeros(2, dtype=np.int64)
@@ -1015,7 +1056,7 @@ def _playouts(g: Shithead, viewpoint: int | None, n: int, rng: np.random.Generat
         _rollouts(table.cnt, table.ids, table.known, table.down, table.draw, table.pile, table.sc, table.rules,
                   law.cards, law.class_start, law.hand_places, law.hand_start, law.free, law.states,
                   law.state_start, law.thresholds, law.part_thresholds, law.size, law.work(), where, seeds, watch,
-                  out, failure)
+                  out, np.zeros(0, dtype=np.int64), failure)
     if failure[0] < 0:
         i = int(failure[1])
         replay = Table.of(g, viewpoint, hide=True)
@@ -1043,6 +1084,44 @@ def win_rollouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.random.
     return _playouts(g, viewpoint, int(n), rng, -1, "win_rollouts")
 
 
+def move_code(move: Any) -> int:
+    """The kernel's code of an engine move (by its canonical text, :func:`move_text`)."""
+    text = getattr(move, "text", None)
+    codes = [M_PICKUP] + [M_BLIND + i for i in range(FACE_DOWN)] + [M_SETUP + c for c in range(52)] + \
+        [kind + 10 * r + k for kind in (M_HAND, M_UP) for r in range(TWO, ACE + 1) for k in range(1, SLOTS + 1)]
+    for code in codes:
+        if move_text(code) == text:
+            return code
+    raise InvalidInputError(f"move {move!r} is not a Shithead move")
+
+
+def move_rollouts(game: Game[Any], viewpoint: int | None, moves: Sequence[Any], seeds: Any) -> IntArray:
+    """Play-out ``r`` of ``moves[k]`` (legal moves of the player to move): the hidden cards drawn from
+    ``game.chance_law(viewpoint)`` by SplitMix64 seeded with ``seeds[r, k]``, the move played, then greedy
+    play to the end. Returns the winners, shaped like ``seeds`` (-1: stopped by the safety rule). Equal seeds
+    in a row give every move the same hidden cards and the same later draws (common random numbers). Only
+    the law is read, never where the hidden cards really are."""
+    g = _shithead(game, "move_rollouts")
+    grid = np.asarray(seeds, dtype=np.uint64).reshape(-1, len(moves))
+    out = np.full(grid.shape, -1, dtype=np.int64)
+    if g.is_over or not len(moves):
+        return out
+    codes = np.array([move_code(m) for m in moves], dtype=np.int64)
+    table, law, where = _law_table(g, viewpoint, "move_rollouts")
+    failure = np.zeros(2, dtype=np.int64)
+    flat = out.reshape(-1)
+    with np.errstate(over="ignore"):
+        _rollouts(table.cnt, table.ids, table.known, table.down, table.draw, table.pile, table.sc, table.rules,
+                  law.cards, law.class_start, law.hand_places, law.hand_start, law.free, law.states,
+                  law.state_start, law.thresholds, law.part_thresholds, law.size, law.work(), where, grid.reshape(-1),
+                  -1, flat, np.tile(codes, grid.shape[0]), failure)
+    if failure[0] < 0:
+        i, k = divmod(int(failure[1]), len(moves))
+        raise KernelError(f"Shithead kernel, move_rollouts: {FAILURES.get(int(failure[0]), 'failure')} in play-out "
+                          f"{i} of move {moves[k]!r} (seed {int(grid[i, k])}, viewpoint {viewpoint}) from {game!r}")
+    return flat.reshape(grid.shape)
+
+
 def must_pick_up(game: Game[Any], seat: int, viewpoint: int | None, n: int, rng: np.random.Generator) -> IntArray:
     """``n`` play-outs as in :func:`win_rollouts`, each stopped when ``seat`` ends its next turn of the
     play phase (the current one if it is to move): 1 where that turn ended by picking up the pile (no
@@ -1065,7 +1144,8 @@ def compile_now() -> float:
     (:func:`cardlab.sim.jitkit.compile_kernel`). Returns the seconds taken."""
     return jitkit.compile_kernel("shithead", play_shard, [
         lambda game, rng: win_rollouts(game, None, 2, rng), lambda game, rng: must_pick_up(game, 0, None, 2, rng),
-        lambda game, rng: Table.of(game).run(0, record=10, budget=3)])
+        lambda game, rng: Table.of(game).run(0, record=10, budget=3),
+        lambda game, rng: move_rollouts(game, 0, game.legal_moves(), draw_seeds(2 * len(game.legal_moves()), rng))])
 
 
 # ranks the decoder relies on: power 14 is the Ace

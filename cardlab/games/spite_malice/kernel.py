@@ -5,7 +5,7 @@ with the ``greedy`` bot of :mod:`cardlab.games.spite_malice.bot` or the ``random
 the legal moves, as :class:`cardlab.policies.RandomPolicy`) in each seat, every option and both kinds of
 game (one round, or a match). The game's spec registers this module as its kernel
 (:class:`~cardlab.engine.spec.GameKernel`): ``simulate`` with built-in policies, ``win_probability`` and
-the panel's estimate all run here. Three entry points:
+the panel's estimate all run here. Four entry points:
 
 * :func:`play_shard`: games ``start..stop-1`` of a seeded run, each from its own fresh deal, for
   ``simulate``; game ``i`` draws only from SplitMix64 seeded with
@@ -15,7 +15,9 @@ the panel's estimate all run here. Three entry points:
   ``game.chance_law(viewpoint)`` (through :class:`cardlab.sim.jitkit.LawArrays` and
   :func:`~cardlab.sim.jitkit.draw_law`: the law is stated once, in the game);
 * :func:`payoff_this_turn`: the same play-outs cut at the end of the current turn, 1 where the player
-  to move played a payoff card in it (the panel's "payoff card played this turn").
+  to move played a payoff card in it (the panel's "payoff card played this turn");
+* :func:`move_rollouts`: the play-outs of move values (:mod:`cardlab.sim.move_values`), each with a chosen
+  first move (``_apply``) before greedy play.
 
 Cards
 -----
@@ -143,8 +145,8 @@ from cardlab.sim.jitkit import (
 IntArray = npt.NDArray[np.int64]
 
 __all__ = ["HAVE_NUMBA", "KernelError", "Script", "board_of", "card_of", "code_of", "compile_now", "compiled",
-           "deal_hidden", "options_array", "payoff_this_turn", "play_position", "play_shard", "plays", "position_of",
-           "win_rollouts"]
+           "deal_hidden", "move_code", "move_rollouts", "options_array", "payoff_this_turn", "play_position",
+           "play_shard", "plays", "position_of", "win_rollouts"]
 
 
 KING = 13
@@ -874,10 +876,11 @@ def _deal_hidden(board: Any, places: Any, place_start: Any, cards: Any, card_sta
 @jit
 def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: Any, card_start: Any,
               comp_start: Any, thresholds: Any, size: int, whole: int, zone: Any, opts: Any, tab: Any,
-              one_turn: int, out: Any, board: Any) -> Any:
+              one_turn: int, out: Any, board: Any, firsts: Any) -> Any:
     """One play-out per seed from ``base`` with its hidden places drawn from the law; ``out[i]`` the winner
-    (-1 none), or with ``one_turn`` 1 if a payoff card was played this turn. Returns (index of the first
-    failed play-out or -1, its status)."""
+    (-1 none), or with ``one_turn`` 1 if a payoff card was played this turn. Play-out ``i`` starts with the
+    move ``firsts[i]`` (``_apply``) when ``firsts`` is not empty. Returns (index of the first failed play-out
+    or -1, its status)."""
     state = np.zeros(1, dtype=np.uint64)
     buf = np.zeros(RING, dtype=np.int64)
     seen = np.zeros(CARDS, dtype=np.int64)
@@ -892,8 +895,12 @@ def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: A
             board[q] = base[q]
         _deal_hidden(board, places, place_start, cards, card_start, comp_start, thresholds, size, whole, zone, state,
                      drawn, pool)
-        status = _play(board, opts, pol, tab, state, ROLLOUT_MAX_MOVES, one_turn, 0, empty, no_tape, empty,
-                       empty, empty, buf)
+        status = OK
+        if firsts.size > 0:
+            status = _apply(board, firsts[i], opts, 0, empty, no_tape, empty, state, buf)
+        if status == OK:
+            status = _play(board, opts, pol, tab, state, ROLLOUT_MAX_MOVES, one_turn, 0, empty, no_tape, empty,
+                           empty, empty, buf)
         if status == OK and not _conserved(board, seen):
             status = LOST
         if status == CUT:
@@ -1158,7 +1165,7 @@ def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one
     with np.errstate(over="ignore"):
         failed, status = _rollouts(base, seed_list, law.places, law.place_start, law.cards, law.card_start,
                                    law.comp_start, law.thresholds, law.size, law.whole, zone, opts, tab,
-                                   int(one_turn), out, board)
+                                   int(one_turn), out, board, _EMPTY)
     if failed >= 0:
         i = int(failed)
 
@@ -1210,6 +1217,47 @@ def win_rollouts(game: Any, viewpoint: int | None, n: int, rng: np.random.Genera
     return _run(game, viewpoint, int(n), rng, False, "win_rollouts")
 
 
+def move_code(move: Any) -> int:
+    """The kernel's code of an engine move (by its canonical text, :func:`move_text`)."""
+    text = getattr(move, "text", None)
+    codes = [(K_PAYOFF << 12) | b for b in range(CENTRES)]
+    codes += [(K_SIDE << 12) | (a << 4) | b for a in range(SIDES) for b in range(CENTRES)]
+    codes += [(K_HAND << 12) | (a << 4) | b for a in range(52) for b in range(CENTRES)]
+    codes += [(K_DISCARD << 12) | (a << 4) | b for a in range(52) for b in range(SIDES)]
+    for code in codes:
+        if move_text(code) == text:
+            return code
+    raise InvalidInputError(f"move {move!r} is not a Spite and Malice move")
+
+
+def move_rollouts(game: Any, viewpoint: int | None, moves: Sequence[Any], seeds: Any) -> IntArray:
+    """Play-out ``r`` of ``moves[k]`` (legal moves of the player to move): the hidden cards drawn from
+    ``game.chance_law(viewpoint)`` by SplitMix64 seeded with ``seeds[r, k]``, the move played, then greedy
+    play to the end. Returns the winners, shaped like ``seeds`` (-1: none). Equal seeds in a row give every
+    move the same hidden cards and the same later shuffles (common random numbers). The real hidden cards
+    are never read."""
+    jitkit.check_playouts(game, SpiteMalice, viewpoint, 1, np.random.default_rng(0), "move_rollouts")
+    grid = np.asarray(seeds, dtype=np.uint64).reshape(-1, len(moves))
+    out = np.full(grid.shape, -1, dtype=np.int64)
+    if game.is_over or not len(moves):
+        return out
+    codes = np.array([move_code(m) for m in moves], dtype=np.int64)
+    prepared = _prepare(game, viewpoint)
+    law = prepared.law
+    opts = options_array(game.options)
+    flat = out.reshape(-1)
+    with np.errstate(over="ignore"):
+        failed, status = _rollouts(prepared.base, grid.reshape(-1), law.places, law.place_start, law.cards,
+                                   law.card_start, law.comp_start, law.thresholds, law.size, law.whole, prepared.zone,
+                                   opts, TABLE[bool(opts[O_KING_STARTS])], 0, flat,
+                                   np.empty(BOARD, dtype=np.int64), np.tile(codes, grid.shape[0]))
+    if failed >= 0:
+        i, k = divmod(int(failed), len(moves))
+        raise KernelError(f"Spite and Malice kernel: {STATUS_TEXT.get(int(status), status)} in play-out {i} of "
+                          f"move {moves[k]!r} (its seed {int(grid[i, k])}), viewpoint {viewpoint}; from {game!r}")
+    return flat.reshape(grid.shape)
+
+
 def payoff_this_turn(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator) -> IntArray:
     """``n`` greedy play-outs of the rest of the current turn, hidden cards drawn as in :func:`win_rollouts`:
     1 where the player to move played at least one payoff card before the turn ended, else 0."""
@@ -1229,4 +1277,6 @@ def compile_now() -> float:
     point (:func:`cardlab.sim.jitkit.compile_kernel`). Returns the seconds taken."""
     return jitkit.compile_kernel("spite-and-malice", play_shard, [
         lambda game, rng: win_rollouts(game, None, 2, rng), lambda game, rng: payoff_this_turn(game, 0, 2, rng),
-        lambda game, rng: play_position(game, max_moves=10)])
+        lambda game, rng: play_position(game, max_moves=10),
+        lambda game, rng: move_rollouts(game, game.current_player, game.legal_moves(),
+                                        seeds(2 * len(game.legal_moves()), rng))])
