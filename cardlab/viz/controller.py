@@ -98,7 +98,7 @@ def policy_options(game_name: str) -> tuple[str, ...]:
     try:
         make_policy("greedy", game_name, np.random.default_rng(0))
     except InvalidInputError:
-        return tuple(p for p in controls.POLICY_CHOICES if p != "greedy")
+        return tuple(p for p in controls.POLICY_CHOICES if p not in ("greedy", "search"))  # search plays over greedy
     return controls.POLICY_CHOICES
 
 

@@ -25,7 +25,7 @@ from cardlab.errors import CardlabError, InvalidInputError
 
 TABLE = "table"
 REVEAL = "everything revealed"
-POLICY_CHOICES = ("greedy", "random", "human")
+POLICY_CHOICES = ("greedy", "random", "search", "human")
 CUSTOM = "custom"
 LOG_SHOWN = 40
 

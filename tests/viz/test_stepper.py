@@ -562,3 +562,28 @@ def test_a_refused_stepper_leaves_no_widget_open(bad: dict[str, object], monkeyp
     with pytest.raises(CardlabError):
         Stepper(**bad)  # type: ignore[arg-type]
     assert opened == []
+
+
+def test_search_player_in_the_seat_menu_plays_what_search_chooses() -> None:
+    """The seat menu offers the search player; a seat set to it plays the move the search policy picks from the
+    seat's own generator (the stepper's seeded stream for that seat and move)."""
+    from cardlab.policies import make_policy
+    from cardlab.viz.controller import POLICY_SALT
+
+    s = cardlab.Stepper("shithead", players=2, seed=4, **FAST)  # type: ignore[arg-type]
+    assert "search" in s.policies[0].options
+    s.policies[0].value = "search"
+    for _ in range(12):
+        if s.game.is_over:
+            break
+        seat = s.game.current_player
+        expected = None
+        if s.policies[seat].value == "search":
+            rng = np.random.default_rng([s.deal_seed, s.game.move_count, POLICY_SALT + seat])
+            policy = make_policy("search", "shithead", rng)
+            expected = policy(s.game.observe(seat), s.game.legal_moves()) if not hasattr(policy, "decide") \
+                else policy.decide(s.game)
+        s.next_move()
+        assert s.last_error is None
+        if expected is not None:
+            assert s.game.moves[-1].text == (expected if isinstance(expected, str) else expected.text)
