@@ -143,6 +143,19 @@ class GameSpec:
         return load_drawer(self.drawer)
 
 
+def package_spec(package: str, rules: type[Game[Any]], bot: Callable[[], Callable[..., Any]], questions: Questions,
+                 budgets: RolloutBudgets, *,
+                 uninformed: Callable[[np.random.Generator], Callable[..., Any]] | None = None,
+                 curve_title: str = "") -> GameSpec:
+    """The spec of a game package laid out as cardlab's own games are: the table drawer is
+    ``<package>.table:draw``, and the kernel ``<package>.kernel`` is a :class:`LazyKernel`, so that dealing,
+    playing or drawing a game never loads numba; the first play-out or simulation imports it."""
+    kernel = LazyKernel(f"{package}.kernel")
+    return GameSpec(name=rules.name, aliases=rules.aliases, rules=rules, bot=bot, questions=questions,
+                    drawer=f"{package}.table:draw", budgets=budgets, kernel=kernel, curve_title=curve_title,
+                    compile=kernel.compile_now, compile_ready=kernel.compiled, uninformed=uninformed)
+
+
 def load_drawer(path: str) -> Drawer:
     """The drawer named ``"package.module:function"``, imported now."""
     module, _, function = path.partition(":")
@@ -151,4 +164,4 @@ def load_drawer(path: str) -> Drawer:
 
 
 __all__ = ["FALLBACK_BUDGETS", "GENERIC_DRAWER", "Drawer", "GameKernel", "GameSpec", "LazyKernel", "Questions",
-           "RolloutBudgets", "load_drawer"]
+           "RolloutBudgets", "load_drawer", "package_spec"]

@@ -8,25 +8,14 @@ simulation."""
 
 from cardlab.games.garbage.rules import *  # noqa: F403  (the rules' names, as before the package)  # isort: skip
 from cardlab.engine.registry import register
-from cardlab.engine.spec import GameSpec, LazyKernel, RolloutBudgets
+from cardlab.engine.spec import RolloutBudgets, package_spec
 from cardlab.games.garbage.bot import greedy_garbage
 from cardlab.games.garbage.questions import panel
 from cardlab.games.garbage.rules import Garbage
 
-KERNEL = LazyKernel("cardlab.games.garbage.kernel")
-
-SPEC = register(GameSpec(
-    name=Garbage.name,
-    aliases=Garbage.aliases,
-    rules=Garbage,
-    bot=lambda: greedy_garbage,
-    questions=panel,
-    drawer="cardlab.games.garbage.table:draw",
-    budgets=RolloutBudgets(win=2000, panel=1000, batch=500),
-    kernel=KERNEL,
+SPEC = register(package_spec(
+    __name__, Garbage, lambda: greedy_garbage, panel, RolloutBudgets(win=2000, panel=1000, batch=500),
     curve_title="wins within k turns",
-    compile=KERNEL.compile_now,
-    compile_ready=KERNEL.compiled,
 ))
 """Play-outs per estimate in the stepper, chosen so that a Next move with every panel refreshed stays well
 under 100 ms (``benchmarks/bench_stepper.py`` measures it)."""

@@ -8,25 +8,14 @@ The kernel module loads numba, which dealing, playing or drawing a game does not
 
 from cardlab.games.shithead.rules import *  # noqa: F403  (the rules' names, as before the package)  # isort: skip
 from cardlab.engine.registry import register
-from cardlab.engine.spec import GameSpec, LazyKernel, RolloutBudgets
+from cardlab.engine.spec import RolloutBudgets, package_spec
 from cardlab.games.shithead.bot import greedy_shithead, uninformed_shithead
 from cardlab.games.shithead.questions import panel
 from cardlab.games.shithead.rules import Shithead
 
-KERNEL = LazyKernel("cardlab.games.shithead.kernel")
-
-SPEC = register(GameSpec(
-    name=Shithead.name,
-    aliases=Shithead.aliases,
-    rules=Shithead,
-    bot=lambda: greedy_shithead,
+SPEC = register(package_spec(
+    __name__, Shithead, lambda: greedy_shithead, panel, RolloutBudgets(win=2000, panel=1000, batch=500),
     uninformed=uninformed_shithead,
-    questions=panel,
-    drawer="cardlab.games.shithead.table:draw",
-    budgets=RolloutBudgets(win=2000, panel=1000, batch=500),
-    kernel=KERNEL,
-    compile=KERNEL.compile_now,
-    compile_ready=KERNEL.compiled,
 ))
 """Play-outs per estimate in the stepper: 2,000 per P(win) point and 1,000 per "picks up on its next turn",
 with a Next move and every panel refreshed well under 100 ms (``benchmarks/bench_stepper.py`` measures it).

@@ -8,25 +8,14 @@ The kernel module loads numba, which dealing, playing or drawing a game does not
 
 from cardlab.games.spite_malice.rules import *  # noqa: F403  (the rules' names, as before the package)  # isort: skip
 from cardlab.engine.registry import register
-from cardlab.engine.spec import GameSpec, LazyKernel, RolloutBudgets
+from cardlab.engine.spec import RolloutBudgets, package_spec
 from cardlab.games.spite_malice.bot import greedy_spite_malice, uninformed_spite_malice
 from cardlab.games.spite_malice.questions import panel
 from cardlab.games.spite_malice.rules import SpiteMalice
 
-KERNEL = LazyKernel("cardlab.games.spite_malice.kernel")
-
-SPEC = register(GameSpec(
-    name=SpiteMalice.name,
-    aliases=SpiteMalice.aliases,
-    rules=SpiteMalice,
-    bot=lambda: greedy_spite_malice,
+SPEC = register(package_spec(
+    __name__, SpiteMalice, lambda: greedy_spite_malice, panel, RolloutBudgets(win=2000, panel=1000),
     uninformed=uninformed_spite_malice,
-    questions=panel,
-    drawer="cardlab.games.spite_malice.table:draw",
-    budgets=RolloutBudgets(win=2000, panel=1000),
-    kernel=KERNEL,
-    compile=KERNEL.compile_now,
-    compile_ready=KERNEL.compiled,
 ))
 """Play-outs per estimate in the stepper, chosen so that a Next move with every panel refreshed stays well
 under 100 ms (``benchmarks/bench_stepper.py`` measures it)."""

@@ -538,6 +538,27 @@ def _legal(board: Any, p: int, tab: Any, pick: int) -> Any:
 
 
 @jit_inline
+def _closer(best: Any, tab: Any, dt: int, f0: Any, f1: Any, f2: Any, v0: Any, v1: Any, v2: Any, r: Any, low: Any,
+            shift: int) -> Any:
+    """``best``, or the key of a card of rank ``r`` on a centre pile it fits if that is smaller: the key is the
+    card's distance to the payoff top on that pile (table at ``dt``) shifted by ``shift``, then ``low`` (what
+    breaks a tie), then the pile (0 to 2). ``f*`` are the piles' fit masks and ``v*`` their values."""
+    if (f0 >> r) & 1 != 0:
+        key = (tab[dt + v0] << shift) | low
+        if key < best:
+            best = key
+    if (f1 >> r) & 1 != 0:
+        key = (tab[dt + v1] << shift) | low | 1
+        if key < best:
+            best = key
+    if (f2 >> r) & 1 != 0:
+        key = (tab[dt + v2] << shift) | low | 2
+        if key < best:
+            best = key
+    return best
+
+
+@jit_inline
 def _greedy(board: Any, p: int, tab: Any) -> Any:
     """The greedy bot's move (see the module notes), or -1 when the seat has no legal move."""
     t = (board[PAY + p * PCAP + board[PAY_N + p] - 1] >> 3) + 1
@@ -577,18 +598,7 @@ def _greedy(board: Any, p: int, tab: Any) -> Any:
                 if king_side < 0:
                     king_side = j
             else:
-                if (f0 >> r) & 1 != 0:
-                    key = (tab[dt + v0] << 4) | (j << 2)
-                    if key < best:
-                        best = key
-                if (f1 >> r) & 1 != 0:
-                    key = (tab[dt + v1] << 4) | (j << 2) | 1
-                    if key < best:
-                        best = key
-                if (f2 >> r) & 1 != 0:
-                    key = (tab[dt + v2] << 4) | (j << 2) | 2
-                    if key < best:
-                        best = key
+                best = _closer(best, tab, dt, f0, f1, f2, v0, v1, v2, r, j << 2, 4)
     if best != NO_KEY:
         return (K_SIDE << 12) | (((best >> 2) & 3) << 4) | (best & 3)
     # 3. a hand card that fits, never a King: smallest (distance, face, pile)
@@ -604,18 +614,7 @@ def _greedy(board: Any, p: int, tab: Any) -> Any:
                 king_face = c >> 1
         else:
             f = c >> 1
-            if (f0 >> r) & 1 != 0:
-                key = (tab[dt + v0] << 8) | (f << 2)
-                if key < best:
-                    best = key
-            if (f1 >> r) & 1 != 0:
-                key = (tab[dt + v1] << 8) | (f << 2) | 1
-                if key < best:
-                    best = key
-            if (f2 >> r) & 1 != 0:
-                key = (tab[dt + v2] << 8) | (f << 2) | 2
-                if key < best:
-                    best = key
+            best = _closer(best, tab, dt, f0, f1, f2, v0, v1, v2, r, f << 2, 8)
     if best != NO_KEY:
         return (K_HAND << 12) | (((best >> 2) & 63) << 4) | (best & 3)
     # 4. a King on the closest pile that takes one, if within reach of the Kings at hand
