@@ -148,7 +148,7 @@ print("same P(win) history:", twin.history_numbers() == stepper.history_numbers(
 # Choose `seat 0` in the **viewpoint** menu and the table shows what seat 0 knows; choose `everything revealed`
 # and every card is face up (a teacher's view; it says so on the table). In Garbage nobody ever looks at a
 # face-down card, so every seat knows the same as the table. In Spite and Malice and in Shithead each player
-# sees their own hand, and the probabilities differ from seat to seat: notebook `11_hidden_information` is
+# sees their own hand, and the probabilities differ from seat to seat: notebook `08_hidden_information` is
 # about exactly that.
 
 # %% [markdown]
@@ -213,10 +213,10 @@ assert abs(calibration.brier - np.mean([(r.guess - outcome) ** 2 for r in calibr
 # | notebook | what it is about |
 # |---|---|
 # | `01_garbage`, `02_spite_and_malice`, `03_shithead` | each game: rules, every option, probability questions |
-# | `10_law_of_large_numbers` | simulated frequencies settle on the exact answer; intervals shrink like 1/√n |
-# | `11_hidden_information` | the same position, different (and correct) probabilities for different people |
-# | `12_expected_value_and_markov_chains` | how many draws to complete a Garbage layout, exactly |
-# | `13_strategy_tournament` | write your own bot and find out whether it is really better |
+# | `01_law_of_large_numbers` | simulated frequencies settle on the exact answer; intervals shrink like 1/√n |
+# | `08_hidden_information` | the same position, different (and correct) probabilities for different people |
+# | `09_expected_value_and_markov_chains` | how many draws to complete a Garbage layout, exactly |
+# | `10_strategy_tournament` | write your own bot and find out whether it is really better |
 
 # %% [markdown]
 # ## Exercises
@@ -341,4 +341,4 @@ assert exercise_3.check("1/2").is_right and exercise_3.check("1/4").status == "n
 # estimate with itself; the right question is whether **seat 0's interval contains 1/2**. If it does not, the
 # play-outs are evidence (at the 5% level, and under the model's assumptions) that seat 0 is ahead or behind. If it
 # does, they cannot tell: that is not evidence that the seats are level. Four times the play-outs halve the width
-# (the $1/\sqrt n$ law of notebook `10_law_of_large_numbers`), up to the noise of the estimates themselves.
+# (the $1/\sqrt n$ law of notebook `01_law_of_large_numbers`), up to the noise of the estimates themselves.

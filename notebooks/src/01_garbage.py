@@ -228,7 +228,7 @@ assert 0.7 < est[1].value < 0.8 and est[10].low > 0.5
 # spots each the first player has an edge (seat 0 draws first). In between, the win rate dips: the sizes listed
 # above do *worse* than a full layout of 10, with the lowest estimate at the size printed (its neighbours are
 # within the noise of it). With fewer spots fewer cards are useful, so the chains of forced placements are
-# shorter; notebook `12_expected_value_and_markov_chains` computes exactly how many draws a layout of each size
+# shorter; notebook `09_expected_value_and_markov_chains` computes exactly how many draws a layout of each size
 # takes, and why a middle size can be the slowest.
 #
 # **An interval can miss.** A 95% interval misses the true probability one time in twenty. Here is the 10 against
@@ -304,7 +304,7 @@ assert hands[-1][1][winners[-1]] == 1 and match.winner == winners[-1]
 # ### Players and packs
 #
 # One pack for 1–2 players, two for 3–4, three for 5–6; the solitaire (one player) is the subject of notebook
-# `12_expected_value_and_markov_chains`.
+# `09_expected_value_and_markov_chains`.
 
 # %%
 for players in range(1, 7):
@@ -378,7 +378,7 @@ print(chain.history_numbers())
 #
 # Almost never. A card that is useful to somebody is placed as soon as it is drawn, or taken from the discard pile
 # by the next player who can use it, so the stock hardly ever runs out before a layout is complete. (For one player
-# it cannot happen at all: notebook 12 shows why.) A simulation of many greedy games:
+# it cannot happen at all: notebook 09 shows why.) A simulation of many greedy games:
 
 # %%
 for players in (1, 2, 4, 6):

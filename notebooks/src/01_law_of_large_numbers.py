@@ -249,7 +249,7 @@ assert abs(batches.mean() - 5) < 4 * spread / np.sqrt(10)  # a coverage far from
 # ## 6. The same law for an average
 #
 # The law of large numbers holds for averages too (independent games with a finite mean). The mean number of draws
-# to complete one spot is exactly $53/9 \approx 5.889$ (notebook `12_expected_value_and_markov_chains` explains
+# to complete one spot is exactly $53/9 \approx 5.889$ (notebook `09_expected_value_and_markov_chains` explains
 # why); the running average of the same games settles on it. The interval $\bar x \pm 1.96\,s/\sqrt n$ rests on
 # the central limit theorem, and the number of draws is skewed (mostly short games, a few long ones), so we start
 # at $n = 100$: at $n = 10$ such an interval would be no more than a rough guide.

@@ -142,7 +142,7 @@ report("eager_tens", tens)
 # in forty, and one wholly above 0.5 about one time in forty (one time in twenty for either side).
 # If it contains 0.5, you cannot tell yet — that is *not* evidence that the two are equally good; the interval says
 # how large a difference the data still allow. The half-width shrinks like $1/\sqrt{n}$ (notebook
-# `10_law_of_large_numbers`), so telling 53% from 50% takes thousands of games, not dozens (section 4).
+# `01_law_of_large_numbers`), so telling 53% from 50% takes thousands of games, not dozens (section 4).
 #
 # ### A paired design needs a paired analysis
 #
