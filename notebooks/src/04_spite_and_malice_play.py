@@ -1,0 +1,351 @@
+# %% [markdown]
+# # Spite and Malice: the game, and the chances you can count
+#
+# **Learning goals**
+#
+# - know the rules of Spite and Malice and what each of its options changes;
+# - play a first turn in the stepper and read its two panels;
+# - see where a completed centre pile goes, and why that lets the players count cards;
+# - count the exact chance that the next stock card fits a centre pile, for the table and for a player who knows
+#   their own hand, and say which assumption the count rests on.
+#
+# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: the rules (section 1). 10 min: a first turn in the
+# stepper (section 2). 5 min: completed piles (section 3). 10 min: counting (section 4) and a whole match
+# (section 5). 10 min: exercises.
+#
+# **Predict first.** At the start of a round every centre pile is empty, so only an Ace (or a wild King) can go
+# there. Guess the chance that the first card drawn from the stock fits a centre pile. Is it larger or smaller for
+# a player who has looked at their own hand?
+
+# %% [markdown]
+# ## 1. The rules
+#
+# - **Cards.** Two 52-card packs shuffled together (104 cards). Values: Ace 1, 2–10, Jack 11, Queen 12;
+#   **Kings are wild** (and count as 13 when two cards are compared).
+# - **Deal.** Each player gets a **payoff pile** of 20 cards with only its top card face up, a **hand** of 5 cards
+#   and 4 **side piles**, empty at first. The centre has 3 **centre piles**, empty at first. The other cards form the
+#   face-down **stock**.
+# - **Centre piles** build up from Ace to Queen whatever the suit: a pile of $n$ cards takes a card of value $n + 1$.
+#   A King stands for whatever value is needed, and may also start an empty pile as its Ace. A pile that reaches the
+#   Queen is complete: its 12 cards are shuffled and put **under** the stock.
+# - **Side piles** take any card; only their top card can be played.
+# - **A turn** starts by drawing from the stock until the hand holds 5 cards. Then the player may play the payoff
+#   top, a side-pile top or a hand card onto a centre pile, as often as they can. Putting a hand card on a side
+#   pile ends the turn. A player who empties their hand mid-turn draws 5 more and goes on.
+# - **Who starts.** The player whose payoff top is higher (King highest). If the two tops are equal, each payoff
+#   pile is reshuffled on its own and the new tops are compared, as often as needed.
+# - **End of a round.** Whoever plays their last payoff card wins the round and scores the number of cards left in
+#   the opponent's payoff pile. If a player must draw and the stock is empty, the round is drawn (no points).
+# - **Match.** Rounds are dealt again until a player has 50 points.
+#
+# Each rule that players argue about is an **option** you can set when you deal:
+#
+# | option | default | other choice | what it changes |
+# |---|---|---|---|
+# | `payoff_size` | `20` | 1 to 40 | cards in each payoff pile |
+# | `king_starts_pile` | `True` | `False` | a King may not start an empty centre pile |
+# | `refill_on_empty` | `True` | `False` | an emptied hand ends the turn instead of drawing 5 more |
+# | `completed_to` | `"bottom"` | `"shuffle"` | a completed pile is shuffled into the whole stock |
+# | `first` | `"higher"` | `"seat0"` | seat 0 always starts |
+# | `match` | `False` | `True` | play rounds until a player reaches the target |
+# | `target` | `50` | any whole number from 1 | points that win a match |
+
+# %%
+from fractions import Fraction
+
+import numpy as np
+from IPython.display import display
+
+import cardlab
+from cardlab.policies import choose, make_policy
+from cardlab.sim import prob
+from cardlab.viz.exercise import Exercise
+
+greedy = make_policy("greedy", "spite-and-malice", np.random.default_rng(0))
+
+
+def play_and_show(stepper, move):
+    """Play one move in the stepper and print what happened."""
+    before = len(stepper.game.events)
+    stepper.play(move)
+    print(f"> {move}")
+    for event in stepper.game.events[before:]:
+        print("   ", event)
+
+
+def describe_stock(game):
+    """The stock from the top: which part nobody has seen since the deal, and which part is a completed pile."""
+    for first, _, count in game.observe(None).stock_layers:
+        what = "cards nobody has seen since the deal" if first == 0 else f"cards of completed pile {first}"
+        print(f"   {count:>3} {what}")
+
+
+# %% [markdown]
+# ## 2. A first turn in the stepper
+#
+# The deck below is **stacked**: its first cards are chosen, so that the first turn shows every kind of move. The
+# list starts with seat 0's payoff pile (top first), then seat 1's, then each seat's hand and then the stock. Short
+# payoff piles of 4 cards keep the round short. Nobody is a bot here (`"human"`): the cells play both seats.
+
+# %%
+DECK = ["3S", "9H", "9D", "9C",                  # seat 0's payoff pile, top first
+        "2H", "QH", "QD", "QC",                  # seat 1's payoff pile
+        "AS", "2S", "KS", "5D", "7D",            # seat 0's hand
+        "AH", "4C", "6C", "8C", "10C",           # seat 1's hand
+        "3H", "4H", "5H", "6H", "7H", "8H"]      # top of the stock
+spite = cardlab.Stepper("spite-and-malice", seed=1, deck=DECK, payoff_size=4, policies=["human", "human"],
+                        hot_seat=False)   # one screen for the whole class: no "pass the device" cover screens
+print(spite.game.state.opening)
+display(spite)
+
+# %% [markdown]
+# Seat 0 holds A♠ 2♠ 5♦ 7♦ K♠ and its payoff top is 3♠. **Predict:** how far can seat 0 build centre pile 1 in
+# this turn? Then run the cell.
+
+# %%
+for move in ["hand A♠ to centre 1", "hand 2♠ to centre 1", "payoff to centre 1", "hand K♠ to centre 1",
+             "hand 5♦ to centre 1", "hand 7♦ to side 1"]:
+    play_and_show(spite, move)
+
+# %% [markdown]
+# Seat 1 answers: it continues centre pile 1, starts centre pile 2 with its Ace so that its payoff 2♥ can follow,
+# and ends its turn on a side pile.
+
+# %%
+for move in ["hand 6♣ to centre 1", "hand A♥ to centre 2", "payoff to centre 2", "hand 10♣ to side 1"]:
+    play_and_show(spite, move)
+view = spite.game.observe(None)
+print("centre piles have reached:", view.centre_values, "| payoff tops:", [str(c) for c in view.payoff_tops])
+
+# %% [markdown]
+# ### The two panels
+#
+# On the right of the stepper, the top plot shows each seat's chance of winning, move by move. The bottom plot
+# asks this game's questions about the player to move:
+#
+# - *next stock card fits a centre pile*: an **exact** fraction, counted from the cards nobody has seen;
+# - *payoff top playable now*: 0 or 1, since the payoff top and the centre piles are face up;
+# - *payoff card played this turn*: an **estimate** with a 95% interval. The stepper deals the hidden cards again
+#   at random many times, plays each deal on to the end of the turn, and counts.
+#
+# The same numbers as text:
+
+# %%
+print(spite.panel_numbers())
+
+# %% [markdown]
+# ## 3. Completed piles go under the stock
+#
+# Two greedy bots play a seeded round until the first centre pile is complete. **Predict:** about how many moves
+# will that take?
+
+# %%
+bots = cardlab.Stepper("spite-and-malice", seed=3)
+while bots.game.state.completions == 0:
+    bots.next_move()
+game = bots.game
+for event in game.events[-3:]:
+    print(event)
+print(f"move {game.move_count}; the stock, from the top:")
+describe_stock(game)
+
+# %% [markdown]
+# **Discuss:** everybody saw those 12 cards on the table. What will a player who remembers them know once the
+# stock has been drawn down to them?
+
+# %% [markdown]
+# ## 4. Counting: will the next stock card fit?
+#
+# Nobody knows the next stock card. We **assume** that it is equally likely to be any card the viewer has not seen
+# (the stock, the other hand, the cards under the payoff tops). Then the chance is a count:
+#
+# $$P(\text{fits}) = \frac{\text{unseen cards that fit a centre pile}}{\text{all unseen cards}}.$$
+#
+# Right after the deal this assumption is a fact: the deck was shuffled. Later in a round it is only a model,
+# because the players' choices may say something about their hidden cards; lesson `05_spite_and_malice_chances`
+# tests it. The answer also depends on who counts, because each player sees their own hand.
+#
+# Here is the deal of seed 0: the payoff tops are 10♦ and 9♦, and seat 0 holds 3♠ 3♥ 5♦ 10♦ K♦. **Predict:** who
+# gives the first stock card a higher chance to fit, the table or seat 0?
+
+# %%
+deal = cardlab.new_game("spite-and-malice", seed=0)
+for viewpoint in (None, 0):
+    unseen = deal.unseen_cards(viewpoint)
+    fits = [card for card in unseen if deal.can_play_on_centre(card)]
+    who = "table" if viewpoint is None else f"seat {viewpoint}"
+    print(f"{who:>6}: {len(fits)} of {len(unseen)} unseen cards fit; the stepper's count: "
+          f"{prob.spite_next_stock_playable(deal, viewpoint)}")
+    assert prob.spite_next_stock_playable(deal, viewpoint) == Fraction(len(fits), len(unseen))
+
+# %% [markdown]
+# **Discuss:** how can the cards in your own hand change your chance that the next stock card fits? Can they raise
+# it, lower it, or both?
+#
+# Back to the bots' round, just after the first pile was completed. The 12 cards of that pile lie under the rest
+# of the stock, so the next card cannot be one of them: the count leaves them out. **Predict:** do the table and
+# the two players agree now?
+
+# %%
+print(f"move {game.move_count}; the centre piles need {game.observe(None).needed} (a King fits any pile)")
+for viewpoint in (None, 0, 1):
+    who = "table" if viewpoint is None else f"seat {viewpoint}"
+    chance = prob.spite_next_stock_playable(game, viewpoint)
+    print(f"{who:>6}: the next stock card fits with chance {chance} = {float(chance):.3f}")
+
+# %% [markdown]
+# Now the bots play on until the stock is down to the completed piles. **Predict:** once the next card must be one
+# of the known cards of the first completed pile, do the table and the two players still disagree?
+
+# %%
+while game.observe(None).stock_layers[0][0] == 0:
+    bots.next_move()
+print(f"move {game.move_count}; the centre piles need {game.observe(None).needed}; the stock, from the top:")
+describe_stock(game)
+for viewpoint in (None, 0, 1):
+    who = "table" if viewpoint is None else f"seat {viewpoint}"
+    print(f"{who:>6}: the next stock card fits with chance {prob.spite_next_stock_playable(game, viewpoint)}")
+
+# %% [markdown]
+# ## 5. A whole match
+#
+# A match deals round after round until a player has 50 points. The winner of a round scores the cards left in the
+# *opponent's* payoff pile. **Predict:** about how many rounds does a match to 50 take?
+
+# %%
+full = cardlab.new_game("spite-and-malice", seed=2, match=True)
+while not full.is_over:
+    full.play(choose(greedy, full))
+running = [0, 0]
+print("round  winner  points  scores after")
+for number, (winner, points) in enumerate(full.state.results, start=1):
+    if winner >= 0:
+        running[winner] += points
+    print(f"{number:>5}  {f'seat {winner}' if winner >= 0 else 'draw':>6}  {points:>6}  {running}")
+print(f"match winner: seat {full.winner}")
+assert running == list(full.state.scores) and max(running) >= 50 and full.winner == full.state.results[-1][0]
+
+# %% [markdown]
+# Points come in lumps: one lopsided round can decide a match. That makes a match a noisy judge of which player is
+# better.
+
+# %% [teacher]
+# **For the teacher: the other options in one cell each.** The lesson shows `king_starts_pile` only in Exercise 2.
+# To show the others:
+#
+# ```python
+# # refill_on_empty=False: a hand of A 2 3 4 5 played out on one pile ends the turn instead of drawing 5 more
+# RUN = ["9S", "9H", "9D", "9C", "8H", "QH", "QD", "QC", "AS", "2H", "3D", "4C", "5S", "AH", "4D", "6C", "8C", "10C"]
+# g = cardlab.new_game("spite-and-malice", seed=1, deck=RUN, payoff_size=4, refill_on_empty=False)
+# g.play_all(["hand A♠ to centre 1", "hand 2♥ to centre 1", "hand 3♦ to centre 1", "hand 4♣ to centre 1",
+#             "hand 5♠ to centre 1"])
+# # completed_to="shuffle": the stock becomes one mixed part, and the completed pile's cards can come up any time
+# # first="seat0": no comparison of payoff tops; payoff_size=5: rounds of about 26 turns instead of 58
+# ```
+#
+# The stepper's panel and the counts in section 4 use the same rule: the next stock card is equally likely to be
+# any card the viewer has not seen, except tied payoff tops (known to lie in their payoff piles; Exercise 1) and,
+# once the stock is down to a completed pile, only that pile's cards still in the stock.
+
+# %% [markdown]
+# ## Exercises
+#
+# Each exercise checks your answer. Type it in the box under the exercise (a fraction such as 3/4, a decimal such
+# as 0.75, or a percentage such as 75%) and press **Check**, or write it between the quotes in the answer cell and
+# run that cell. Use the empty cell under the answer cell for your own code.
+
+# %% [markdown]
+# **Exercise 1.** Deal the round of seed 4 (`cardlab.new_game("spite-and-malice", seed=4)`) and read how it opened
+# (`.state.opening`). Before any move, what is the table's exact chance that the first stock card fits a centre
+# pile? Count it yourself: which cards fit an empty pile, and which cards could be the first stock card?
+
+# %% [check]
+exercise_1 = Exercise(
+    "Exercise 1.", "Seed 4, before any move: the table's exact chance that the first stock card fits a centre pile?",
+    truth=lambda: prob.spite_next_stock_playable(cardlab.new_game("spite-and-malice", seed=4)),
+    hint="the opening had ties. Each tied card went back into its own payoff pile: can it be the first stock card? "
+         "Leave those cards out of both counts")
+display(exercise_1)
+
+# %%
+answer_1 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_1.check(answer_1)
+
+# %% [solution]
+start = cardlab.new_game("spite-and-malice", seed=4)
+print(start.state.opening)
+unseen = start.unseen_cards(None)           # every card the table cannot see right now
+# the tied tops were seen: each went back into its own payoff pile, so none of them can be the first stock card
+tied = [cardlab.Card.parse(c) for c in ("4S", "4C", "AC", "AC")]
+assert start.state.opening.count("tie") == 2 and "4♠ and 4♣ tie" in start.state.opening
+assert "A♣ and A♣ tie" in start.state.opening
+never_seen = list(unseen)
+for card in tied:
+    never_seen.remove(card)
+fitting = [c for c in never_seen if c.rank in (cardlab.Rank.ACE, cardlab.Rank.KING)]
+ex1 = prob.spite_next_stock_playable(start)
+print(f"Aces and Kings: {len(fitting)} of {len(never_seen)} never-seen cards; the stepper's count: {ex1}")
+assert ex1 == Fraction(len(fitting), len(never_seen))
+print("right answer:", exercise_1.check(f"{len(fitting)}/{len(never_seen)}"))
+assert exercise_1.check(f"{len(fitting)}/{len(never_seen)}").is_right
+wrong = [c for c in unseen if c.rank in (cardlab.Rank.ACE, cardlab.Rank.KING)]
+print(f"counting the tied cards as never seen ({len(wrong)}/{len(unseen)}):",
+      exercise_1.check(f"{len(wrong)}/{len(unseen)}"))
+assert exercise_1.check(f"{len(wrong)}/{len(unseen)}").status == "not yet"
+# the count against real deals: every round among seeds 0-2999 that opens with a tie, and its real first stock card
+tie_deals, predicted, spread, real_hits = 0, 0.0, 0.0, 0
+for seed in range(3000):
+    deal = cardlab.new_game("spite-and-malice", seed=seed)
+    if "tie" not in deal.state.opening:
+        continue
+    p = float(prob.spite_next_stock_playable(deal))
+    tie_deals, predicted, spread = tie_deals + 1, predicted + p, spread + p * (1 - p)
+    real_hits += deal.can_play_on_centre(deal.state.stock[-1])
+z = (real_hits - predicted) / spread ** 0.5
+print(f"{tie_deals} real deals open with a tie: predicted {predicted:.1f} first stock cards that fit, really "
+      f"{real_hits}; z = {z:+.2f}")
+assert tie_deals > 100 and abs(z) < 3
+
+# %% [teacher]
+# **For the teacher: the tie is a lesson in conditioning.** Seed 4 opens with two ties: 4♠ against 4♣, then A♣
+# against A♣. Each time both payoff piles were reshuffled, each on its own, so the 4♠ and one A♣ lie in seat 0's
+# payoff pile and the 4♣ and the other A♣ in seat 1's. The first stock card is one of the 104 − 2 tops − 4 tied cards
+# = 98 cards nobody has seen, with 6 Aces and 8 Kings: 14/98 = 1/7. Counting the tied cards as unseen gives 16/102:
+# it forgets *where* a seen card must now be. At the deal nobody has chosen anything yet, so the count is exact.
+# The real tied deals in the solution agree with the counts (the |z| it prints), but a few hundred deals cannot
+# tell 1/7 from 16/102 in one position; lesson 05's Exercise 1 sizes a simulation that can.
+
+# %% [markdown]
+# **Exercise 2.** Deal seed 1 with the option `king_starts_pile=False`. Seat 0 looks at its own hand
+# (`game.observe(0).hand`). What is **seat 0's** exact chance that the first stock card fits a centre pile?
+
+# %% [check]
+exercise_2 = Exercise(
+    "Exercise 2.", "Seed 1, king_starts_pile=False: seat 0's exact chance that the first stock card fits?",
+    truth=lambda: prob.spite_next_stock_playable(
+        cardlab.new_game("spite-and-malice", seed=1, king_starts_pile=False), 0),
+    hint="with this option only an Ace can start a pile. Seat 0 cannot see the stock, the other hand or the cards "
+         "under the payoff tops; its own hand it can see")
+display(exercise_2)
+
+# %%
+answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_2.check(answer_2)
+
+# %% [solution]
+kingless = cardlab.new_game("spite-and-malice", seed=1, king_starts_pile=False)
+seen_by_0 = [*kingless.observe(0).hand, *kingless.observe(0).payoff_tops]
+print("seat 0 sees:", [str(c) for c in seen_by_0])
+aces_seen = sum(c.rank == cardlab.Rank.ACE for c in seen_by_0)
+hidden = 104 - len(seen_by_0)
+ex2 = prob.spite_next_stock_playable(kingless, 0)
+print(f"Aces seat 0 cannot see: {8 - aces_seen} of {hidden} cards; the stepper's count: {ex2}")
+assert ex2 * hidden == 8 - aces_seen
+print("right answer:", exercise_2.check(f"{8 - aces_seen}/{hidden}"))
+table = prob.spite_next_stock_playable(kingless)
+print(f"the table's chance instead ({table}):", exercise_2.check(str(table)))
+kings_seen = sum(c.rank == cardlab.Rank.KING for c in seen_by_0)
+with_kings = f"{8 - aces_seen + 8 - kings_seen}/{hidden}"
+print(f"counting Kings too ({with_kings}):", exercise_2.check(with_kings))
+assert exercise_2.check(f"{8 - aces_seen}/{hidden}").is_right
+assert exercise_2.check(str(table)).status == exercise_2.check(with_kings).status == "not yet"
