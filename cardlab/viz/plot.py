@@ -59,6 +59,8 @@ import plotly
 import plotly.io as pio
 import traitlets
 
+from cardlab.viz.still import still_html
+
 PLOTLY_VERSION_KEY = "cardlab-plotly"
 SOURCE_CLASS = "cardlab-plot-source"
 
@@ -358,6 +360,12 @@ class PlotView(widgets.HTML):  # type: ignore[misc]
         title = self.figure.get("layout", {}).get("title", {})
         text = title.get("text", "") if isinstance(title, dict) else str(title)
         return f"PlotView({text!r})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live plot, and a still picture (``text/html``) of the figure for pages that run no widgets."""
+        data: dict[str, Any] = dict(super()._repr_mimebundle_(**kwargs) or {})
+        data["text/html"] = still_html(self.figure)
+        return data
 
     def show(self, figure: dict[str, Any]) -> None:
         """Send a new picture (``{"data": [...], "layout": {...}}``); the page redraws it in place."""

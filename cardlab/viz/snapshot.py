@@ -16,9 +16,8 @@ from typing import Any
 
 from cardlab.sim.prob import Quantity
 from cardlab.viz.panels import WinPoint, bar_text, seat_colour
+from cardlab.viz.still import BEGIN, END
 
-BEGIN = "<!-- cardlab-snapshot -->"
-END = "<!-- /cardlab-snapshot -->"
 W, H = 420, 220
 PAD_L, PAD_R, PAD_T, PAD_B = 40, 10, 24, 28
 

@@ -1,0 +1,52 @@
+"""Still pictures of plotly figures for static pages: points land where the axes put them."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import plotly.graph_objects as go
+
+from cardlab.viz.panels import figure_json, figure_view
+from cardlab.viz.still import BEGIN, END, PAD_B, PAD_L, PAD_R, PAD_T, H, W, figure_svg, values
+
+
+def _polyline(svg: str) -> list[tuple[float, float]]:
+    pts = re.search(r'<polyline points="([^"]+)"', svg)
+    assert pts is not None
+    return [(float(a), float(b)) for a, b in (p.split(",") for p in pts.group(1).split())]
+
+
+def test_typed_arrays_are_decoded() -> None:
+    fig = go.Figure(go.Scatter(x=np.array([1, 2, 3]), y=np.array([0.5, 0.25, 0.125])))
+    data = figure_json(fig)["data"][0]
+    assert values(data["x"]) == [1.0, 2.0, 3.0] and values(data["y"]) == [0.5, 0.25, 0.125]
+
+
+def test_a_log_axis_puts_10_halfway_between_1_and_100() -> None:
+    fig = go.Figure(go.Scatter(x=[1, 10, 100], y=[0, 0.5, 1], mode="lines"),
+                    layout={"xaxis": {"type": "log"}, "yaxis": {"range": [0, 1]}})
+    (x0, y0), (x1, y1), (x2, y2) = _polyline(figure_svg(figure_json(fig)))
+    assert (x0, x2) == (PAD_L, W - PAD_R)
+    assert abs(x1 - (x0 + x2) / 2) < 0.1          # a linear axis would put it at 9/99 of the way
+    assert (y0, y2) == (H - PAD_B, PAD_T) and abs(y1 - (y0 + y2) / 2) < 0.1
+
+
+def test_bars_have_lengths_in_proportion_and_error_bars() -> None:
+    fig = go.Figure(go.Bar(y=["a", "b"], x=[0.2, 0.6], orientation="h", error_x={"array": [0.05, 0.1]}),
+                    layout={"xaxis": {"range": [0, 1]}})
+    svg = figure_svg(figure_json(fig))
+    widths = [float(w) for w in re.findall(r'<rect x="[^"]+" y="[^"]+" width="([^"]+)" height', svg)]
+    plot_width = W - PAD_L - PAD_R
+    assert [round(w / plot_width, 3) for w in widths[-2:]] == [0.2, 0.6]
+    assert svg.count("<line ") == 2
+
+
+def test_unknown_traces_are_left_out_and_a_view_carries_the_still() -> None:
+    fig = go.Figure([go.Pie(values=[1, 2]), go.Scatter(x=[0, 1], y=[0, 1], name="line")], layout={"title": "T"})
+    svg = figure_svg(figure_json(fig))
+    assert "<polyline" in svg and ">line<" in svg and ">T<" in svg
+    bundle = figure_view(fig)._repr_mimebundle_()
+    assert bundle["text/plain"] == "PlotView('T')"
+    assert bundle["text/html"].startswith(BEGIN) and bundle["text/html"].endswith(END)
+    assert "application/vnd.jupyter.widget-view+json" in bundle
