@@ -80,6 +80,11 @@ def describe_stock(game):
         print(f"   {count:>3} {what}")
 
 
+def top_part_unseen(game):
+    """True while the top part of the stock is cards nobody has seen since the deal."""
+    return game.observe(None).stock_layers[0][0] == 0
+
+
 # %% [markdown]
 # ## 2. A first turn in the stepper
 #
@@ -198,7 +203,7 @@ for viewpoint in (None, 0, 1):
 # of the known cards of the first completed pile, do the table and the two players still disagree?
 
 # %%
-while game.observe(None).stock_layers[0][0] == 0:
+while top_part_unseen(game):
     bots.next_move()
 print(f"move {game.move_count}; the centre piles need {game.observe(None).needed}; the stock, from the top:")
 describe_stock(game)
@@ -316,8 +321,9 @@ assert tie_deals > 100 and abs(z) < 3
 # tell 1/7 from 16/102 in one position; lesson 05's Exercise 1 sizes a simulation that can.
 
 # %% [markdown]
-# **Exercise 2.** Deal seed 1 with the option `king_starts_pile=False`. Seat 0 looks at its own hand
-# (`game.observe(0).hand`). What is **seat 0's** exact chance that the first stock card fits a centre pile?
+# **Exercise 2.** Deal seed 1 with the option `king_starts_pile=False`:
+# `cardlab.new_game("spite-and-malice", seed=1, king_starts_pile=False)`. Seat 0 looks at its own hand (the game's
+# `.observe(0).hand`). What is **seat 0's** exact chance that the first stock card fits a centre pile?
 
 # %% [check]
 exercise_2 = Exercise(

@@ -1,0 +1,317 @@
+# %% [markdown]
+# # Spite and Malice: chances you estimate
+#
+# **Learning goals**
+#
+# - test a count against real deals, and watch the running share of real cards settle (a convergence chart);
+# - check whether a counting model still holds once the players make choices, and name the assumption it needs;
+# - estimate what cannot be counted from play-outs, and judge whether two estimates of one probability differ by
+#   more than chance;
+# - size a simulation so that it can tell two answers apart, and size a study so that its interval is narrow
+#   enough.
+#
+# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: real deals (section 1). 10 min: when the players
+# choose (section 2). 10 min: estimates and two intervals (section 3). 15 min: exercises.
+#
+# **Predict first.** Lesson `04_spite_and_malice_play` counted the chance that the next stock card fits a centre
+# pile, assuming that it is equally likely to be any card the viewer has not seen. Greedy bots play every card that
+# fits before they end their turn. Against greedy bots, will that count be right, too high, or too low?
+
+# %%
+import math
+from fractions import Fraction
+from statistics import NormalDist
+
+import numpy as np
+from IPython.display import display
+
+import cardlab
+from cardlab.policies import choose, make_policy
+from cardlab.sim import prob
+from cardlab.sim.stats import wilson
+from cardlab.viz.charts import convergence_figure, convergence_rows
+from cardlab.viz.exercise import Exercise
+from cardlab.viz.panels import figure_view
+
+ACE_OR_KING = (cardlab.Rank.ACE, cardlab.Rank.KING)
+
+# %% [markdown]
+# ## 1. Does the count match real deals?
+#
+# At the deal the assumption is a fact: the deck was shuffled. So the count should agree with real deals. Take the
+# rounds of seeds 0 to 2999 that open without a tie and with no Ace or King on a payoff top. In each of them the
+# table counts the same chance that the first stock card fits. The game knows the real first stock card, so we can
+# look at it. **Predict:** after how many deals will the running share of real cards that fit stay within 0.02 of
+# the count?
+
+# %%
+counted, fits = [], []
+for seed in range(3000):
+    deal = cardlab.new_game("spite-and-malice", seed=seed)
+    tops = deal.observe(None).payoff_tops
+    if "tie" in deal.state.opening or any(card.rank in ACE_OR_KING for card in tops):
+        continue
+    counted.append(prob.spite_next_stock_playable(deal))
+    fits.append(int(deal.can_play_on_centre(deal.state.stock[-1])))   # the real first stock card
+exact = counted[0]
+assert all(chance == exact for chance in counted)
+display(figure_view(convergence_figure(fits, truth=exact, title="Real first stock cards against the count",
+                                       label="first stock card fits", x_title="real deals")))
+for row in convergence_rows(fits, [10, 100, 1000, len(fits)]):
+    print(f"after {row.n:>4} deals: {row.value:.3f} [{row.low:.3f}, {row.high:.3f}]")
+gap = (sum(fits) - len(fits) * exact) / math.sqrt(len(fits) * exact * (1 - exact))
+print(f"the count: {exact} = {float(exact):.4f}; the final interval contains it: "
+      f"{wilson(sum(fits), len(fits)).contains(float(exact))}; gap {gap:+.2f} standard errors")
+assert abs(gap) < 4      # four standard errors would mean that the count is wrong
+
+# %% [markdown]
+# An interval made this way covers the true probability in about 95 of 100 runs, so a band that misses the dashed
+# line at the right end would happen about one run in twenty even with a correct count. A gap of 4 standard errors
+# or more would be a real disagreement.
+
+# %% [markdown]
+# ## 2. When the players choose
+#
+# Later in a round, "every unseen card is equally likely" is an **assumption**: that the players' choices say
+# nothing about their hidden cards. We test it on real rounds with two kinds of players. Each time a new card comes
+# to the top of the stock, we take the table's count and check whether the real card fits.
+#
+# - An **uninformed** player picks a hand card at random, then plays it if it fits a centre pile and discards it
+#   otherwise. Its choices carry no information about its hidden cards.
+# - A **greedy** player plays every card that fits before it ends its turn.
+#
+# For each kind of player, $z = (\text{cards that fitted} - \text{sum of the counted chances}) / \sqrt{\sum p(1-p)}$
+# compares what happened with what the counts expected. Two cautions: the predictions within one round share one
+# stock, so they are not quite independent (read $z$ as a gauge, not an exact test); and we make two tests, so the
+# chance that at least one $|z|$ exceeds 3 by luck alone is about 2 × 0.3% = 0.6%.
+
+# %%
+def count_against_cards(player_for_seed, rounds):
+    """For each new top card of the stock in real rounds: the table's count, and whether the real card fitted."""
+    chances, fitted = [], []
+    for seed in range(rounds):
+        game = cardlab.new_game("spite-and-malice", seed=seed)
+        player = player_for_seed(seed)
+        asked = set()
+        while not game.is_over:
+            state = game.state
+            when = (state.completions, len(state.stock))   # this moment of the round: a new card on top
+            if state.stock and when not in asked:
+                asked.add(when)
+                chances.append(float(prob.spite_next_stock_playable(game)))
+                fitted.append(game.can_play_on_centre(state.stock[-1]))
+            game.play(choose(player, game))
+    return np.array(chances), np.array(fitted, dtype=float)
+
+
+PLAYERS = {
+    "uninformed": (60, lambda seed: make_policy("uninformed", "spite-and-malice", np.random.default_rng([seed, 1]))),
+    "greedy": (100, lambda seed: make_policy("greedy", "spite-and-malice", np.random.default_rng(seed))),
+}
+z_of = {}
+for name, (rounds, player_for_seed) in PLAYERS.items():
+    p, y = count_against_cards(player_for_seed, rounds)
+    z_of[name] = (y.sum() - p.sum()) / np.sqrt(np.sum(p * (1 - p)))
+    print(f"{name:>10} players, {rounds} rounds, {p.size} new top cards: mean count {p.mean():.3f}, "
+          f"share that fitted {wilson(y.sum(), y.size)}, z = {z_of[name]:+.2f}")
+assert abs(z_of["uninformed"]) < 3 and z_of["greedy"] > 3
+
+# %% [markdown]
+# **Discuss:** which player's choices break the assumption? Think about what a greedy player's hand holds when it
+# ends its turn, and what that leaves among the cards nobody has seen. A count can be exact for its model and still
+# be off for real players: that is the difference between a model and the game.
+
+# %% [teacher]
+# **For the teacher: calibration by groups, and a trap.** The earlier version of this lesson grouped the predictions by
+# their value (0–0.2, 0.2–0.35, 0.35–0.5, 0.5–1; 200 rounds each). With uninformed players every group's |z| was
+# below 3; with greedy players every group fitted more often than predicted, by 2 to 4.5 percentage points, the
+# busiest group at z ≈ +4.7. Eight groups at once: each |z| exceeds 3 about 3 times in 1000 under a correct model,
+# so one of eight does about 2 times in 100. The trap: key each prediction by *when* a card comes to the top, not by
+# *which* card it is. A card can come back to the top through a completed pile, and skipping it the second time
+# selects by the card's history, which depends on its face (a King fits every pile), so that skip makes a correct
+# count look wrong.
+
+# %% [markdown]
+# ## 3. Estimates: a payoff card this turn, and winning
+#
+# Whether the mover's payoff top fits *now* is known to everybody. Whether the mover will manage to play a payoff
+# card before the turn ends needs the future: it is estimated by dealing the hidden cards again at random many
+# times and playing each deal on. A player knows their own hand and the table does not, so the two estimates can
+# be far apart, and both are right. Greedy bots play a seeded round to the moment the stock is down to the first
+# completed pile:
+
+# %%
+bots = cardlab.Stepper("spite-and-malice", seed=13)
+while bots.game.state.completions == 0:
+    bots.next_move()
+while bots.game.observe(None).stock_layers[0][0] == 0:
+    bots.next_move()
+game = bots.game
+mover = game.current_player
+print(f"move {game.move_count}: seat {mover} to move; its payoff top fits now: {prob.spite_payoff_playable_now(game)}")
+for viewpoint in (None, mover):
+    who = "the table" if viewpoint is None else f"seat {mover} (who knows its hand)"
+    est = prob.spite_payoff_this_turn(game, viewpoint, rollouts=4000, rng=np.random.default_rng(7))
+    print(f"seat {mover} plays a payoff card this turn, as {who} sees it: {est}")
+    if viewpoint is None:
+        table_payoff = est
+for seat, est in enumerate(prob.win_probability(game, None, rollouts=60, rng=np.random.default_rng(8))):
+    print(f"seat {seat} wins the round: {est}")
+
+# %% [markdown]
+# The stepper's panel estimates the table's chance of a payoff card this turn again, from its own 1000 play-outs.
+# **Predict:** will its interval contain the 4000-play-out value above?
+#
+# Two estimates of one probability from separate play-outs differ by chance. The cell measures by how much, in
+# standard errors of the difference. A gap under 2 is ordinary; a gap beyond 2 happens about once in twenty
+# comparisons and beyond 3 about once in 370; a gap of 4 or more would mean the two compute different things.
+
+# %%
+print(bots.panel_numbers())
+panel_payoff = next(q for q in bots.quantities if q.key == "payoff_this_turn")
+se_diff = np.sqrt(panel_payoff.value * (1 - panel_payoff.value) / panel_payoff.n
+                  + table_payoff.value * (1 - table_payoff.value) / table_payoff.n)
+gap = (panel_payoff.value - table_payoff.value) / se_diff
+print(f"panel {panel_payoff.value:.3f} (n={panel_payoff.n}) against {table_payoff.value:.3f} (n={table_payoff.n}): "
+      f"difference {gap:+.2f} standard errors; panel interval contains the larger run's value: "
+      f"{panel_payoff.low <= table_payoff.value <= panel_payoff.high}")
+print(f"chance of a gap at least this large between two correct estimates: {math.erfc(abs(gap) / math.sqrt(2)):.3f}")
+assert abs(gap) < 4   # four standard errors would mean the panel computes something else
+
+# %% [markdown]
+# Whatever the gap, how would we tell a broken panel from an unlucky one? Ask the same question 20 more times,
+# 1000 play-outs each as the panel does, and see where the answers fall.
+
+# %%
+again = [next(q for q in prob.panel_quantities(game, None, rng=np.random.default_rng([70, k]), rollouts=1000)
+              if q.key == "payoff_this_turn").value for k in range(20)]
+spread = np.std(again, ddof=1)
+theory = math.sqrt(table_payoff.value * (1 - table_payoff.value) / 1000)
+print(f"20 repeats of 1000 play-outs: from {min(again):.3f} to {max(again):.3f}, mean {np.mean(again):.3f}, "
+      f"spread (sd) {spread:.3f} (theory {theory:.3f}); the 4000 play-outs said {table_payoff.value:.3f}")
+print(f"repeats as low as the panel's {panel_payoff.value:.3f}: {sum(v <= panel_payoff.value for v in again)} of 20")
+assert abs(np.mean(again) - table_payoff.value) < 4 * spread / np.sqrt(20)
+
+# %% [markdown]
+# **Discuss:** do the repeats scatter around the panel's value or around the 4000 play-outs? Any one estimate can
+# be unlucky, and a class that reads many panels will meet such a one now and then: read its interval, and ask
+# again with more play-outs when the number matters.
+
+# %% [markdown]
+# ## Exercises
+#
+# Each exercise checks your answer. Type it in the box under the exercise (a fraction such as 3/4, a decimal such
+# as 0.75, or a percentage such as 75%) and press **Check**, or write it between the quotes in the answer cell and
+# run that cell. Use the empty cell under the answer cell for your own code.
+
+# %% [markdown]
+# **Exercise 1.** Lesson 04's Exercise 1 (seed 4, before any move) has a right answer $p$, computed again by the
+# cell below, and a tempting wrong one, 16/102. A simulation deals the table's hidden cards again at random $n$
+# times and counts how often the top stock card fits; its standard error is $\sqrt{p(1-p)/n}$. How small must the
+# standard error be for $p$ and 16/102 to lie **6 standard errors** apart? Type that standard error, then work out
+# the number of deals $n$ it takes: you need it in Exercise 2.
+
+# %%
+start = cardlab.new_game("spite-and-malice", seed=4)
+p = prob.spite_next_stock_playable(start)
+print(f"p = {p} = {float(p):.4f}; 16/102 = {16 / 102:.4f}")
+
+# %% [check]
+exercise_1 = Exercise(
+    "Exercise 1.", "The standard error that puts p and 16/102 six standard errors apart?",
+    truth=lambda: (Fraction(16, 102) - prob.spite_next_stock_playable(cardlab.new_game("spite-and-malice", seed=4)))
+    / 6,
+    tolerance=0.0001, close=0.2,
+    hint="the distance between the two answers must be 6 standard errors")
+display(exercise_1)
+
+# %%
+answer_1 = ""   # your answer between the quotes, e.g. "0.01"
+exercise_1.check(answer_1)
+
+# %% [solution]
+gap_counts = 16 / 102 - float(p)
+standard_error = gap_counts / 6
+n_deals = math.ceil(float(p) * (1 - float(p)) / standard_error ** 2)
+print(f"the two answers differ by {gap_counts:.4f}: one standard error must be {standard_error:.5f}, which takes "
+      f"n = p(1 - p) / {standard_error:.5f}² = {n_deals} deals")
+print(exercise_1.check(f"{standard_error:.5f}"))
+print(f"only 2 standard errors apart ({gap_counts / 2:.4f}):", exercise_1.check(f"{gap_counts / 2:.4f}"))
+assert exercise_1.check(f"{standard_error:.5f}").is_right
+assert exercise_1.check(f"{gap_counts / 2:.4f}").status == "not yet"
+
+# %% [markdown]
+# **Exercise 2.** Run that simulation: `start.resample(None, rng)` deals the cards the table cannot see again at
+# random (with `rng = np.random.default_rng(...)`), and `.state.stock[-1]` is then the top stock card. What share of
+# your deals have a top card that is an Ace or a King? Which of the two answers does your simulation support?
+
+# %% [check]
+exercise_2 = Exercise(
+    "Exercise 2.", "The share of simulated deals whose top stock card fits (seed 4, before any move)?",
+    # right within half the distance between p and 16/102: a simulation of Exercise 1's size lands there
+    # almost always (3 standard errors), and the wrong answer 16/102 is outside
+    truth=lambda: prob.spite_next_stock_playable(cardlab.new_game("spite-and-malice", seed=4)),
+    tolerance=0.007, close=0.05,
+    hint="deal as many times as Exercise 1 says; a small simulation cannot tell the two answers apart")
+display(exercise_2)
+
+# %%
+answer_2 = ""   # your answer between the quotes, e.g. "0.25"
+exercise_2.check(answer_2)
+
+# %% [solution]
+rng = np.random.default_rng(41)
+hits = sum(start.resample(None, rng).state.stock[-1].rank in ACE_OR_KING for _ in range(n_deals))
+share = wilson(hits, n_deals)
+z_right = (share.value - float(p)) / math.sqrt(float(p) * (1 - float(p)) / n_deals)
+z_wrong = (share.value - 16 / 102) / math.sqrt(16 / 102 * (1 - 16 / 102) / n_deals)
+print(f"{n_deals} simulated deals: {share}; from p: {z_right:+.2f} standard errors, from 16/102: {z_wrong:+.2f}")
+print(exercise_2.check(f"{share.value:.4f}"))
+print("16/102:", exercise_2.check("16/102"))
+assert abs(z_right) < 4 and z_wrong < -3
+assert exercise_2.check(f"{share.value:.4f}").is_right and exercise_2.check("16/102").status == "not yet"
+
+# %% [markdown]
+# **Exercise 3.** Is there a first-player advantage? With the option `first="seat0"` seat 0 always starts, and
+# `cardlab.simulate("spite-and-malice", games=..., seed=..., first="seat0", progress=False).winners` plays greedy
+# rounds (−1 marks a drawn round). A first try plays 200 decided rounds. What is the largest half-width its 95%
+# interval for P(seat 0 wins | the round is not drawn) can have, whatever the true chance? Could such an interval
+# show an edge of 2 percentage points? How many decided rounds bring the half-width down to 0.02? Play them: what
+# can your interval show, and what can it not?
+
+# %% [check]
+exercise_3 = Exercise(
+    "Exercise 3.", "The largest half-width of a 95% interval from 200 decided rounds?",
+    # the worst case is p(1 - p) = 1/4, at p = 1/2
+    truth=lambda: NormalDist().inv_cdf(0.975) * math.sqrt(0.25 / 200), tolerance=0.002, close=0.1,
+    hint="the half-width is 1.96 × √(p(1 − p)/n), and p(1 − p) is largest at p = 1/2")
+display(exercise_3)
+
+# %%
+answer_3 = ""   # your answer between the quotes, e.g. "0.25"
+exercise_3.check(answer_3)
+
+# %% [solution]
+half_200 = 1.96 * math.sqrt(0.25 / 200)
+print(f"200 rounds: half-width up to 1.96 × √(0.25/200) = {half_200:.4f}:", exercise_3.check(f"{half_200:.3f}"))
+print(f"without the 1.96 ({half_200 / 1.96:.4f}):", exercise_3.check(f"{half_200 / 1.96:.4f}"))
+assert exercise_3.check(f"{half_200:.3f}").is_right
+assert exercise_3.check(f"{half_200 / 1.96:.4f}").status == "not yet"
+needed = math.ceil((1.96 / 0.02) ** 2 * 0.25)
+print(f"a half-width of 0.02 takes 1.96² × 0.25 / 0.02² = {needed} decided rounds")
+ROUNDS = 4000   # a few percent of rounds are drawn, so 4000 rounds give enough decided ones
+winners = cardlab.simulate("spite-and-malice", games=ROUNDS, seed=0, first="seat0", progress=False).winners
+decided = int(np.sum(winners >= 0))
+first_wins = wilson(float(np.sum(winners == 0)), decided)
+print(f"{ROUNDS} rounds, {ROUNDS - decided} drawn; seat 0 (always first) wins {first_wins} of the decided rounds")
+print(f"half-width {first_wins.half_width:.4f}; the interval contains 1/2: {first_wins.contains(0.5)}")
+assert half_200 > 0.02 and decided >= needed and first_wins.half_width <= 0.02
+
+# %% [teacher]
+# **For the teacher: reading Exercise 3.** If the interval excludes 1/2, the rounds are evidence (at the 5% level)
+# of an edge, in the direction shown. If it contains 1/2, they do **not** show that there is no advantage, only that
+# an edge beyond the interval's ends fits these rounds badly. The 95% describes the method: intervals made this way
+# cover the true chance in about 95 of 100 experiments; it is not a 95% chance that the chance lies inside this one
+# interval. A half-width of 0.02 is not enough to *detect* a 2-point edge reliably: if seat 0 truly wins 52%, an
+# interval of that width excludes 1/2 only about half the time; 80% power needs about (1.96 + 0.84)² × 0.25 / 0.02²
+# ≈ 4,900 decided rounds. 200 rounds, as a first try might use, leave a half-width of about 0.07.
