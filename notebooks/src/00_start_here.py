@@ -237,7 +237,7 @@ assert abs(calibration.brier - np.mean([(r.guess - outcome) ** 2 for r in calibr
 # cell. The check computes the true answer from the game and says whether you are right, close, or not there yet.
 
 # %% [markdown]
-# **Exercise 1.** Deal Garbage for two players with seed 11 in a new stepper and press **Next move** five times
+# **Exercise 1.** Deal Garbage for two players with seed 11 in a new stepper and press **Next move** five times.
 # Whose move is it now, and what is the exact chance that the next stock card can be used?
 
 # %% [check]
@@ -253,8 +253,8 @@ def after_moves(seed, moves):
 exercise_1 = Exercise(
     "Exercise 1.", "Seed 11, after five moves: what is the exact chance that the next stock card can be used?",
     truth=lambda: prob.garbage_next_card_placeable(after_moves(11, 5)),
-    hint="count the unseen cards that the player who draws next can place (prob.garbage_next_drawer says who), "
-         "and divide by the number of unseen cards")
+    hint="count the unseen cards that the player who draws the next stock card can place, and divide by the "
+         "number of unseen cards")
 display(exercise_1)
 
 # %%

@@ -197,7 +197,7 @@ print(f"hands won {match.state.wins}; match winner seat {match.winner}")
 #
 # The stepper's plots show, at every move, each seat's chance of winning and the chance of winning within the next
 # few turns (*estimates*, from many play-outs; lesson `03_garbage_chances` is about them), and one *exact* number:
-# the chance that the next stock card can be used. Here are the panels of `choices`:
+# the chance that the next stock card can be used. Here are the panels' numbers for the game of section 3:
 
 # %%
 print(choices.panel_numbers())
@@ -228,8 +228,6 @@ assert prob.garbage_next_card_placeable(game) * len(unseen) == len(usable)   # t
 # - *"A card nobody has seen is more likely to be one I need, since I have waited so long."* Every unseen card is
 #   equally likely to be next; waiting changes nothing.
 # - *"The chance is about the player to move."* It is about the player who draws the next stock card.
-# - *"A chain is luck, so the order of the cards does not matter."* The stacked deck shows one draw placing
-#   several cards because of where the cards lie.
 
 # %% [markdown]
 # ## Exercises

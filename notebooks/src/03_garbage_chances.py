@@ -82,9 +82,9 @@ assert abs(gap) < 4      # four standard errors would be a real disagreement
 #
 # The next card needs only counting; who wins needs the whole future of the hand. So it is estimated: deal the
 # unseen cards again at random, play on with greedy bots, and count. Play-outs of the same kind also count how
-# often each seat completes its layout **within its next k turns** (one set of play-outs for both seats). The hand ends as soon as one seat completes, so a seat
-# "completes within k" only if it completes first. Before you run the cell: as k grows, should seat 0's numbers
-# grow towards 1?
+# often each seat completes its layout **within its next k turns** (one set of play-outs for both seats). The
+# hand ends as soon as one seat completes, so a seat "completes within k" only if it completes first. Before you
+# run the cell: as k grows, should seat 0's numbers grow towards 1?
 
 # %%
 KS = (1, 2, 3, 5, 8)
@@ -165,7 +165,7 @@ assert abs(small_est.value - reference.value) < 4 * np.sqrt(0.25 / 4000)   # wit
 assert reference.half_width < small_est.half_width / 9     # 100 times the games: about a tenth of the width
 
 # %% [markdown]
-# If the last line says `False`, the small experiment is one of the misses: nothing is wrong with the simulation.
+# If the last line says `False`, the small experiment is one of the misses, which alone is no sign of a fault.
 # This lesson prints dozens of intervals, and about 5% of intervals made this way miss, so a miss or two
 # somewhere is expected. If it says `True`, the small interval covered the truth, as most do. Either way, the
 # reference with 100 times the games has an interval about ten times narrower.
