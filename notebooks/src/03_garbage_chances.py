@@ -49,8 +49,8 @@ print(game)
 # The count rests on one assumption: every unseen card is equally likely to be on top of the stock.
 #
 # Check it by simulation: deal the unseen cards again at random many times and look at the top stock card each
-# time. The chart shows the running share of usable top cards with its 95% band, and the exact count as a dashed
-# line.
+# time. (The simulation makes the same assumption, so it checks the counting, not the assumption.) The chart shows
+# the running share of usable top cards with its 95% band, and the exact count as a dashed line.
 
 # %%
 seat = prob.garbage_next_drawer(game)
