@@ -43,10 +43,11 @@ print(f"top of the pile: {game.top}; draw pile {len(game.state.draw)} cards; sea
 # %% [markdown]
 # ## 1. What play tells
 #
-# This is the stacked game of lesson 06, just before seat 0 had to pick up. Right after the set-up, each card a
-# viewer could not see was equally likely to be anywhere unseen, and a chance was a plain count: the share of
-# unseen cards that fit. Since then both players have played, and a player who can play **must** play. So a card
-# that stayed in a hand is likelier to be one that did not fit, and a player who picked up held nothing that fitted.
+# This is the stacked game of lesson 06, just before seat 0 had to pick up. Right after the set-up, under lesson
+# 06's assumption, each card a viewer could not see was equally likely to be anywhere unseen, and a chance was a
+# plain count: the share of unseen cards that fit. Since then both players have played, and a player who can play
+# **must** play. So a card that stayed in a hand is likelier to be one that did not fit, and a player who picked up
+# held nothing that fitted.
 #
 # To turn this into numbers we need a **model** of the players. The one used here: *with cards in hand, a player
 # plays a card chosen at random among those that fit.* Each possible hand is then weighted by the chance that
