@@ -122,8 +122,9 @@ for move in ["play 6", "play 10", "play 3", "play 2", "play 4 x2"]:
     play_and_show(palace, move)
 
 # %% [markdown]
-# **Picking up.** On an Ace only a 2, a 10 or an Ace fits. Seat 0 holds none of them, so picking up is its only
-# move. Everyone saw those cards, so the table now *knows* them in seat 0's hand.
+# **Picking up.** On an Ace only a 2, a 10 or an Ace fits. Seat 0's hand holds none of them (its face-up cards wait
+# until the hand is empty), so picking up is its only move. Everyone saw those cards, so the table now *knows*
+# them in seat 0's hand.
 
 # %%
 play_and_show(palace, "play A")
@@ -195,8 +196,7 @@ print(f"gap after {DEALS} deals: {(is_special.mean() - float(exact_special)) / s
 assert abs(is_special.mean() - float(exact_special)) < 4 * se
 
 # %% [markdown]
-# The running share wanders early and settles near the count, inside a band that narrows like $1/\sqrt{n}$
-# (lesson 01).
+# The running share wanders early and settles near the count; its 95% band narrows like $1/\sqrt{n}$ (lesson 01).
 #
 # ### After the set-up: the top of the draw pile, and a face-down card
 #

@@ -52,7 +52,8 @@ print(f"top of the pile: {game.top}; draw pile {len(game.state.draw)} cards; sea
 # To turn this into numbers we need a **model** of the players. The one used here: *with cards in hand, a player
 # plays a card chosen at random among those that fit.* Each possible hand is then weighted by the chance that
 # such a player would have played as this one did (Bayes' rule), and the chance that a card fits becomes a weighted
-# count, still exact. The model is an **assumption**: a real player who saves 2s and 10s tells more than it reads.
+# count, still exact. The model is an **assumption**: a real player who saves 2s and 10s tells more than the model
+# reads into its play.
 #
 # **Predict first:** compared with the plain share, will the model's chance that a face-down card fits be higher
 # or lower? And will a face-down card and the top of the draw pile still have equal chances?
@@ -98,7 +99,7 @@ assert abs(est.value - exact) < 4 * se
 
 # %% [markdown]
 # An interval made this way covers the true value in about 95 of 100 runs, so one miss would be no evidence
-# against the count; a gap of more than four standard errors would be (the cell checks there is none).
+# against the exact value; a gap of more than four standard errors would be (the cell checks there is none).
 #
 # This simulation deals from the model itself, so it checks the *computing*, not the *assumption*: a wrong model
 # agrees with itself.
@@ -108,7 +109,8 @@ assert abs(est.value - exact) < 4 * se
 #
 # The honest test uses real deals. Play 1,000 seeded games with greedy bots for 16 moves, take the table's exact
 # chance that the top of the draw pile fits, and compare it with the real top card. If the model were badly wrong,
-# real cards would fit more or less often than predicted. The $z$ score measures the gap in standard errors: for
+# real cards would fit more or less often than predicted. Greedy bots do not play as the model assumes, so this is
+# a hard test. The $z$ score measures the gap in standard errors: for
 # independent games with chances $p_i$, the count of cards that fit has standard error $\sqrt{\sum p_i(1-p_i)}$.
 
 # %%
@@ -205,11 +207,11 @@ print(f"10,000 games (seed 12): seat 0 wins {large}; contains 1/2: {large.contai
 assert small.contains(0.5) and large.contains(0.5) and large.half_width < 0.011    # what the text says
 
 # %% [markdown]
-# The 200 games give a wide interval: an edge of several points either way would fit it. Had it lain wholly on one
-# side of 1/2, that would have counted as evidence at the 5% level; but such intervals miss in about 5 of 100 runs,
-# so a surprise from a small run is checked on fresh deals. The 10,000 games give an interval about one point wide
-# on each side that contains 1/2: any edge is at most about a point. "Contains 1/2" is not proof that the game is
-# fair; it says how large an edge these games could have missed.
+# The 200 games give a wide interval: an edge of several points either way would fit it. Had it lain wholly on one side
+# of 1/2, that would have counted as evidence at the 5% level; but such intervals miss in about 5 of 100 runs, so a
+# surprise from a small run is checked on fresh deals. The 10,000 games give an interval about one point wide on each
+# side that contains 1/2: these games leave room only for an edge of about a point either way. "Contains 1/2" is not
+# proof that the game is fair; it says how large an edge these games could have missed.
 
 # %% [markdown]
 # ## Misconceptions to discuss
