@@ -62,7 +62,7 @@ def every_card(game: Game[Any]) -> set[Card]:
 def screen(s: Stepper) -> str:
     """Every text the stepper sends to the page."""
     parts = [s.table.value, s.move_log.value, s.counter.value, s.message.value, s.handover_button.description,
-             s.win_fig.to_json(), s.panel_fig.to_json()]
+             s.win_fig.to_json(), s.panel_fig.to_json(), s._moves_panel.note.value, s.moves_plot.value]
     for tile in s._tiles:
         parts += [tile.button.description, tile.button.tooltip, tile.picture.value]
     return "\n".join(parts)
@@ -230,6 +230,40 @@ def test_hot_seat_false_shows_one_screen_for_everybody() -> None:
         assert s.last_error is None, s.last_error
     s.close()
     covered.close()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_move_values_show_only_the_holders_own_and_nothing_while_the_device_is_passed(name: str) -> None:
+    """The move-values panel in hot-seat play: the holder's own values (computed from its seat: the same as
+    from any world it cannot tell apart, see tests/viz/test_move_values_panel.py), and while the device is
+    passed no value, no figure, no move: the page keeps the figure's state even when the plot is not shown."""
+    s = Stepper(name, players=2, seed=7, policies=["human", "human"], move_values=True, move_rollouts=8,
+                rollouts=3, panel_rollouts=4)
+    rng = np.random.default_rng(5)
+    covers = shown = 0
+    holder: int | None = None
+    for _ in range(40):
+        g = s.game
+        if g.is_over:
+            break
+        mover = g.current_player
+        if mover != holder:
+            assert_covered(s, mover)
+            assert s.shown_move_values is None and s.moves_fig["data"] == []
+            assert s.move_numbers() == f"Move values are hidden while the device is passed to seat {mover}."
+            assert s.moves_plot not in s._moves_panel.box.children
+            covers += 1
+            s.handover_button.click()
+            holder = mover
+        assert_seat_view(s, mover)
+        mv = s.shown_move_values
+        if mv is not None:   # a choice: the holder's own moves, valued for the holder
+            assert mv.seat == mover and mv.viewpoint == mover
+            assert [v.move.text for v in mv.values] == list(dict.fromkeys(m.text for m in g.legal_moves()))
+            shown += 1
+        s.move_buttons[int(rng.integers(len(s.move_buttons)))].click()
+        assert s.last_error is None, s.last_error
+    assert covers >= 4 and shown >= 2
 
 
 @pytest.mark.parametrize("bad", [None, 1, "yes"])
