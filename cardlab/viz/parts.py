@@ -6,7 +6,8 @@ what concerns the widgets alone: which of them wait in the kernel while no page 
 nothing of the game's rules; the stepper wires the buttons to its controller.
 
 Layout: the plots sit beside the table when the output area is wide enough (about 950 px) and wrap below it
-when narrower.
+when narrower; the move-values panel, when on, sits above them (beside the table and the moves to choose
+from), and is hidden with them while a prediction is awaited (it would give the answer away).
 """
 
 from __future__ import annotations
@@ -150,9 +151,11 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         view_row = widgets.HBox([self.viewpoint, self.policy_box, self.move_values_check])
         # The table takes what is left of the width (at least 420 px); the plots keep their size and wrap
         # below the table when the two do not fit side by side.
-        left = widgets.VBox([self._card_style, self.table, self.move_box, self._moves_panel.box, self.move_log],
+        left = widgets.VBox([self._card_style, self.table, self.move_box, self.move_log],
                             layout=widgets.Layout(flex="1 1 420px", min_width="420px", max_width="820px"))
-        self.plots_box = widgets.VBox([self.win_plot, self.panel_plot], layout=widgets.Layout(flex="0 0 auto"))
+        # the move values on top, beside the table and the moves; a prediction hides them with the plots
+        self.plots_box = widgets.VBox([self._moves_panel.box, self.win_plot, self.panel_plot],
+                                      layout=widgets.Layout(flex="0 0 auto"))
         self.plots_box.add_class("cardlab-plots")
         self.move_box.add_class("cardlab-move-box")
         self.add_class("cardlab-stepper")
@@ -385,7 +388,7 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
                 old = chart.view
                 chart.view = PlotView(chart.figure_json(), default_template())
                 chart.view.observe(self._on_plot_report, names=["error", "drawn"])
-                self.plots_box.children = list(self.plots)
+                self.plots_box.children = [self._moves_panel.box, *self.plots]
                 self._deferral.forget(old)
                 close_tree(old)
             else:

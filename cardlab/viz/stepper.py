@@ -50,7 +50,7 @@ seeded and cached by :mod:`cardlab.viz.estimates`, so the same clicks give the s
 The move-values panel (``move_values=True``, or the **show move values** box; off by default, because it
 costs up to about 300 ms a move) shows below the moves each distinct legal move's chance of winning for the
 seat to move, with its 95% interval and the best move marked, computed from the mover's own information
-(:func:`cardlab.sim.move_values.move_values`, greedy play after the move). It shows only on a screen that
+(:func:`cardlab.sim.move_values.move_values`, greedy play after the move), best first. It shows only on a screen that
 shows the mover's hand, so a human seat can look before choosing; never while the device is passed; nothing
 once the game is over (:meth:`~cardlab.viz.controller.StepperController.move_values_seat`). Its numbers are
 in the output's ``text/plain`` and :meth:`Stepper.move_numbers`.
@@ -426,7 +426,8 @@ class Stepper(StepperWidgets):
             return
         heading = (f"Move values of seat {values.seat}, from its own information: {values.playouts} play-outs "
                    "per move, greedy play after the move")
-        panel.fill(values.records(), heading, "Win chance of each move",
+        ranked = sorted(values.records(), key=lambda r: -r["win"])   # best first (stable: the best of a tie leads)
+        panel.fill(ranked, heading, "Win chance of each move",
                    f"seat {values.seat}'s view; {values.playouts} play-outs per move")
         # the new figure reaches the page before the plot is shown, so it never shows an earlier mover's bars
         self._send_now(panel.note)

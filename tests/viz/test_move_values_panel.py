@@ -63,6 +63,8 @@ def assert_shows(s: Stepper) -> None:
     records = expected(s)
     assert [r["move"] for r in records] == distinct_texts(g)
     assert [v.record() for v in mv.values] == records
+    records.sort(key=lambda r: -r["win"])   # shown best first
+    assert records[0]["best"]
     labels, lengths, colours = bars(s)
     best = [k for k, r in enumerate(records) if r["best"]]
     assert len(best) == 1
@@ -232,4 +234,16 @@ def test_switching_with_bad_input_is_refused_and_changes_nothing() -> None:
     with pytest.raises(InvalidInputError, match="True or False"):
         s.show_move_values("on")  # type: ignore[arg-type]
     assert not s.move_values_on and s.game.state.to_data() == before and s.move_numbers() == ""
+    s.close()
+
+
+def test_a_prediction_hides_the_move_values_with_the_plots_and_a_redraw_keeps_them() -> None:
+    """The mover's best value is nearly its P(win): shown before the guess, it would give the answer away."""
+    s = Stepper("garbage", seed=3, predict=True, move_values=True, **FAST)
+    assert s.predictor is not None
+    assert s._moves_panel.box in s.plots_box.children and s.plots_box.layout.visibility == "hidden"
+    s.predictor.submit(0.5)
+    assert s.plots_box.layout.visibility == "visible"
+    s.redraw_plots()
+    assert s.plots_box.children[0] is s._moves_panel.box and s.plots_box.children[1:] == s.plots
     s.close()
