@@ -128,6 +128,11 @@ def move_values_html(records: Sequence[Mapping[str, Any]], heading: str) -> str:
     return '<div class="cardlab-move-values" style="max-width:720px">' + "".join(rows) + "</div>"
 
 
+def note_html(text: str, colour: str) -> str:
+    """The panel's line of words, wrapped at the figures' width."""
+    return f'<div style="font:12px sans-serif;color:{colour};max-width:{FIG_WIDTH}px">{html.escape(text)}</div>'
+
+
 class MoveValuesPanel:
     """The stepper's move-values panel: a line of words and, when there are values to show, the bars of
     :func:`move_values_figure` drawn in the page by a :class:`~cardlab.viz.plot.PlotView`.
@@ -157,7 +162,7 @@ class MoveValuesPanel:
         """Put ``records`` in the words and the figure (the caller then shows the plot: :meth:`reveal`)."""
         self.records = [dict(r) for r in records]
         self.heading = heading
-        self.note.value = f'<div style="font:12px sans-serif;color:#333">{html.escape(heading)}</div>'
+        self.note.value = note_html(heading, "#333")
         self.view.show(figure_json(self.figure(records, title_html(title, subtitle))))
 
     def reveal(self) -> None:
@@ -170,7 +175,7 @@ class MoveValuesPanel:
         self.heading = note
         if self.view.figure.get("data"):
             self.view.show(self._empty())
-        self.note.value = f'<div style="font:12px sans-serif;color:#666">{html.escape(note)}</div>' if note else ""
+        self.note.value = note_html(note, "#666") if note else ""
         wanted = [self.note] if note else []
         if list(self.box.children) != wanted:
             self.box.children = wanted
