@@ -138,8 +138,8 @@ def test_a_game_over_shows_no_values(name: str) -> None:
 @pytest.mark.parametrize("name", cc.games())
 def test_twins_the_mover_cannot_tell_apart_show_the_same_panel(name: str) -> None:
     """Two games that look alike from the mover's seat but hold other hidden cards: the same panel, number for
-    number, for the same deal seed. Values computed from any other viewpoint (the table's, or the real cards)
-    would differ between the twins."""
+    number, for the same deal seed. Values that read the real hidden cards would differ between the twins (that
+    the mover's own view is the one used, not the table's, the other tests check against ``move_values``)."""
     options = {"payoff_size": 5} if name == "spite-and-malice" else {}
     pairs = differ = 0
     for seed in range(40):
