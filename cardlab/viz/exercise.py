@@ -188,9 +188,6 @@ class Exercise:
         self.hint = hint
         self.tolerance = _checked_float("tolerance", tolerance)
         self.close = _checked_float("close", close)
-        if self.close < self.tolerance:
-            raise InvalidInputError(f"close={shown(close)} is below tolerance={shown(tolerance)}: 'close' is the "
-                                    "wider band")
         self.probability = bool(probability)
         self._truth_function = truth
         self._truth: Fraction | None = None
