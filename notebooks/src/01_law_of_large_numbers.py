@@ -21,12 +21,10 @@
 # ## 1. A question with an exact answer
 #
 # Garbage (lesson 00) for one player with a single spot, spot A: the first draw completes the layout if it is an
-# Ace (placed on spot A) or a Jack (wild). That is 8 cards out of 52, so
-#
-# $$p = P(\text{complete on the first draw}) = \frac{8}{52} = \frac{2}{13} \approx 0.1538.$$
-#
-# We simulate many seeded games and watch the share of games that ended on the first draw. Here is one such game in
-# the stepper:
+# Ace (placed on spot A) or a Jack (wild). Count those cards in a 52-card pack: that gives
+# $p = P(\text{complete on the first draw})$ exactly. Check your count against prediction (a) and against the cell
+# below, which plays one game in the stepper and prints $p$ as the game computes it. Then we simulate many seeded
+# games and watch the share that ended on the first draw.
 
 # %%
 import re
@@ -44,6 +42,9 @@ from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
+P = prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=1, seed=0, layout_sizes=[1]))
+print(f"p = {P} = {float(P):.4f}")
+assert P == Fraction(4 + 4, 52)                  # the four Aces and the four wild Jacks
 one_spot = cardlab.Stepper("garbage", players=1, seed=2, layout_sizes=[1])
 one_spot.next_move()
 print(re.sub(r"<[^>]+>", "", one_spot.counter.value))
@@ -67,7 +68,6 @@ display(one_spot)
 # they are not independent: one unlucky early stretch can make several rows miss together.
 
 # %%
-P = Fraction(2, 13)
 N = 100_000
 games = cardlab.simulate("garbage", players=1, games=N, seed=10, layout_sizes=[1], progress=False)
 first = (games.turns == 1).astype(float)
