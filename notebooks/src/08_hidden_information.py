@@ -217,9 +217,8 @@ assert results["a 10"][1] == 0 < results["a 10"][0] and results["a King"][1] > r
 print(f"seat 0's real hand before the pick-up (the game knows it): {', '.join(map(str, before.state.hands[0]))}")
 
 # %% [markdown]
-# Compare with your prediction. A hand that had to pick up is made only of cards that do not fit, so a rank that
-# fits cannot be in it, and a rank that does not fit (like the King) becomes *likelier*. A player's move, even a
-# forced one, carries information.
+# Compare with your prediction. Why does one chance fall and the other rise? A player's move, even a forced one,
+# carries information.
 #
 # Now a count that ignores the pick-up: treat seat 0's unknown cards as any unseen cards. Compare it with a
 # simulation that redeals only hands the table has not ruled out:
@@ -247,8 +246,10 @@ assert results["a 10"][1] == 0 and naive > 0 and hits == 0
 # The count that ignores the pick-up answers a *different question* ("if seat 0's cards were any unseen cards").
 
 # %% [teacher]
-# **Teacher's note (section 3).** With $U$ cards unseen by the table, $F$ of them fitting and $k$ Kings,
-# $P(N) = \binom{U-F}{h}/\binom{U}{h}$ and $P(K \mid N) = 1 - \binom{U-F-k}{h}/\binom{U-F}{h}$. cardlab's
+# **Teacher's note (section 3).** A hand that had to pick up is made only of cards that do not fit, so a rank that
+# fits (the 10) cannot be in it, and a rank that does not fit (the King) becomes likelier. With $U$ cards unseen by
+# the table, $F$ of them fitting and $k$ Kings, $P(N) = \binom{U-F}{h}/\binom{U}{h}$ and
+# $P(K \mid N) = 1 - \binom{U-F-k}{h}/\binom{U-F}{h}$. cardlab's
 # resampler goes one step further than the section: every *play* is evidence too, so its chance law weighs each
 # possible hand by the chance that a player choosing uniformly at random among the fitting cards would have played
 # as this one did (Bayes' rule again). That model of how players choose stays an assumption: the greedy bot saves
