@@ -1,7 +1,7 @@
 """Build the teaching notebooks from their plain sources, execute them, and strip widget state.
 
     .venv/bin/python notebooks/build.py                 # every notebook
-    .venv/bin/python notebooks/build.py 01_garbage      # some of them
+    .venv/bin/python notebooks/build.py 02_garbage_play # some of them
     .venv/bin/python notebooks/build.py --check         # fail if a notebook's cells differ from its source
 
 Sources

@@ -300,6 +300,9 @@ def cases() -> list[Case]:
             new_stepper(f"Stepper(policies=[{label}] * 2)", policies=[v, v]),
             new_stepper(f"Stepper(hot_seat={label})", hot_seat=v) if label != "True" else
             new_stepper("Stepper(hot_seat=None)", hot_seat=None),
+            new_stepper(f"Stepper(move_values={label})", move_values=v) if label != "True" else
+            new_stepper("Stepper(move_values=None)", move_values=None),
+            new_stepper(f"Stepper(move_values=True, move_rollouts={label})", move_values=True, move_rollouts=v),
             stepper_case(f"predictor.submit({label})", lambda s, v=v: s.predictor.submit(v), predict=True),
             Case(f"table_html({label})", lambda _, v=v: _table_html(v)),
             game_case(f"table_html(g, viewpoint={label})", lambda g, v=v: _table_html(g, v)),

@@ -55,9 +55,9 @@ def test_the_workspace_gets_every_missing_notebook_and_never_loses_an_edit(tmp_p
     assert_student_copies(workspace)
     edited = workspace / "00_start_here.ipynb"
     edited.write_text("my own notes, not even a notebook")
-    (workspace / "01_garbage.ipynb").unlink()
+    (workspace / "02_garbage_play.ipynb").unlink()
     (workspace / "mine.ipynb").write_text("{}")
-    assert LAB.prepare_workspace(REPO / "notebooks", workspace) == ["01_garbage.ipynb"]
+    assert LAB.prepare_workspace(REPO / "notebooks", workspace) == ["02_garbage_play.ipynb"]
     assert edited.read_text() == "my own notes, not even a notebook"
     assert (workspace / "mine.ipynb").read_text() == "{}"
     assert LAB.prepare_workspace(REPO / "notebooks", workspace) == []

@@ -20,14 +20,19 @@ from tests import notebook_scripts
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 APP = "app"
-LESSONS = ["00_start_here", "01_garbage", "02_spite_and_malice", "03_shithead", "01_law_of_large_numbers",
-           "08_hidden_information", "09_expected_value_and_markov_chains", "10_strategy_tournament"]
+LESSONS = ["00_start_here", "01_law_of_large_numbers", "02_garbage_play", "03_garbage_chances",
+           "04_spite_and_malice_play", "05_spite_and_malice_chances", "06_shithead_play", "07_shithead_chances",
+           "08_hidden_information", "09_expected_value_and_markov_chains", "10_strategy_tournament",
+           "11_deciding_under_uncertainty"]
 UNSEEDED = [re.compile(p) for p in (r"default_rng\(\s*\)", r"np\.random\.seed", r"numpy\.random\.seed",
                                     r"^\s*import random\b", r"^\s*from random import", r"\bnp\.random\.(rand|randn|"
                                     r"randint|random|choice|shuffle|permutation)\(")]
 EXERCISE = re.compile(r"^\*\*Exercise (\d+)\.\*\*", re.MULTILINE)
-# lessons whose exercises all check themselves (cardlab.viz.exercise); every lesson joins as it is converted
-SELF_CHECKED = ["00_start_here"]
+MAX_STUDENT_WORDS = 1500
+# words of implementation talk that student text must not use (teacher's notes may)
+IMPLEMENTATION_WORDS = re.compile(r"(?i:\b(kernel|resampler|chance law|numba|make_policy)\b|benchmarks/|"
+                                  r"\bcardlab\.(sim|viz|engine|games|policies)\b|\.py\b)|\bcardlab\.Stepper\b|"
+                                  r"\bStepper\(")
 
 
 BUILD = notebook_scripts.load("build")
@@ -158,13 +163,25 @@ def test_the_student_copy_has_no_outputs_and_no_solution_code(name: str) -> None
     nbformat.validate(copy)
 
 
+@pytest.mark.parametrize("name", LESSONS)
+def test_student_text_fits_a_lesson(name: str) -> None:
+    """At most 1,500 words of student-visible text (the counter of ``notebooks/student.py``), with no
+    implementation talk in it: that goes to teacher's notes and docs/teaching.md."""
+    copy = STUDENT.student_copy(read(name), name)
+    assert STUDENT.student_words(copy) <= MAX_STUDENT_WORDS
+    for cell in copy.cells:
+        if cell.cell_type == "markdown":
+            found = IMPLEMENTATION_WORDS.search(cell.source)
+            assert found is None, f"{name}: student text says {found.group(0)!r}: {cell.source[:80]!r}"
+
+
 def exercise_sections(cells: Any) -> list[list[Any]]:
     """The cells of each exercise: from its "**Exercise N.**" cell up to the next one (or the end)."""
     starts = [i for i, c in enumerate(cells) if c.cell_type == "markdown" and EXERCISE.match(c.source)]
     return [cells[a:b] for a, b in zip(starts, [*starts[1:], len(cells)], strict=True)]
 
 
-@pytest.mark.parametrize("name", SELF_CHECKED)
+@pytest.mark.parametrize("name", LESSONS)
 def test_every_exercise_checks_itself(name: str) -> None:
     """Each exercise has a check cell (hidden, locked for nbgrader) that makes a ``cardlab.viz.exercise.Exercise``
     and shows it, an answer cell that checks the student's answer, and a solution whose check says "Right!"."""

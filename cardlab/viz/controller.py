@@ -29,6 +29,14 @@ With two or more human seats (and ``hot_seat=True``), a human seat to move that 
 cover screen until it takes the device (:meth:`~StepperController.take_device`): the viewpoint turns to the
 table's once, when the handover starts, and to the seat's own when it takes the device. The viewpoint is
 locked while such a game runs (a player could otherwise open another's view) and free again when it is over.
+
+Move values
+-----------
+With ``move_values`` on, the view shows every legal move's value for the seat to move, computed from that
+seat's information only (:meth:`~StepperController.move_values_seat` says whose, or why none): only on a
+screen that shows the mover's hand (its own viewpoint, or everything revealed), never while the device is
+passed, and not once the game is over. The moves themselves name the mover's hidden cards, so another
+viewpoint gets a sentence instead.
 """
 
 from __future__ import annotations
@@ -129,14 +137,22 @@ def policy_specs(game: Game[Any], policies: Sequence[str | Policy] | None) -> tu
     return names, custom
 
 
+def check_flag(value: Any, what: str) -> bool:
+    """A True/False option, or a clear refusal."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise InvalidInputError(f"{what}={shown(value)} is not True or False")
+    return bool(value)
+
+
 class StepperController:
     """The state of a stepper and every action on it (see the module docstring); no widgets."""
 
     def __init__(self, game: Game[Any], seed: int, policies: Sequence[str | Policy] | None = None,
-                 hot_seat: bool = True) -> None:
+                 hot_seat: bool = True, move_values: bool = False) -> None:
         self.game: Game[Any] = game
         self.seed = seed
         self.hot_seat = hot_seat
+        self.move_values = check_flag(move_values, "move_values")   # the move-values panel is on
         self.options_for = (game.name, dict(game.options))   # the options a New deal of this game keeps
         self.names, self.custom = policy_specs(game, policies)
         humans = [s for s, n in enumerate(self.names) if n == controls.HUMAN]
@@ -194,6 +210,23 @@ class StepperController:
             self.cover_for = mover
             self.viewpoint = controls.TABLE
         return mover
+
+    def move_values_seat(self, cover: int | None) -> tuple[int | None, str]:
+        """``(seat, "")`` when the move values of ``seat`` (the seat to move) may be shown now, else ``(None,
+        why not)`` (``""`` when the panel is off). ``cover`` is the seat the device is being passed to, if any."""
+        if not self.move_values:
+            return None, ""
+        g = self.game
+        if g.is_over:
+            return None, "Move values: the game is over, there is no move to value."
+        if cover is not None:
+            return None, f"Move values are hidden while the device is passed to seat {cover}."
+        mover = g.current_player
+        seat, reveal, _ = self.view()
+        if not reveal and seat != mover:
+            return None, (f"Move values of seat {mover} show only from seat {mover}'s viewpoint (or everything "
+                          "revealed): its moves name its own cards.")
+        return mover, ""
 
     # ------------------------------------------------------------------ the guard
     def guarded(self, action: Action) -> bool:
@@ -262,6 +295,15 @@ class StepperController:
         def action() -> str | None:
             self.viewpoint = label
             self._view.redraw(True)
+            return None
+
+        return self.guarded(action)
+
+    def show_move_values(self, on: bool) -> bool:
+        """Turn the move-values panel on or off."""
+        def action() -> str | None:
+            self.move_values = check_flag(on, "move_values")
+            self._view.redraw(False)
             return None
 
         return self.guarded(action)

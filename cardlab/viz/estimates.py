@@ -8,8 +8,15 @@ a history of a hundred moves must redraw in about a second; a history longer tha
 moves is recomputed at evenly spaced moves only (points already computed for that viewpoint are kept), and
 the chart joins the points it has.
 
+The move-values panel (off unless asked for) values every distinct legal move of the seat to move from
+that seat's own information (:func:`cardlab.sim.move_values.move_values`), seeded with the mover's viewpoint
+code and cached per position, like the other estimates. Its budget is :data:`MOVE_PANEL_BUDGET` play-outs per
+position shared evenly by the moves (at least :data:`MOVE_PANEL_MIN`, at most :data:`MOVE_PANEL_MAX` per
+move), as the search player shares its budget, so that one update stays under about 300 ms in every game
+(``benchmarks/bench_stepper_moves.py`` measures it); ``move_rollouts`` fixes the play-outs per move instead.
+
 Nothing here builds a widget: :class:`Estimates` is given a game, a deal seed and a viewpoint code and
-returns numbers (the P(win) history and the game's panel quantities).
+returns numbers (the P(win) history, the game's panel quantities and the mover's move values).
 """
 
 from __future__ import annotations
@@ -23,13 +30,16 @@ from cardlab.engine.game import Game
 from cardlab.engine.registry import registered_spec
 from cardlab.engine.spec import FALLBACK_BUDGETS, RolloutBudgets
 from cardlab.errors import InvalidInputError, shown
+from cardlab.sim.move_values import MoveValues, distinct_moves, move_values
 from cardlab.sim.prob import Quantity, panel_quantities, win_probability
 from cardlab.sim.stats import Estimate
 
 # Play-outs per estimate (win chart, per-game panel) for one Next move: each game's spec gives them
 # (GameSpec.budgets), chosen so that a move with every panel refreshed stays well under 100 ms
 # (benchmarks/bench_stepper.py measures it).
-WIN_PURPOSE, PANEL_PURPOSE = 0, 1
+WIN_PURPOSE, PANEL_PURPOSE, MOVES_PURPOSE = 0, 1, 2
+MOVE_PANEL_BUDGET = 4000   # play-outs per position of the move-values panel, shared by the moves
+MOVE_PANEL_MIN, MOVE_PANEL_MAX = 100, 1000   # play-outs per move of the panel, whatever the number of moves
 MAX_HISTORY_POINTS = 60
 MAX_ROLLOUTS = 1_000_000   # play-outs per estimate a stepper takes: more would freeze the widget for minutes
 
@@ -69,17 +79,20 @@ class Estimates:
     """
 
     def __init__(self, rollouts: int | None = None, history_rollouts: int | None = None,
-                 panel_rollouts: int | None = None) -> None:
+                 panel_rollouts: int | None = None, move_rollouts: int | None = None) -> None:
         self._rollouts_given = check_count(rollouts, "rollouts")
         self._history_given = check_count(history_rollouts, "history_rollouts")
         self._panel_given = check_count(panel_rollouts, "panel_rollouts")
+        self._moves_given = check_count(move_rollouts, "move_rollouts")
         self._win_cache: dict[tuple[int, int, int], tuple[Estimate, ...]] = {}
         self._panel_cache: dict[tuple[int, int, int], list[Quantity]] = {}
+        self._moves_cache: dict[tuple[int, int], MoveValues] = {}
 
     def clear(self) -> None:
         """Forget every estimate (another deal is on the table)."""
         self._win_cache.clear()
         self._panel_cache.clear()
+        self._moves_cache.clear()
 
     @staticmethod
     def budgets(game: Game[Any]) -> RolloutBudgets:
@@ -103,6 +116,17 @@ class Estimates:
         if self._history_given is not None:
             return self._history_given
         return max(1, self.rollouts(game) // 4)
+
+    def move_rollouts(self, game: Game[Any]) -> int:
+        """Play-outs per move of the move-values panel in this position: ``move_rollouts`` when given, else
+        :data:`MOVE_PANEL_BUDGET` shared by the distinct legal moves, within [:data:`MOVE_PANEL_MIN`,
+        :data:`MOVE_PANEL_MAX`]."""
+        if self._moves_given is not None:
+            return self._moves_given
+        if game.is_over:
+            return MOVE_PANEL_MAX
+        count = len(distinct_moves(game.legal_moves()))
+        return min(MOVE_PANEL_MAX, max(MOVE_PANEL_MIN, MOVE_PANEL_BUDGET // count))
 
     @staticmethod
     def rng(seed: int, move_index: int, code: int, purpose: int) -> np.random.Generator:
@@ -142,6 +166,18 @@ class Estimates:
             self._panel_cache[key] = panel_quantities(game, prob_view, rng=self.rng(seed, now, code, PANEL_PURPOSE),
                                                       rollouts=self.panel_rollouts(game))
         return list(self._panel_cache[key])
+
+    def move_values(self, game: Game[Any], seed: int) -> MoveValues:
+        """Every distinct legal move's value for the seat to move, from that seat's information only (computed
+        once per position). The generator is ``rng(seed, move index, mover + 1, MOVES_PURPOSE)``: the mover's
+        viewpoint code, so nothing but what the mover knows (and the deal's seed) reaches the numbers."""
+        keys = line_keys(game, seed)
+        now = len(keys) - 1
+        key = (keys[now], now)
+        if key not in self._moves_cache:
+            rng = self.rng(seed, now, game.current_player + 1, MOVES_PURPOSE)
+            self._moves_cache[key] = move_values(game, rollouts=self.move_rollouts(game), rng=rng)
+        return self._moves_cache[key]
 
 
 def history_text(points: list[WinPoint], players: int) -> str:

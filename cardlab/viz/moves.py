@@ -4,16 +4,24 @@ Nothing here reads a game: the caller passes what :mod:`cardlab.sim.move_values`
 :mod:`cardlab.sim.review` computed (``MoveValues.records()``, ``Review.records()``), so a panel shows only
 what the mover's own information gave (the values are computed from it) and the figures can be tested
 without a game. Both return a plain ``plotly.graph_objects.Figure``.
+
+The stepper's move-values panel (:class:`MoveValuesPanel`) draws the first figure in the page, and
+:func:`move_values_text` and :func:`move_values_html` give the same numbers as text (a notebook's
+``text/plain``, which notebook checks compare) and as a still picture.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from cardlab.errors import InvalidInputError
+from cardlab.viz.panels import FIG_WIDTH, figure_json, title_html
+from cardlab.viz.plot import PlotView, default_template
 
 BEST_COLOUR = "#2a9d3f"
 OTHER_COLOUR = "#8c9bb0"
@@ -82,3 +90,104 @@ def review_figure(records: Sequence[Mapping[str, Any]], players: int, title: str
     fig.update_layout(title=title, barmode="group", xaxis={"title": "move"},
                       yaxis={"title": "win chance given up (best − played)"}, margin={"l": 10, "r": 10})
     return fig
+
+
+# ---------------------------------------------------------------------------------------- the stepper's panel
+def interval_words(record: Mapping[str, Any]) -> str:
+    """One move's numbers in words: its win chance with the 95% interval, and "best" or its gap from the best
+    with the gap's paired 95% interval."""
+    win = f"{record['win']:.3f} [{record['win_low']:.3f}, {record['win_high']:.3f}]"
+    if record["best"]:
+        return f"{win}  best"
+    return f"{win}  gap {record['gap']:+.3f} [{record['gap_low']:+.3f}, {record['gap_high']:+.3f}]"
+
+
+def move_values_text(records: Sequence[Mapping[str, Any]], heading: str) -> str:
+    """The panel as text: ``heading``, then one line per move (the best marked ``*``)."""
+    width = max((len(str(r["move"])) for r in records), default=0)
+    lines = [heading]
+    lines += [f"{'*' if r['best'] else ' '} {str(r['move']).ljust(width)}  {interval_words(r)}" for r in records]
+    return "\n".join(lines)
+
+
+def move_values_html(records: Sequence[Mapping[str, Any]], heading: str) -> str:
+    """The panel as plain HTML for a still picture: ``heading``, then per move a bar as long as its win chance
+    with its interval drawn as a line, the best bar in its own colour."""
+    rows = [f'<div style="font:12px sans-serif;font-weight:bold;margin:4px 0">{html.escape(heading)}</div>']
+    scale = 120
+    for r in records:
+        colour = BEST_COLOUR if r["best"] else OTHER_COLOUR
+        low, high = max(0.0, r["win_low"]), min(1.0, r["win_high"])
+        bar = (f'<span style="position:relative;display:inline-block;width:{scale}px;height:10px;margin-right:6px">'
+               f'<span style="position:absolute;left:0;top:0;width:{max(0.0, min(1.0, r["win"])) * scale:.0f}px;'
+               f'height:10px;background:{colour}"></span>'
+               f'<span style="position:absolute;left:{low * scale:.0f}px;top:4px;width:{(high - low) * scale:.0f}px;'
+               'height:2px;background:#333"></span></span>')
+        rows.append('<div style="font:11px sans-serif;margin:2px 0"><span style="display:inline-block;width:230px">'
+                    f"{html.escape(str(r['move']))}</span>{bar}{html.escape(interval_words(r))}</div>")
+    return '<div class="cardlab-move-values" style="max-width:720px">' + "".join(rows) + "</div>"
+
+
+def note_html(text: str, colour: str) -> str:
+    """The panel's line of words, wrapped at the figures' width."""
+    return f'<div style="font:12px sans-serif;color:{colour};max-width:{FIG_WIDTH}px">{html.escape(text)}</div>'
+
+
+class MoveValuesPanel:
+    """The stepper's move-values panel: a line of words and, when there are values to show, the bars of
+    :func:`move_values_figure` drawn in the page by a :class:`~cardlab.viz.plot.PlotView`.
+
+    :meth:`blank` empties the figure too (a page keeps the state of every widget it was sent, shown or
+    not, so a figure left behind would still hold the last mover's moves)."""
+
+    def __init__(self) -> None:
+        self.note = widgets.HTML()
+        self.view = PlotView(self._empty(), default_template())
+        self.box = widgets.VBox([], layout=widgets.Layout(margin="4px 0"))
+        self.box.add_class("cardlab-move-values")
+        self.records: list[dict[str, Any]] = []
+        self.heading = ""
+
+    @staticmethod
+    def _empty() -> dict[str, Any]:
+        return {"data": [], "layout": {"width": FIG_WIDTH, "height": 60}}
+
+    def figure(self, records: Sequence[Mapping[str, Any]], title: str) -> go.Figure:
+        """The bars of ``records`` at the panel's width."""
+        fig = move_values_figure_from(records, title)
+        fig.update_layout(width=FIG_WIDTH, title_font_size=13, margin={"l": 10, "r": 10, "t": 56, "b": 40})
+        return fig
+
+    def fill(self, records: Sequence[Mapping[str, Any]], heading: str, title: str, subtitle: str) -> None:
+        """Put ``records`` in the words and the figure (the caller then shows the plot: :meth:`reveal`)."""
+        self.records = [dict(r) for r in records]
+        self.heading = heading
+        self.note.value = note_html(heading, "#333")
+        self.view.show(figure_json(self.figure(records, title_html(title, subtitle))))
+
+    def reveal(self) -> None:
+        if list(self.box.children) != [self.note, self.view]:
+            self.box.children = [self.note, self.view]
+
+    def blank(self, note: str) -> None:
+        """No values: only ``note`` (nothing at all when it is empty), and an empty figure."""
+        self.records = []
+        self.heading = note
+        if self.view.figure.get("data"):
+            self.view.show(self._empty())
+        self.note.value = note_html(note, "#666") if note else ""
+        wanted = [self.note] if note else []
+        if list(self.box.children) != wanted:
+            self.box.children = wanted
+
+    def text(self) -> str:
+        """What the panel shows, as text."""
+        return move_values_text(self.records, self.heading) if self.records else self.heading
+
+    def still_html(self) -> str:
+        """What the panel shows, for a still picture ("" when it shows nothing)."""
+        if self.records:
+            return move_values_html(self.records, self.heading)
+        if not self.heading:
+            return ""
+        return f'<div style="font:11px sans-serif;color:#666;margin:4px 0">{html.escape(self.heading)}</div>'

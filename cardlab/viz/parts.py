@@ -6,7 +6,8 @@ what concerns the widgets alone: which of them wait in the kernel while no page 
 nothing of the game's rules; the stepper wires the buttons to its controller.
 
 Layout: the plots sit beside the table when the output area is wide enough (about 950 px) and wrap below it
-when narrower.
+when narrower; the move-values panel, when on, sits above them (beside the table and the moves to choose
+from), and is hidden with them while a prediction is awaited (it would give the answer away).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from cardlab.engine.registry import game_class, game_names
 from cardlab.viz import controls
 from cardlab.viz.cards_svg import back_css, card_html
 from cardlab.viz.lifecycle import Deferral, Quiet, close_tree
+from cardlab.viz.moves import MoveValuesPanel
 from cardlab.viz.panels import QuantityPanel, WinChart
 from cardlab.viz.plot import PlotView, default_template
 from cardlab.viz.snapshot import keep_current
@@ -121,6 +123,9 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self.counter = widgets.HTML()
         self.viewpoint = widgets.Dropdown(options=controls.viewpoint_options(players), value=controls.TABLE,
                                           description="viewpoint", layout=widgets.Layout(width="260px"))
+        self.move_values_check = widgets.Checkbox(value=False, description="show move values", indent=False,
+                                                  layout=widgets.Layout(width="160px"),
+                                                  tooltip="each move's chance of winning, from the mover's own view")
         self.policy_box = widgets.HBox()
         self.policies: list[widgets.Dropdown] = []
         self.message = widgets.HTML()
@@ -134,6 +139,7 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self.move_log = MoveLog()
         self._win_chart = WinChart(players)
         self._panel = QuantityPanel(players)
+        self._moves_panel = MoveValuesPanel()
         self.redraw_button = widgets.Button(description="Redraw plots", tooltip="draw both plots again",
                                             layout=widgets.Layout(display="none"))
         self.speed.observe(self._on_speed, names="value")
@@ -142,12 +148,14 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         deal_row = widgets.HBox([self.game_select, self.players_select, self.seed_select, self.new_deal_button])
         play_row = widgets.HBox([self.step_button, self.next_button, self.back_button, self.reset_button,
                                  self.autoplay_button, self.autoplay, self.speed])
-        view_row = widgets.HBox([self.viewpoint, self.policy_box])
+        view_row = widgets.HBox([self.viewpoint, self.policy_box, self.move_values_check])
         # The table takes what is left of the width (at least 420 px); the plots keep their size and wrap
         # below the table when the two do not fit side by side.
         left = widgets.VBox([self._card_style, self.table, self.move_box, self.move_log],
                             layout=widgets.Layout(flex="1 1 420px", min_width="420px", max_width="820px"))
-        self.plots_box = widgets.VBox([self.win_plot, self.panel_plot], layout=widgets.Layout(flex="0 0 auto"))
+        # the move values on top, beside the table and the moves; a prediction hides them with the plots
+        self.plots_box = widgets.VBox([self._moves_panel.box, self.win_plot, self.panel_plot],
+                                      layout=widgets.Layout(flex="0 0 auto"))
         self.plots_box.add_class("cardlab-plots")
         self.move_box.add_class("cardlab-move-box")
         self.add_class("cardlab-stepper")
@@ -196,11 +204,21 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
     def plots(self) -> tuple[PlotView, PlotView]:
         return (self.win_plot, self.panel_plot)
 
+    @property
+    def moves_fig(self) -> dict[str, Any]:
+        """The move-values panel's figure as the page receives it (data and layout; empty while it shows none)."""
+        return dict(self._moves_panel.view.figure)
+
+    @property
+    def moves_plot(self) -> PlotView:
+        """The widget that draws the move-values panel in the page."""
+        return self._moves_panel.view
+
     # ------------------------------------------------------------------ what reaches the page
     def _deferred_widgets(self) -> list[widgets.Widget]:
         """The widgets of one picture (status, table, log, plots): their updates wait in the kernel until a page
         shows the stepper, and are sent together."""
-        return [self.counter, self.table, self.move_log, *self.plots]
+        return [self.counter, self.table, self.move_log, *self.plots, self._moves_panel.note, self._moves_panel.view]
 
     def _shown_in_page(self) -> None:
         """A page shows (or is about to show) this stepper: send what waited, and every picture from now on."""
@@ -370,9 +388,10 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
                 old = chart.view
                 chart.view = PlotView(chart.figure_json(), default_template())
                 chart.view.observe(self._on_plot_report, names=["error", "drawn"])
-                self.plots_box.children = list(self.plots)
+                self.plots_box.children = [self._moves_panel.box, *self.plots]
                 self._deferral.forget(old)
                 close_tree(old)
             else:
                 chart.view.draw_again()
+        self._moves_panel.view.draw_again()
         self._on_plot_report()

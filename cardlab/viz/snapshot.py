@@ -73,12 +73,13 @@ def panel_html(quantities: Sequence[Quantity], title: str) -> str:
 
 
 def stepper_html(status: str, table: str, points: Sequence[WinPoint], players: int, win_title: str,
-                 quantities: Sequence[Quantity], panel_title: str) -> str:
-    """The whole still picture: status line, table, and both panels, framed for notebook checks."""
+                 quantities: Sequence[Quantity], panel_title: str, moves: str = "") -> str:
+    """The whole still picture: status line, table (with ``moves``, the move-values panel's HTML, below it),
+    and both panels, framed for notebook checks."""
     return (f'{BEGIN}<div class="cardlab-snapshot" style="border:1px solid #ddd;padding:6px">'
             f'<div style="font:13px sans-serif;margin-bottom:4px"><b>{html.escape(status)}</b> '
             '<span style="color:#888">(a still picture: run the notebook to play)</span></div>'
-            f'<div style="display:flex;flex-flow:row wrap;gap:12px"><div>{table}</div>'
+            f'<div style="display:flex;flex-flow:row wrap;gap:12px"><div>{table}{moves}</div>'
             f"<div>{win_svg(points, players, win_title)}{panel_html(quantities, panel_title)}</div></div></div>{END}")
 
 

@@ -47,6 +47,14 @@ Probabilities
 The panels are computed after every move from the selected viewpoint (see :mod:`cardlab.viz.controls`),
 seeded and cached by :mod:`cardlab.viz.estimates`, so the same clicks give the same numbers on every machine.
 
+The move-values panel (``move_values=True``, or the **show move values** box; off by default, because it
+costs up to about 300 ms a move) shows below the moves each distinct legal move's chance of winning for the
+seat to move, with its 95% interval and the best move marked, computed from the mover's own information
+(:func:`cardlab.sim.move_values.move_values`, greedy play after the move), best first. It shows only on a screen that
+shows the mover's hand, so a human seat can look before choosing; never while the device is passed; nothing
+once the game is over (:meth:`~cardlab.viz.controller.StepperController.move_values_seat`). Its numbers are
+in the output's ``text/plain`` and :meth:`Stepper.move_numbers`.
+
 Parts
 -----
 :class:`~cardlab.viz.controller.StepperController` holds the game, the moves, the seats' players, hot-seat play
@@ -74,14 +82,16 @@ from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import game_class, game_names, new_game, registered_spec
 from cardlab.errors import IllegalMoveError, InvalidInputError, shown
 from cardlab.policies import Policy
+from cardlab.sim.move_values import MoveValues
 from cardlab.sim.prob import Quantity
 from cardlab.sim.simulate import MAX_SEED
 from cardlab.viz import controls
 from cardlab.viz.cards_svg import share_backs
-from cardlab.viz.controller import POLICY_SALT, StepperController, policy_options
+from cardlab.viz.controller import POLICY_SALT, StepperController, check_flag, policy_options
 from cardlab.viz.estimates import (
     MAX_HISTORY_POINTS,
     MAX_ROLLOUTS,
+    MOVES_PURPOSE,
     PANEL_PURPOSE,
     WIN_PURPOSE,
     Estimates,
@@ -96,8 +106,8 @@ from cardlab.viz.predict import attach as attach_predictor
 from cardlab.viz.snapshot import stepper_html
 from cardlab.viz.table import table_html
 
-__all__ = ["MAX_HISTORY_POINTS", "MAX_ROLLOUTS", "PANEL_PURPOSE", "POLICY_SALT", "WIN_PURPOSE", "Stepper",
-           "card_style"]
+__all__ = ["MAX_HISTORY_POINTS", "MAX_ROLLOUTS", "MOVES_PURPOSE", "PANEL_PURPOSE", "POLICY_SALT", "WIN_PURPOSE",
+           "Stepper", "card_style"]
 
 _CELL_OWNERS = CellOwners()
 
@@ -110,18 +120,17 @@ class Stepper(StepperWidgets):
                  four_colour: bool = False, deck: Sequence[str | Card] | None = None,
                  history_rollouts: int | None = None, panel_rollouts: int | None = None,
                  predict: bool | str = False, predict_seat: int | None = None, hot_seat: bool = True,
-                 **options: Any) -> None:
+                 move_values: bool = False, move_rollouts: int | None = None, **options: Any) -> None:
         # Bad input is refused before the widget exists: a refused Stepper leaves no widget open in the kernel.
-        for flag, value in (("hot_seat", hot_seat), ("four_colour", four_colour)):
-            if not isinstance(value, (bool, np.bool_)):
-                raise InvalidInputError(f"{flag}={shown(value)} is not True or False")
+        for flag, value in (("hot_seat", hot_seat), ("four_colour", four_colour), ("move_values", move_values)):
+            check_flag(value, flag)
         if seed is None:  # a fresh seed from the operating system, shown in the seed box so the deal can be replayed
             seed = int(np.random.default_rng().integers(1_000_000))
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
             raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number from 0 to {MAX_SEED:,} "
                                     "(or None for a fresh seed, shown in the seed box)")
         self.four_colour = bool(four_colour)
-        self.estimates = Estimates(rollouts, history_rollouts, panel_rollouts)
+        self.estimates = Estimates(rollouts, history_rollouts, panel_rollouts, move_rollouts)
         if isinstance(game, Game):
             if deck is not None or options:
                 given = ", ".join(["deck", *options] if deck is not None else list(options))
@@ -136,10 +145,13 @@ class Stepper(StepperWidgets):
                              deck=deck, **options)
         predict_with = predict_settings(dealt, predict, predict_seat)
         # False: one screen that everybody watches (a teacher's demonstration driven from code); no cover screens
-        self.controller = StepperController(dealt, int(seed), policies, hot_seat=bool(hot_seat))
+        self.controller = StepperController(dealt, int(seed), policies, hot_seat=bool(hot_seat),
+                                            move_values=bool(move_values))
         super().__init__()
         self.win_history: list[WinPoint] = []
         self.quantities: list[Quantity] = []
+        self.shown_move_values: MoveValues | None = None   # what the move-values panel shows (None: no values)
+        self._moves_note: str | None = None                # and the sentence it shows instead
         self._table_full = ""   # the table with every card drawn in full (the still picture shows it)
         self._build_widgets(dealt.name, dealt.players, int(seed))
         self._wire()
@@ -150,6 +162,7 @@ class Stepper(StepperWidgets):
         self._show_seats()
         with self._quiet():
             self.viewpoint.value = self.controller.viewpoint
+            self.move_values_check.value = self.controller.move_values
         self.controller.watch(self)
         self.controller.guarded(lambda: self.redraw(True))
         _CELL_OWNERS.adopt(self)
@@ -167,6 +180,7 @@ class Stepper(StepperWidgets):
         self.autoplay.observe(self._on_tick, names="value")
         self.viewpoint.observe(self._on_viewpoint, names="value")
         self.game_select.observe(self._on_game_select, names="value")
+        self.move_values_check.observe(self._on_move_values_check, names="value")
 
     # ------------------------------------------------------------------ the controller's state, by its old names
     @property
@@ -216,6 +230,21 @@ class Stepper(StepperWidgets):
     def history_rollouts(self) -> int:
         return self.estimates.history_rollouts(self.game)
 
+    @property
+    def move_rollouts(self) -> int:
+        """Play-outs per move behind the move-values panel in the current position."""
+        return self.estimates.move_rollouts(self.game)
+
+    @property
+    def move_values_on(self) -> bool:
+        """Whether the move-values panel is on (the **show move values** box)."""
+        return self.controller.move_values
+
+    def show_move_values(self, on: bool = True) -> None:
+        """Turn the move-values panel on (or off, with ``False``), as the **show move values** box does."""
+        check_flag(on, "on")
+        self.controller.show_move_values(bool(on))
+
     def estimate_rng(self, move_index: int, code: int, purpose: int) -> np.random.Generator:
         """The generator of one plotted estimate (public so tests and notebooks can check a number)."""
         return self.estimates.rng(self.deal_seed, move_index, code, purpose)
@@ -259,12 +288,18 @@ class Stepper(StepperWidgets):
             super().close()
             return
         extras = [tile.box for tile in self._tiles] + list(self.policies) + [self._autoplay_link, self.handover_button]
+        extras += [self._moves_panel.note, self._moves_panel.view]   # out of the tree while the panel is blank
         close_tree(self, *extras, skip=self, keep=[self._card_style])   # the card style serves other steppers
         super().close()
 
     # ------------------------------------------------------------------ the still picture
     def _plain_text(self) -> str:
-        return f"cardlab.Stepper({self.game.name!r}, players={self.game.players}, seed={self.deal_seed})"
+        """The call that makes this deal, then (with the move-values panel on) the panel's numbers, so that
+        notebook checks compare them."""
+        call = f"cardlab.Stepper({self.game.name!r}, players={self.game.players}, seed={self.deal_seed}"
+        if not self.controller.move_values:
+            return call + ")"
+        return f"{call}, move_values=True)\n{self.move_numbers()}"
 
     def _still_html(self) -> str:
         """The still picture (see :mod:`cardlab.viz.snapshot`): status, table and both panels."""
@@ -272,7 +307,8 @@ class Stepper(StepperWidgets):
         over = " (game over)" if self.game.is_over else ""
         return stepper_html(controls.status_text(self.game, self.controller.names), self._table_full,
                             self.win_history, self.game.players, f"P(win) by move, from {words}", self.quantities,
-                            f"Chances at move {self.game.move_count}{over}, from {words}")
+                            f"Chances at move {self.game.move_count}{over}, from {words}",
+                            self._moves_panel.still_html())
 
     # ------------------------------------------------------------------ numbers for notebooks
     def calibration(self) -> Calibration:
@@ -288,6 +324,11 @@ class Stepper(StepperWidgets):
     def panel_numbers(self) -> str:
         """The per-game panel's numbers as text, exact ones marked "exact"."""
         return "\n".join(str(q) for q in self.quantities) or "(nothing to show: the game is over)"
+
+    def move_numbers(self) -> str:
+        """The move-values panel as text: a heading, then each move's win chance with its 95% interval and its
+        gap from the best (marked ``*``); or the sentence shown instead ("" when the panel is off)."""
+        return self._moves_panel.text()
 
     def log_lines(self) -> list[str]:
         """Every event of the position shown, in plain words, as the selected viewpoint may read them."""
@@ -316,6 +357,7 @@ class Stepper(StepperWidgets):
             self.viewpoint.options = controls.viewpoint_options(game.players)
             self.viewpoint.value = c.viewpoint
         self._show_seats()
+        self.shown_move_values, self._moves_note = None, None
         self._win_chart.set_players(game.players)
         self._panel.set_players(game.players)
 
@@ -345,6 +387,7 @@ class Stepper(StepperWidgets):
                 if dd.value != name and name in dd.options:
                     dd.value = name
             self.viewpoint.value = c.viewpoint
+            self.move_values_check.value = c.move_values
         self.viewpoint.disabled = c.viewpoint_locked
         seat, reveal, code = c.view()
         shown = c.shown_game
@@ -361,8 +404,35 @@ class Stepper(StepperWidgets):
             self._table_full = self.table.value = controls.handover_html(cover)
             self.move_log.value = controls.log_html(shown.events, None, False)
         self.counter.value = controls.status_html(self.game, c.names, c.step_shown())
+        self._draw_move_values(cover)
         if panels:
             self._refresh_panels(code)
+
+    def _draw_move_values(self, cover: int | None) -> None:
+        """The move-values panel: the mover's values when it may show them (computed once per position), else
+        the sentence saying why not; nothing is redrawn when that did not change."""
+        seat, note = self.controller.move_values_seat(cover)
+        values = None if seat is None else self.estimates.move_values(self.game, self.deal_seed)
+        if values is not None and values.forced:
+            note = (f"Move values: seat {values.seat} has one move ({values.best_move.text}), there is nothing to "
+                    "choose.")
+            values = None
+        if values is self.shown_move_values and note == self._moves_note:
+            return
+        self.shown_move_values, self._moves_note = values, note
+        panel = self._moves_panel
+        if values is None:
+            panel.blank(note)
+            return
+        heading = (f"Move values of seat {values.seat}, from its own information: {values.playouts} play-outs "
+                   "per move, greedy play after the move")
+        ranked = sorted(values.records(), key=lambda r: -r["win"])   # best first (stable: the best of a tie leads)
+        panel.fill(ranked, heading, "Win chance of each move",
+                   f"seat {values.seat}'s view; {values.playouts} play-outs per move")
+        # the new figure reaches the page before the plot is shown, so it never shows an earlier mover's bars
+        self._send_now(panel.note)
+        self._send_now(panel.view)
+        panel.reveal()
 
     def _show_moves(self, cover: int | None) -> None:
         """The tiles of a human seat to move: shown only on a screen that shows the mover's hand (its own
@@ -407,6 +477,10 @@ class Stepper(StepperWidgets):
     def _on_tick(self, change: dict[str, Any]) -> None:
         if not self._quiet:
             self.autoplay_tick()
+
+    def _on_move_values_check(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self.controller.show_move_values(bool(change["new"]))
 
     def _on_viewpoint(self, change: dict[str, Any]) -> None:
         if not self._quiet:

@@ -7,27 +7,26 @@
 # - step through it move by move and read the move log;
 # - read the two probability panels: each seat's chance of winning, and the game's own questions;
 # - tell an *exact* probability (a fraction counted from the unseen cards) from an *estimate* (a simulation with
-#   a 95% interval for the probability), and know which one you are looking at;
-# - **predict, then reveal**: guess a chance before the stepper shows it, and score your guesses (Brier score,
-#   calibration).
+#   a 95% interval for the probability);
+# - watch an estimate settle as the number of games grows;
+# - **predict, then reveal**: guess a chance before the stepper shows it, and score your guesses.
 #
-# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: deal and step a game (sections 1–2). 10 min: read
-# the panels and check an exact number by counting (section 3). 5 min: seeds and viewpoints (sections 4–5). 10 min:
-# predict-then-reveal with the whole class (section 6). 10 min: exercises.
+# **Lesson plan (50 minutes).** 5 min: predict. 10 min: sections 1–2. 10 min: section 3. 5 min: section 4.
+# 5 min: sections 5–6. 5 min: section 7. 10 min: exercises.
 #
-# **Predict first.** Two players, ten face-down spots each; seat 0 draws first. What is the chance that seat 0's
-# very first card can be placed? And who is more likely to win, seat 0 or seat 1, and by how much?
+# **Predict first.** Two players, ten face-down spots each; seat 0 draws first. Who is more likely to win, seat 0
+# or seat 1, and by how much? Write your guess down.
 #
-# Run each cell with **Shift+Enter**, from the top. Every notebook in this folder is *seeded*: it prints the same
-# numbers on every machine, so you can compare your answers with your neighbour's.
+# Run each cell with **Shift+Enter**, from the top. Every notebook here is *seeded*: it prints the same numbers on
+# every machine, so you can compare answers with your neighbour.
 
 # %% [markdown]
 # ## 1. Deal a game
 #
-# `cardlab.Stepper` deals a game and draws it with its controls. We start with **Garbage** for two players:
-# each player has ten face-down cards, one for each spot A (1) to 10; a card drawn whose spot is still face down
-# goes there, and the card it uncovers is played the same way. The first player with all ten spots face up wins.
-# (Notebook `01_garbage` has the full rules.)
+# The **stepper** deals a game and draws it with its controls. We start with **Garbage** for two players: each
+# player has ten face-down cards, one for each spot A (1) to 10; a card drawn whose spot is still face down goes
+# there, and the card it uncovers is played the same way. Jacks are wild. The first player with all ten spots face
+# up wins. (Lesson `02_garbage_play` has the full rules.)
 
 # %%
 from fractions import Fraction
@@ -37,6 +36,7 @@ from IPython.display import display
 
 import cardlab
 from cardlab.sim import prob
+from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
@@ -47,22 +47,17 @@ display(stepper)
 # What you see:
 #
 # - **the deal row**: game, number of players, seed, and **New deal**;
-# - **the play row**: **Step** shows the next move one event at a time (a chain of Garbage cards unrolls card by
-#   card), **Next move** plays a whole move, **Back** takes it back, **Reset** returns to the deal, **Autoplay**
-#   plays on at the speed of the slider;
-# - **the move counter** (`Move N`, who is to move);
+# - **the play row**: **Step** (one card at a time), **Next move**, **Back**, **Reset**, **Autoplay**;
 # - **viewpoint**: whose knowledge the table and the probabilities use, and one menu per seat to choose who
-#   plays it: the `greedy` bot, the `random` bot, or a `human` (you, with one button per legal move);
-# - **the table** on the left, the **move log** under it (newest first), and **two plots** on the right.
+#   plays it: the `greedy` bot, the `random` bot, or a `human` (you);
+# - **the table** on the left, the **move log** under it, and **two plots** on the right.
 #
-# Click **Next move** a few times and watch the plots. The cells below do the same thing from code, so that
-# this notebook prints numbers you can check.
+# Click **Next move** a few times and watch the plots. The cells below do the same from code.
 
 # %% [markdown]
 # ## 2. Step the game from code
 #
-# Every button has a method of the same name: `stepper.next_move()`, `stepper.step()`, `stepper.back()`,
-# `stepper.reset()`. The game itself is `stepper.game`.
+# Every button has a method of the same name, such as `stepper.next_move()`.
 
 # %%
 for _ in range(4):
@@ -72,23 +67,19 @@ for line in stepper.log_lines():
     print(line)
 
 # %% [markdown]
-# A move is one decision: *draw from the stock* (or *take the discard*), and everything it sets off. One move can
-# place several cards: that is the Garbage chain.
+# A move is one decision, such as *draw from the stock*, and everything it sets off: one move can place several
+# cards (the Garbage chain).
 
 # %% [markdown]
 # ## 3. Read the panels
 #
 # **P(win) by move** (top plot): for every position so far, each seat's chance of winning if everybody plays on
-# with the greedy bot. Nobody knows the face-down cards, so the stepper *resamples* them: it deals the unseen
-# cards again at random many times, plays each deal to the end, and counts wins. The shaded band is a 95% interval
-# for the **probability** of winning (a Wilson interval, computed from the number of play-outs won). It rests on a
-# modelling assumption: *every arrangement of the unseen cards is equally likely* (true at the deal, since the
-# deck is shuffled, and in Garbage nobody looks at a face-down card, so no choice can carry information about one).
-# The stepper has to redraw at once, so it uses a limited number of play-outs per point
-# (`stepper.rollouts`; fewer per earlier point when a whole history has to be recomputed, as after a change of
-# viewpoint), and the bands show how uncertain that leaves each number.
-#
-# The plot is a live Plotly figure, and a figure's picture is not text; here are its numbers:
+# with the greedy bot. Nobody knows the face-down cards, so the stepper deals the unseen cards again at random
+# many times, plays each of these *play-outs* to the end, and counts wins. The shaded band is a 95% interval for
+# the **probability** of winning. It rests on an assumption: *every arrangement of the unseen cards is equally
+# likely* (true at the deal, since the deck is shuffled; in Garbage nobody looks at a face-down card, so no choice
+# can carry information about one). The stepper has to answer at once, so it uses a limited number of play-outs
+# per point, and the bands show how uncertain that leaves each number. Here are the plot's numbers:
 
 # %%
 print(f"play-outs per point: {stepper.rollouts} (a recomputed history: {stepper.history_rollouts} per earlier point)")
@@ -99,9 +90,8 @@ print(stepper.history_numbers())
 #
 # - *next stock card can be placed*: an **exact** fraction. The next stock card is equally likely to be any
 #   card nobody has seen, so the chance is (unseen cards the player who draws it can use) / (all unseen cards);
-# - *seat s wins within k turns*, for k = 1 … 5: **estimates**, with their intervals and play-out counts. The
-#   hand ends when the first layout is complete, so a seat's layout counts only if it completes first: the curve
-#   levels off at that seat's chance to win the hand.
+# - *seat s wins within k turns*, for k = 1 … 5: **estimates**, with their intervals. Only the first layout
+#   completed wins, so the curve levels off at that seat's chance to win.
 
 # %%
 print(stepper.panel_numbers())
@@ -109,11 +99,10 @@ print(stepper.panel_numbers())
 # %% [markdown]
 # ### Check the exact number by counting
 #
-# Count it yourself: the unseen cards are the face-down layout cards plus the stock. A player can use a card if
-# it is a Jack (wild) while one of their spots is face down, or a number whose spot is still face down. *Whose*
-# spots? The next stock card goes to the player who draws it: the player to move if their turn has not started,
-# but in the middle of a chain (a card just uncovered is being played) the turn ends without another draw, so the
-# next stock card belongs to the *next* player. `prob.garbage_next_drawer` says who that is.
+# The unseen cards are the face-down layout cards plus the stock. A player can use a card if it is a Jack (wild)
+# while one of their spots is face down, or a number whose spot is still face down. *Whose* spots? The player who
+# draws the next stock card: the player to move if their turn has not started, but in the middle of a chain the
+# turn ends without another draw, so it is the *next* player.
 
 # %%
 game = stepper.game
@@ -122,15 +111,39 @@ unseen = game.hidden_cards()
 usable = [card for card in unseen if game.can_use(seat, card)]
 print(f"seat {game.current_player} to move, seat {seat} draws the next stock card")
 print(f"{len(unseen)} unseen cards, {len(usable)} of them usable by seat {seat}")
-print("by counting:    ", f"{len(usable)}/{len(unseen)}")
-print("cardlab's exact:", prob.garbage_next_card_placeable(game))
+print("by counting:      ", f"{len(usable)}/{len(unseen)}")
+print("the panel's exact:", prob.garbage_next_card_placeable(game))
 assert Fraction(len(usable), len(unseen)) == prob.garbage_next_card_placeable(game)
 
 # %% [markdown]
-# (`Fraction` reduces the fraction, so the two may be written differently but are equal.)
+# ## 4. Many games: watching an estimate settle
+#
+# Back to the prediction at the top. Play many whole games from fresh deals with the greedy bot, and follow the
+# share won by seat 0 as the games come in. The line is that running
+# share; the band around it is the 95% interval for the probability after that many games.
+
+# %%
+GAMES = 4000
+fresh_games = cardlab.simulate("garbage", players=2, games=GAMES, seed=2026, progress=False)
+seat0_won = (fresh_games.winners == 0).astype(int)
+display(figure_view(convergence_figure(seat0_won, title="Seat 0's share of wins as games come in",
+                                       label="seat 0 wins")))
+rows = convergence_rows(seat0_won, [10, 100, 1000, GAMES])
+for row in rows:
+    print(f"after {row.n:>4} games: seat 0 won {row.value:.3f} [{row.low:.3f}, {row.high:.3f}]")
+widths = [row.high - row.low for row in rows]
+assert widths == sorted(widths, reverse=True)      # the band narrows as the games come in
+print(f"the final interval contains 1/2: {rows[-1].contains(0.5)}")
+print(f"the stepper's estimate at the deal of seed 3 (move 0): {stepper.win_history[0].estimates[0]}")
 
 # %% [markdown]
-# ## 4. The same game, every time
+# After ten games the share can be far from the truth, and its interval is wide; the band narrows as the games
+# come in. Does the final interval contain 1/2? If it lies wholly above 1/2, the games are evidence that seat 0,
+# who draws first, has an edge. At the deal nobody has seen a card, so the stepper's first P(win) point estimates
+# this same chance.
+
+# %% [markdown]
+# ## 5. The same game, every time
 #
 # A seed fixes the deal and every later shuffle; the bots are seeded too. Two steppers with the same seed play
 # the same moves.
@@ -143,22 +156,19 @@ print("same moves:", [m.text for m in twin.game.moves] == [m.text for m in stepp
 print("same P(win) history:", twin.history_numbers() == stepper.history_numbers())
 
 # %% [markdown]
-# ## 5. Viewpoints
+# ## 6. Viewpoints
 #
-# Choose `seat 0` in the **viewpoint** menu and the table shows what seat 0 knows; choose `everything revealed`
-# and every card is face up (a teacher's view; it says so on the table). In Garbage nobody ever looks at a
-# face-down card, so every seat knows the same as the table. In Spite and Malice and in Shithead each player
-# sees their own hand, and the probabilities differ from seat to seat: notebook `08_hidden_information` is
-# about exactly that.
+# Choose `seat 0` in the **viewpoint** menu and the table shows what seat 0 knows; `everything revealed` shows
+# every card (a teacher's view). In Garbage nobody looks at a face-down card, so every seat knows the same. In
+# Spite and Malice and in Shithead each player sees their own hand, and the probabilities differ from seat to
+# seat: lesson `08_hidden_information` is about that.
 
 # %% [markdown]
-# ## 6. Predict, then reveal
+# ## 7. Predict, then reveal
 #
-# Make the stepper with `predict=True` and it hides its two plots until you have entered a guess for the current
-# question: "what is the chance that seat 0 wins this game?" Move the slider (or type `0.3`, `30%` or `1/3` in the
-# box) and press **Reveal**: the plots appear, with a line comparing your guess with the stepper's estimate. Press
-# **Next move** for the next question. At the end of the game, `stepper.calibration()` scores every guess.
-#
+# With `predict=True` the stepper hides its plots until you have guessed the current question: "what is the
+# chance that seat 0 wins this game?" Move the slider (or type `0.3`, `30%` or `1/3`) and press **Reveal**: the
+# plots appear, with a line comparing your guess with the estimate. At the end of the game every guess is scored.
 # In class: let everyone guess at each move before one person presses Reveal.
 
 # %%
@@ -166,8 +176,8 @@ guess_me = cardlab.Stepper("garbage", players=2, seed=3, predict=True)
 display(guess_me)
 
 # %% [markdown]
-# The same from code, for a "student" who always guesses that the seat ahead on the table (more spots face up)
-# has a 70% chance, and 50% when the spots are level:
+# The same from code, for a "student" who gives the seat with more spots face up a 70% chance, and 50% when the
+# spots are level:
 
 # %%
 def face_up(game, seat):
@@ -186,11 +196,10 @@ print(calibration)
 
 # %% [markdown]
 # **Reading the scores.** The **Brier score** is the mean of $(\text{guess} - \text{outcome})^2$, where the
-# outcome is 1 if seat 0 won and 0 if not: 0 is perfect, and always guessing 1/2 scores 0.25. It is printed beside
-# the Brier score of the stepper's own estimates on the same outcome, because a score means little on its own. The
-# **calibration table** groups the guesses: a well-calibrated forecaster's guesses of about 0.7 come true about 70%
-# of the time. One game has a single outcome shared by all its guesses, so one game's table is a start for
-# discussion, not a verdict; play several games and the outcomes begin to count. The chart:
+# outcome is 1 if seat 0 won and 0 if not: 0 is perfect, and always guessing 1/2 scores 0.25. Compare it with the
+# score of the stepper's own estimates on the same outcome. The **calibration table** groups the guesses: guesses
+# of about 0.7 should come true about 70% of the time. All the guesses of one game share its single outcome, so
+# one game's table starts a discussion, not a verdict; only several games begin to count.
 
 # %%
 display(figure_view(calibration.figure()))
@@ -201,35 +210,35 @@ assert abs(calibration.brier - np.mean([(r.guess - outcome) ** 2 for r in calibr
 # %% [markdown]
 # ## Misconceptions to discuss
 #
-# - *"An estimate of 0.62 means seat 0 wins 62% of the games from here."* Only if the model is right (greedy play
-#   from here, every arrangement of the unseen cards equally likely) and up to the interval's width.
-# - *"An exact probability is certain."* An exact 19/39 is an exact *probability*: the next card is still unknown.
-# - *"My guess was wrong because the other seat won."* A single outcome cannot show that a 70% guess was wrong; many
-#   guesses scored together (Brier score, calibration) can.
+# - *"An estimate of 0.62 means seat 0 wins 62% of the games from here."* Only if the model is right (greedy play,
+#   every arrangement of the unseen cards equally likely), and up to the interval's width.
+# - *"An exact probability is certain."* An exact 19/39 is a *probability*: the next card is still unknown.
+# - *"My 70% guess was wrong because the other seat won."* One outcome cannot show that; many scored guesses can.
 
 # %% [markdown]
 # ## Where next
 #
-# | notebook | what it is about |
+# | lesson | what it is about |
 # |---|---|
-# | `01_garbage`, `02_spite_and_malice`, `03_shithead` | each game: rules, every option, probability questions |
-# | `01_law_of_large_numbers` | simulated frequencies settle on the exact answer; intervals shrink like 1/√n |
+# | `01_law_of_large_numbers` | estimates settle on the exact answer; intervals and how they shrink |
+# | `02_garbage_play`, `03_garbage_chances` | Garbage: play it, then its probabilities |
+# | `04_spite_and_malice_play`, `05_spite_and_malice_chances` | Spite and Malice: play it, then its probabilities |
+# | `06_shithead_play`, `07_shithead_chances` | Shithead: play it, then its probabilities |
 # | `08_hidden_information` | the same position, different (and correct) probabilities for different people |
 # | `09_expected_value_and_markov_chains` | how many draws to complete a Garbage layout, exactly |
 # | `10_strategy_tournament` | write your own bot and find out whether it is really better |
+# | `11_deciding_under_uncertainty` | choosing a move by its chances |
 
 # %% [markdown]
 # ## Exercises
 #
-# Each exercise checks your answer. Type it in the box under the exercise (a fraction such as 3/4, a decimal such
-# as 0.75, or a percentage such as 75%) and press **Check**, or write it between the quotes in the answer cell and
-# run that cell. The check computes the true answer from the game itself and tells you whether you are right,
-# close, or not there yet. Use the empty cell under the answer cell for your own code.
+# Each exercise checks your answer. Type it in the box (a fraction such as 3/4, a decimal such as 0.75, or a
+# percentage such as 75%) and press **Check**, or write it between the quotes in the answer cell and run that
+# cell. The check computes the true answer from the game and says whether you are right, close, or not there yet.
 
 # %% [markdown]
-# **Exercise 1.** Deal Garbage for two players with seed 11 in a new stepper and press **Next move** five times
-# (or call `next_move()` five times). Whose move is it now, and what is the exact chance that the next stock
-# card can be used?
+# **Exercise 1.** Deal Garbage for two players with seed 11 in a new stepper and press **Next move** five times.
+# Whose move is it now, and what is the exact chance that the next stock card can be used?
 
 # %% [check]
 def after_moves(seed, moves):
@@ -244,8 +253,8 @@ def after_moves(seed, moves):
 exercise_1 = Exercise(
     "Exercise 1.", "Seed 11, after five moves: what is the exact chance that the next stock card can be used?",
     truth=lambda: prob.garbage_next_card_placeable(after_moves(11, 5)),
-    hint="count the unseen cards that the player who draws next can place (prob.garbage_next_drawer says who), "
-         "and divide by the number of unseen cards")
+    hint="count the unseen cards that the player who draws the next stock card can place, and divide by the "
+         "number of unseen cards")
 display(exercise_1)
 
 # %%
@@ -265,8 +274,8 @@ assert exercise_1.check(str(ex1_chance)).is_right
 
 # %% [markdown]
 # **Exercise 2.** At the very start of a two-player Garbage game (before anybody draws), what is the exact
-# chance that seat 0's first card can be placed? Count it by hand first: which cards are unseen, and which of
-# them have a face-down spot? Then check with `prob.garbage_next_card_placeable`.
+# chance that seat 0's first card can be placed? Count it by hand: which cards are unseen, and which of them
+# have a face-down spot?
 
 # %% [check]
 exercise_2 = Exercise(
@@ -296,9 +305,9 @@ assert exercise_2.check(f"{forgot_the_jacks}/{len(unseen)}").status == "not yet"
 # %% [markdown]
 # **Exercise 3.** In `stepper` above (seed 3, after four moves), the P(win) estimates of the two seats have 95%
 # intervals. Check that seat 1's estimate is exactly 1 minus seat 0's. Is one seat really ahead: which single
-# interval answers that? Then redo the estimate with four times as many play-outs as the stepper used
-# (`prob.win_probability(stepper.game, None, rollouts=..., rng=np.random.default_rng(2024))`), and compare the
-# interval widths: the new width is what fraction of the old one?
+# interval answers that? Then redo the estimate with four times as many play-outs
+# (`prob.win_probability(stepper.game, None, rollouts=..., rng=np.random.default_rng(2024))`): the new interval's
+# width is what fraction of the old one?
 
 # %% [check]
 def width_ratio():
@@ -336,9 +345,9 @@ print("1/2:", exercise_3.check("1/2"))
 print("1/4:", exercise_3.check("1/4"))
 assert exercise_3.check("1/2").is_right and exercise_3.check("1/4").status == "not yet"
 
-# %% [markdown]
-# With two players the two estimates are mirror images, so comparing whether their intervals overlap compares an
-# estimate with itself; the right question is whether **seat 0's interval contains 1/2**. If it does not, the
-# play-outs are evidence (at the 5% level, and under the model's assumptions) that seat 0 is ahead or behind. If it
-# does, they cannot tell: that is not evidence that the seats are level. Four times the play-outs halve the width
-# (the $1/\sqrt n$ law of notebook `01_law_of_large_numbers`), up to the noise of the estimates themselves.
+# %% [teacher]
+# With two players the two estimates are mirror images, so comparing their intervals compares an estimate with
+# itself; the question is whether **seat 0's interval contains 1/2**. If it does not, the play-outs are evidence
+# (at the 5% level, under the model's assumptions) that seat 0 is ahead or behind. If it does, they cannot tell,
+# which is not evidence that the seats are level. Four times the play-outs halve the width (the $1/\sqrt n$ law of
+# lesson `01_law_of_large_numbers`), up to noise.

@@ -27,8 +27,9 @@ from tests.browser.conftest import (
 )
 
 CLICKS = 3
-NOTEBOOKS = sorted(p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb"))
-LAYOUT_NOTEBOOKS = {"01_garbage": "garbage", "02_spite_and_malice": "spite-and-malice", "03_shithead": "shithead"}
+LESSONS = sorted(p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb"))
+LAYOUT_NOTEBOOKS = {"02_garbage_play": "garbage", "04_spite_and_malice_play": "spite-and-malice",
+                    "06_shithead_play": "shithead"}
 WIDE, NARROW = 1440, 900
 
 NOTEBOOK_READY_JS = """() => {
@@ -72,12 +73,25 @@ RUN_UP_TO_JS = """async (upto) => {
 }"""
 
 
+def stepper_cells(name: str) -> list[int]:
+    """Indices (among all cells) of the code cells that make a stepper."""
+    cells = json.loads((REPO / "notebooks" / f"{name}.ipynb").read_text())["cells"]
+    return [i for i, c in enumerate(cells) if c["cell_type"] == "code" and "Stepper(" in "".join(c["source"])]
+
+
 def last_stepper_cell(name: str) -> int:
     """Index (among all cells) of the last code cell that makes a stepper."""
-    cells = json.loads((REPO / "notebooks" / f"{name}.ipynb").read_text())["cells"]
-    found = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and "Stepper(" in "".join(c["source"])]
+    found = stepper_cells(name)
     assert found, f"{name} makes no stepper"
     return found[-1]
+
+
+# the lessons with a stepper (the others show no widget but exercises and plots)
+NOTEBOOKS = [name for name in LESSONS if stepper_cells(name)]
+
+
+def test_the_start_and_every_game_lesson_show_a_stepper() -> None:
+    assert {"00_start_here", *LAYOUT_NOTEBOOKS} <= set(NOTEBOOKS), NOTEBOOKS
 
 
 def steppers_shown(name: str, upto: int) -> int:

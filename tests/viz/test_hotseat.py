@@ -62,7 +62,7 @@ def every_card(game: Game[Any]) -> set[Card]:
 def screen(s: Stepper) -> str:
     """Every text the stepper sends to the page."""
     parts = [s.table.value, s.move_log.value, s.counter.value, s.message.value, s.handover_button.description,
-             s.win_fig.to_json(), s.panel_fig.to_json()]
+             s.win_fig.to_json(), s.panel_fig.to_json(), s._moves_panel.note.value, s.moves_plot.value]
     for tile in s._tiles:
         parts += [tile.button.description, tile.button.tooltip, tile.picture.value]
     return "\n".join(parts)
@@ -101,12 +101,17 @@ def assert_seat_view(s: Stepper, seat: int) -> None:
     assert leaked(s, seat) == []
 
 
+@pytest.mark.parametrize("values", [False, True], ids=["plain", "move-values"])
 @pytest.mark.parametrize("name", GAMES)
-def test_two_human_seats_pass_the_device_and_never_see_each_others_cards(name: str) -> None:
-    s = Stepper(name, players=2, seed=5, policies=["human", "human"], **FAST)
+def test_two_human_seats_pass_the_device_and_never_see_each_others_cards(name: str, values: bool) -> None:
+    """With ``values`` the move-values panel is on: it shows the holder's own values (computed from its seat:
+    the same as from any world it cannot tell apart, see tests/viz/test_move_values_panel.py), and while the
+    device is passed no value, no figure, no move (the page keeps a figure's state even when it is not shown)."""
+    s = Stepper(name, players=2, seed=5, policies=["human", "human"], move_values=values, move_rollouts=8, **FAST)
     rng = np.random.default_rng(16)
     handovers = 0
     private_seen = 0
+    valued = 0
     holder: int | None = None
     for _ in range(60):
         g = s.game
@@ -115,10 +120,19 @@ def test_two_human_seats_pass_the_device_and_never_see_each_others_cards(name: s
         mover = g.current_player
         if mover != holder:
             assert_covered(s, mover)
+            assert s.shown_move_values is None and s.moves_fig["data"] == []
+            assert s.moves_plot not in s._moves_panel.box.children
+            if values:
+                assert s.move_numbers() == f"Move values are hidden while the device is passed to seat {mover}."
             s.handover_button.click()
             holder = mover
             handovers += 1
         assert_seat_view(s, mover)
+        mv = s.shown_move_values
+        if mv is not None:   # a choice: the holder's own moves, valued for the holder
+            assert values and mv.seat == mover and mv.viewpoint == mover
+            assert [v.move.text for v in mv.values] == list(dict.fromkeys(m.text for m in g.legal_moves()))
+            valued += 1
         private_seen += bool(secrets(g, None) - secrets(g, mover))  # the seat sees cards others do not
         button = s.move_buttons[int(rng.integers(len(s.move_buttons)))]
         button.click()
@@ -126,6 +140,7 @@ def test_two_human_seats_pass_the_device_and_never_see_each_others_cards(name: s
         if not s.game.is_over and s.game.current_player == holder:
             assert_seat_view(s, holder)  # the same player moves on: no handover
     assert handovers >= 4
+    assert (valued >= 2) == values
     if name != "garbage":  # Garbage has no private hand: its hidden cards are hidden from everybody
         assert private_seen > 0
 

@@ -1,0 +1,289 @@
+# %% [markdown]
+# # Garbage, part 2: its chances
+#
+# **Learning goals**
+#
+# - check an exact count against a simulation, and watch the simulated share settle on it;
+# - estimate the chances that need the whole future of a game: winning, and winning within k turns;
+# - use a simulation to answer a design question: is a smaller layout a handicap?
+# - read intervals honestly: what a 95% interval for a probability covers, how often one of many misses, and why
+#   "the interval contains 0.5" does not show that a game is fair.
+#
+# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: exact and simulated (section 1). 10 min: who wins
+# (section 2). 10 min: layout sizes (section 3). 5 min: an interval can miss (section 4). 10 min: exercises.
+#
+# **Predict first.** Seat 0 may choose to play with fewer spots than 10 against a full opponent. Which number of
+# spots would you choose, and would 7 spots be better or worse for seat 0 than 10? Write your guess down before
+# section 3.
+#
+# This lesson uses the rules and the stacked deck of lesson `02_garbage_play`, and the intervals of lesson
+# `01_law_of_large_numbers`.
+
+# %%
+from statistics import NormalDist
+
+import numpy as np
+import plotly.graph_objects as go
+from IPython.display import display
+
+import cardlab
+from cardlab.sim import prob
+from cardlab.sim.stats import wilson
+from cardlab.viz.charts import convergence_figure, convergence_rows
+from cardlab.viz.exercise import Exercise
+from cardlab.viz.panels import figure_view
+
+DECK = ["AS", "QS", "2D", "3C", "7H", "6D", "JH", "8S", "9C", "10H",   # seat 0, spots A..10
+        "KD", "9D", "QH", "4S", "5S", "6H", "KS", "8D", "2H", "10S",   # seat 1, spots A..10
+        "4H", "JC", "5D"]                                              # top of the stock
+game = cardlab.new_game("garbage", players=2, seed=1, deck=DECK)
+game.play_all(["draw stock", "draw stock", "jack to 5", "displace jack on 5", "jack to 2", "discard",
+               "draw stock", "jack to 6", "discard", "take discard"])
+print(game)
+
+# %% [markdown]
+# ## 1. Exact and simulated: the next card
+#
+# This is the position at the end of section 3 of lesson 02. There we counted the exact chance that the next
+# stock card can be used by the player who draws it: (unseen cards that player can use) / (all unseen cards).
+# The count rests on one assumption: every unseen card is equally likely to be on top of the stock.
+#
+# Check it by simulation: deal the unseen cards again at random many times and look at the top stock card each
+# time. (The simulation makes the same assumption, so it checks the counting, not the assumption.) The chart shows
+# the running share of usable top cards with its 95% band, and the exact count as a dashed line.
+
+# %%
+seat = prob.garbage_next_drawer(game)
+exact = prob.garbage_next_card_placeable(game)
+rng = np.random.default_rng(11)
+DRAWS = 4000
+usable_top = [int(game.can_use(seat, game.resample(None, rng).state.stock[-1])) for _ in range(DRAWS)]
+display(figure_view(convergence_figure(usable_top, truth=float(exact), title="Is the next stock card usable?",
+                                       label="usable top card", x_title="random deals")))
+hits = sum(usable_top)
+for row in convergence_rows(usable_top, [10, 100, 1000, DRAWS]):
+    print(f"after {row.n:>4} deals: {row.value:.3f} [{row.low:.3f}, {row.high:.3f}]")
+print(f"exact count: {exact} = {float(exact):.4f}")
+se = (float(exact) * (1 - float(exact)) / DRAWS) ** 0.5
+gap = (hits / DRAWS - float(exact)) / se
+print(f"the final interval contains the exact value: {wilson(hits, DRAWS).contains(float(exact))}; "
+      f"gap {gap:+.2f} standard errors")
+assert abs(gap) < 4      # four standard errors would be a real disagreement
+
+# %% [markdown]
+# The share jumps about at first and settles near the dashed line. An interval made this way covers the true
+# probability in about 95 of 100 runs, so the band at the right end misses the dashed line about one run in
+# twenty. (The band's points all come from one growing run, so an unlucky early stretch can keep it off the line
+# for a while.) If it misses here, look at the gap in standard errors: a gap of two is no evidence against the
+# count; a gap of four or more would be.
+
+# %% [markdown]
+# ## 2. Who wins, and how soon?
+#
+# The next card needs only counting; who wins needs the whole future of the hand. So it is estimated: deal the
+# unseen cards again at random, play on with greedy bots, and count. Play-outs of the same kind also count how
+# often each seat completes its layout **within its next k turns** (one set of play-outs for both seats). The
+# hand ends as soon as one seat completes, so a seat "completes within k" only if it completes first. Before you
+# run the cell: as k grows, should seat 0's numbers grow towards 1?
+
+# %%
+KS = (1, 2, 3, 5, 8)
+curves = prob.completion_curves(game, KS, rollouts=2000, rng=np.random.default_rng(12))
+wins = prob.win_probability(game, None, rollouts=2000, rng=np.random.default_rng(13))
+for s, curve in enumerate(curves):
+    print(f"seat {s}: " + "  ".join(f"k={k}: {e.value:.3f} [{e.low:.3f}, {e.high:.3f}]"
+                                    for k, e in zip(KS, curve, strict=True)))
+    print(f"        wins the hand: {wins[s]}")
+assert all([e.value for e in curve] == sorted(e.value for e in curve) for curve in curves)   # grows with k
+assert sum(curve[-1].value for curve in curves) <= 1      # one seat per play-out completes first
+
+# %% [markdown]
+# Each line is an estimate with a 95% interval for that probability. Compare seat 0's k = 8 number with seat 0's
+# chance to win the hand. Why can the two seats' numbers for one k never add up to more than 1?
+
+# %% [markdown]
+# ## 3. Layout sizes: a handicap?
+#
+# Fewer spots need fewer cards, so a beginner with fewer spots against an expert with 10 should be at an
+# advantage. Is that so? Simulate 20 000 greedy games for each size 1–10 of seat 0's layout, against 10 spots
+# for seat 1. Each line is seat 0's share of wins with a 95% interval **for the probability** that seat 0 wins.
+# Check your prediction.
+
+# %%
+SIZE_GAMES = 20_000
+rates = {}
+for size in range(1, 11):
+    out = cardlab.simulate("garbage", players=2, games=SIZE_GAMES, seed=202_400 + size, layout_sizes=[size, 10],
+                           progress=False)
+    rates[size] = (int(np.sum(out.winners == 0)), out.winners.size)
+    print(f"seat 0 with {size:>2} spots, seat 1 with 10: seat 0 wins {wilson(*rates[size])}")
+est = {size: wilson(*counts) for size, counts in rates.items()}
+lowest = min(range(1, 11), key=lambda size: est[size].value)
+sizes_chart = go.Figure(layout=go.Layout(
+    title="Seat 0's chance to win against 10 spots, by seat 0's layout size", width=640, height=360,
+    xaxis={"title": "seat 0's spots", "dtick": 1}, yaxis={"title": "P(seat 0 wins), 95% interval"}))
+sizes_chart.add_scatter(x=list(est), y=[e.value for e in est.values()], mode="markers+lines",
+                        error_y={"type": "data", "symmetric": False,
+                                 "array": [e.high - e.value for e in est.values()],
+                                 "arrayminus": [e.value - e.low for e in est.values()]}, name="seat 0")
+sizes_chart.add_scatter(x=[1, 10], y=[0.5, 0.5], mode="lines", line={"dash": "dash"}, name="1/2")
+display(figure_view(sizes_chart))
+middle_worse = [size for size in range(3, 10) if est[size].high < est[10].low]
+print(f"lowest estimate at {lowest} spots; sizes whose whole interval is below the 10-spot one: {middle_worse}")
+assert est[1].low > est[10].high and middle_worse   # the U-shape the teacher's note describes
+assert 0.7 < est[1].value < 0.8 and est[10].low > 0.5
+
+# %% [markdown]
+# Describe the shape of the curve. Which sizes do *worse* than a full layout of 10, and what does that say about
+# your prediction? With fewer spots fewer cards are useful; how could that make a middle size slow? (Lesson
+# `09_expected_value_and_markov_chains` computes exactly how many draws a layout of each size takes.)
+
+# %% [teacher]
+# The curve is U-shaped: very few spots are a huge gift (one spot wins about three games in four), and with 10
+# spots each the first player has an edge (seat 0 draws first). In between, the win rate dips below the 10-spot
+# value: with fewer spots fewer cards are useful, so the chains of forced placements are shorter. Neighbours of
+# the lowest estimate are within the noise of it, so "the lowest size" is not sharply determined. In a match, a
+# hand's winner is "rewarded" with a smaller layout, which for the middle sizes is a penalty.
+
+# %% [markdown]
+# ## 4. An interval can miss
+#
+# An interval made this way covers the true probability in about 95 of 100 runs. Here is the 10 against 10 game
+# measured twice: with 4000 games (seed 2024), and with 400 000 games as a reference so precise that we can treat
+# it as the truth to two decimals.
+
+# %%
+small = cardlab.simulate("garbage", players=2, games=4000, seed=2024, layout_sizes=[10, 10], progress=False)
+small_est = wilson(float(np.sum(small.winners == 0)), small.winners.size)
+big = cardlab.simulate("garbage", players=2, games=400_000, seed=7, layout_sizes=[10, 10], progress=False)
+reference = wilson(float(np.sum(big.winners == 0)), big.winners.size)
+print(f"4000 games:    seat 0 wins {small_est}")
+print(f"400 000 games: seat 0 wins {reference}")
+print(f"the 4000-game interval contains the reference value {reference.value:.3f}: "
+      f"{small_est.contains(reference.value)}")
+assert abs(small_est.value - reference.value) < 4 * np.sqrt(0.25 / 4000)   # within chance, if not within 95%
+assert reference.half_width < small_est.half_width / 9     # 100 times the games: about a tenth of the width
+
+# %% [markdown]
+# If the last line says `False`, the small experiment is one of the misses, which alone is no sign of a fault.
+# This lesson prints dozens of intervals, and about 5% of intervals made this way miss, so a miss or two
+# somewhere is expected. If it says `True`, the small interval covered the truth, as most do. Either way, the
+# reference with 100 times the games has an interval about ten times narrower.
+
+# %% [markdown]
+# ## Misconceptions to discuss
+#
+# - *"Fewer spots is always a gift."* Look again at the chart of section 3.
+# - *"The interval missed the true value, so something is broken."* See sections 1 and 4.
+# - *"Winning within k turns should reach 1 as k grows."* Compare with the chance to win (section 2).
+# - *"Seat 0's interval contains 0.5, so the game is fair."* A wide interval contains 0.5 easily: it only says that
+#   the data cannot rule fairness out (exercise 1).
+
+# %% [markdown]
+# ## Exercises
+#
+# Each exercise checks your answer. Type it in the box (a number, a fraction such as 3/4, a decimal such as 0.75,
+# or a percentage such as 75%) and press **Check**, or write it between the quotes in the answer cell and run that
+# cell.
+
+# %% [markdown]
+# **Exercise 1.** A teacher wants a fair handicap: a layout size for seat 0 against 10 spots such that each seat
+# wins about half the time. "The 95% interval contains 0.5" does not show that a size is fair. To *show* that a
+# size is fair to within 2 percentage points, its whole interval must lie inside [0.48, 0.52]. And since ten sizes
+# are tested at once, each interval must be made at a higher level, so that all ten hold together in at least
+# 95 runs of 100 (Bonferroni: share the 5% equally among the ten). At what level must each interval be made? Then
+# use it with the counts `rates` of section 3 (`wilson(wins, games, z=z)` with
+# `z = NormalDist().inv_cdf(1 - (1 - level) / 2)`) to list the sizes you can show to be fair.
+
+# %% [check]
+exercise_1 = Exercise(
+    "Exercise 1.", "At what level must each of the ten intervals be made, so that all ten hold together at 95%?",
+    truth=lambda: 1 - 0.05 / len(rates), tolerance=0.0002, close=0.01,
+    hint="the ten intervals may miss 5% in total; share that equally among them")
+display(exercise_1)
+
+# %%
+answer_1 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_1.check(answer_1)
+
+# %% [solution]
+level = 1 - 0.05 / len(rates)
+z_all = NormalDist().inv_cdf(1 - (1 - level) / 2)
+print(f"each interval at {level:.1%} (z = {z_all:.3f})")
+fair_within = []
+for size, counts in rates.items():
+    both = wilson(*counts, z=z_all)
+    inside = 0.48 <= both.low and both.high <= 0.52
+    if inside:
+        fair_within.append(size)
+    print(f"{size:>2} spots: simultaneous interval [{both.low:.3f}, {both.high:.3f}]; inside [0.48, 0.52]: {inside}")
+print(f"shown fair to within 2 points (all ten intervals at once): {fair_within}")
+print(exercise_1.check(f"{level:.1%}"))
+assert exercise_1.check(f"{level:.1%}").is_right
+print("each at 95% (0.95):", exercise_1.check("0.95"))
+assert exercise_1.check("0.95").status == "not yet"
+
+# %% [teacher]
+# An interval that contains 0.5 only says the data cannot rule fairness out. To *show* fairness, fix a margin you
+# would accept and check that the whole interval lies inside it (an equivalence test). With ten sizes at once,
+# intervals that hold for all ten together (Bonferroni: each at 1 − 0.05/10) keep the chance that any of them
+# misleads at 5% or less; ten separate 95% intervals do not.
+
+# %% [markdown]
+# **Exercise 2.** Suppose ten 95% intervals are made from ten *independent* experiments, each covering its true
+# probability in 95 runs of 100. What is the chance that at least one of the ten misses?
+
+# %% [check]
+exercise_2 = Exercise(
+    "Exercise 2.", "Ten independent 95% intervals: what is the chance that at least one of them misses?",
+    truth=lambda: 1 - (1 - 0.05) ** len(rates), tolerance=0.005,
+    hint="first find the chance that all ten cover (they are independent), then take the complement")
+display(exercise_2)
+
+# %%
+answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_2.check(answer_2)
+
+# %% [solution]
+k = len(rates)
+all_cover = 0.95 ** k
+print(f"all {k} cover: 0.95^{k} = {all_cover:.3f}; at least one misses: {1 - all_cover:.3f}")
+print(f"whatever the intervals share, at most {min(1.0, 0.05 * k):.0%} (the sum of their 5%s)")
+print(exercise_2.check(f"{1 - all_cover:.3f}"))
+assert exercise_2.check(f"{1 - all_cover:.3f}").is_right
+print("the bound k × 5% (0.5):", exercise_2.check("0.5"))
+print("a single interval's 5%:", exercise_2.check("0.05"))
+assert exercise_2.check("0.5").status == "not yet" and exercise_2.check("0.05").status == "not yet"
+
+# %% [markdown]
+# **Exercise 3.** In section 3, seat 0 with 10 spots has an interval from 20 000 games. About how many games would
+# give an interval half as wide? Give your answer as a multiple of 20 000: how many times as many games?
+
+# %% [check]
+def games_to_halve():
+    """The smallest number of games (in steps of 100) whose Wilson interval, at the same share of wins, is at
+    most half as wide as the 20 000-game interval for 10 spots."""
+    share, target = est[10].value, est[10].half_width / 2
+    n = SIZE_GAMES
+    while wilson(share * n, n).half_width > target:
+        n += 100
+    return n
+
+
+exercise_3 = Exercise(
+    "Exercise 3.", "How many times as many games give an interval half as wide as the one from 20 000 games?",
+    truth=lambda: games_to_halve() / SIZE_GAMES, probability=False, tolerance=0.1, close=0.2,
+    hint="the width of an interval shrinks like 1 over the square root of the number of games")
+display(exercise_3)
+
+# %%
+answer_3 = ""   # your answer between the quotes, e.g. "3"
+exercise_3.check(answer_3)
+
+# %% [solution]
+times = 4      # width ∝ 1/√n: half the width needs four times the games
+print(f"{times} × {SIZE_GAMES} = {times * SIZE_GAMES} games (the search in the check finds {games_to_halve()})")
+print(exercise_3.check(str(times)))
+assert exercise_3.check(str(times)).is_right
+print("twice the games (2):", exercise_3.check("2"))
+assert exercise_3.check("2").status == "not yet"

@@ -1,0 +1,350 @@
+# %% [markdown]
+# # Shithead (Palace), part 1: the game, house rules, and first exact chances
+#
+# **Learning goals**
+#
+# - know the rules of Shithead, its options and three house rules;
+# - follow the special cards in the stepper, and read its panels: which numbers are exact, which are estimates;
+# - count an exact chance for a card nobody has seen, and see why a face-down card and the top of the draw pile
+#   have the same chance: **exchangeability**;
+# - see that the table and a player who knows their hand get different right answers;
+# - compare house rules fairly, on the same deals.
+#
+# **Lesson plan (50 minutes).** 5 min: predict. 10 min: rules (section 1). 10 min: the stepper (sections 2–3).
+# 12 min: counting (section 4). 5 min: house rules (section 5). 8 min: exercises.
+#
+# **Predict first.** The deck is shuffled and dealt. What is the chance that the top card of the draw pile is a 2
+# or a 10? Write your guess down; section 4 counts it.
+
+# %% [markdown]
+# ## 1. The rules
+#
+# - **Packs.** One 52-card pack for 2 players, two packs for 3–5.
+# - **Order.** 3 < 4 < … < 10 < J < Q < K < A; the 2 and the 10 are special. Suits never matter.
+# - **Deal.** Three face-down cards to each player, which nobody may look at (the owner included), then six
+#   cards to each hand. The rest is the draw pile.
+# - **Set-up.** Each player puts three hand cards face up on their face-down ones (`"face up 7♥"`). Then the top
+#   of the draw pile is turned over to start the *pile*.
+# - **A play.** One card, or several of the same rank, equal to or higher than the top of the pile: `"play 7"`,
+#   `"play 7 x2"`. On an empty pile, or on a 2, anything goes. A 2 and a 10 go on anything.
+# - **Must play.** A player who can play must play; one who cannot picks up the whole pile (`"pick up"`).
+# - **Drawing.** After playing, draw back up to three cards while the draw pile lasts.
+# - **2** resets the pile: anything may follow it.
+# - **10** burns the pile: its cards go out of play, and the same player plays again, any card.
+# - **Four in a row** of the same rank on top of the pile, by one player or several, clear the pile out of play;
+#   the next player plays anything.
+# - **Sources.** A player plays from the hand while it holds cards; then from the face-up cards
+#   (`"play face-up 7"`); then a face-down card **blind** (`"play face-down card 2"`): it is turned over and played
+#   if it fits, else it is picked up with the pile.
+# - **Winning.** The first player out of all cards wins.
+#
+# | option | default | what it does |
+# |---|---|---|
+# | `first` | `"seat0"` | who starts; `"lowest3"`: the holder of the lowest card in hand (2s and 10s do not count) |
+# | `four_kind_plays_again` | `False` | four in a row: the same player plays again |
+# | `play_to_last` | `False` | play on to rank everyone; the last player is the shithead |
+# | `max_turns` | `4000` | safety rule: the game is a draw after this many turns |
+# | `seven_lower` | `False` | house rule: after a 7 the next player plays a 7 or lower, a 2 or a 10 |
+# | `invisible_three` | `False` | house rule: a 3 goes on anything and takes the rank of the card under it |
+# | `eight_skips` | `False` | house rule: an 8 makes the next player miss a turn |
+
+# %% [teacher]
+# **Sources and defaults.** The rules follow the docstring of `cardlab/games/shithead/rules.py`, which cites its
+# sources (pagat for `first="lowest3"`, `four_kind_plays_again=True` and `play_to_last`). A 2 as starting card
+# resets; a 10 as starting card burns at once and the first player plays anything. Several holders of the lowest
+# card under `"lowest3"`: the lowest seat number starts; nobody holding a low card: seat 0. Cards picked up must be
+# played from the hand before any table card, and one play never mixes sources. A stacked deck, `deck=[...]`,
+# lists the top of the deck first: seat 0's three face-down cards, then seat 1's, then seat 0's six hand cards,
+# seat 1's, then the starting card. The stepper's `hot_seat=False` is for one screen watched by the whole class;
+# with two players at one device leave it out, and the stepper hides each hand between turns.
+
+# %%
+from fractions import Fraction
+
+import numpy as np
+from IPython.display import display
+
+import cardlab
+from cardlab.games.shithead.rules import House, fit_table
+from cardlab.sim import prob
+from cardlab.viz.charts import convergence_figure, convergence_rows
+from cardlab.viz.exercise import Exercise
+from cardlab.viz.panels import figure_view
+
+
+def play_and_show(stepper, move):
+    """Play one move in the stepper and print what the table saw."""
+    before = len(stepper.game.events)
+    stepper.play(move)
+    assert "⚠" not in stepper.message.value, stepper.message.value
+    print(f"> {move}")
+    for event in stepper.game.events[before:]:
+        print("   ", event)
+
+
+# %% [markdown]
+# ## 2. The special cards, on a stacked deck
+#
+# The deck is stacked, not shuffled, so that the special cards appear quickly. Both seats are `human`: we choose
+# every move. Seat 0 holds 3♠ 4♠ 7♥ 10♣ J♦ A♠, seat 1 holds 2♥ 6♣ 7♦ 8♣ Q♥ K♠, and the
+# starting card is 7♠.
+
+# %%
+DECK = ["5S", "KH", "9D", "QC", "3D", "8H",                  # face down: seat 0, then seat 1
+        "3S", "4S", "7H", "10C", "JD", "AS",                 # seat 0's hand
+        "2H", "6C", "7D", "8C", "QH", "KS",                  # seat 1's hand
+        "7S",                                                # the starting card
+        "7C", "KD", "10D", "AD", "5H", "4D", "9S", "6D", "3H", "10H"]
+palace = cardlab.Stepper("shithead", players=2, seed=1, deck=DECK, policies=["human", "human"],
+                         hot_seat=False)
+display(palace)
+
+# %% [markdown]
+# **Set-up.** Each player keeps strong cards for the end of the game, when there is no hand left to help.
+
+# %%
+SETUP = ["face up A♠", "face up J♦", "face up 10♣", "face up K♠", "face up Q♥", "face up 8♣"]
+for move in SETUP:
+    play_and_show(palace, move)
+
+# %% [markdown]
+# **Four sevens in a row clear the pile**, although two players played them.
+
+# %%
+for move in ["play 7", "play 7", "play 7"]:
+    play_and_show(palace, move)
+
+# %% [markdown]
+# **A 10 burns the pile**, and the same player plays again. **A 2 resets**: anything may follow.
+
+# %%
+for move in ["play 6", "play 10", "play 3", "play 2", "play 4 x2"]:
+    play_and_show(palace, move)
+
+# %% [markdown]
+# **Picking up.** On an Ace only a 2, a 10 or an Ace fits. Seat 0's hand holds none of them (its face-up cards wait
+# until the hand is empty), so picking up is its only move. Everyone saw those cards, so the table now *knows*
+# them in seat 0's hand.
+
+# %%
+play_and_show(palace, "play A")
+print("seat 0 may only:", [m.text for m in palace.game.legal_moves()])
+play_and_show(palace, "pick up")
+print("cards the table knows seat 0 holds:", [str(c) for c in palace.game.observe(None).known[0]])
+
+# %% [markdown]
+# ## 3. Blind plays and the panels, in a bot game
+#
+# The face-down cards come last. Here greedy bots play a shuffled game (seed 5) until the first blind play.
+
+# %%
+bots = cardlab.Stepper("shithead", players=2, seed=5)
+display(bots)
+while bots.game.state.blind_plays == 0:
+    bots.next_move()
+for event in bots.game.events[-4:]:
+    print(event)
+
+# %% [markdown]
+# The stepper's panel asks the game's questions at every move. **Predict first:** which of them can be counted
+# exactly, and which need a simulation? Each line of the panel says *exact*, or gives an estimate with its interval
+# and its number of play-outs.
+
+# %%
+panel = bots.panel_numbers()
+print(panel)
+empty_draw = bots.game.observe(None).draw_size == 0
+print(f"draw pile empty: {empty_draw}")
+assert "(exact)" in panel and "rollouts)" in panel
+assert empty_draw == ("not applicable" in panel)
+
+# %% [markdown]
+# An empty draw pile has no top card: the panel says *not applicable*, which is not a chance of 0. A pick-up on a
+# *later* turn depends on the game's future, so the stepper estimates it: it deals the unseen cards again at random
+# many times and plays on.
+
+# %% [markdown]
+# ## 4. Exact chances, by counting
+#
+# ### At the deal
+#
+# A fair shuffle makes every order of the 52 cards equally likely, so the top of the draw pile is equally likely
+# to be any of the 52 cards. Count the 2s and 10s, and compare with the prediction you wrote down.
+
+# %%
+pack = cardlab.new_game("shithead", players=2, seed=0).unseen_cards(None)
+special = [c for c in pack if c.rank in (cardlab.Rank.TWO, cardlab.Rank.TEN)]
+exact_special = Fraction(len(special), len(pack))
+print(f"{len(special)} of {len(pack)} cards are 2s or 10s: {exact_special} = {float(exact_special):.4f}")
+
+# %% [markdown]
+# A count rests on the assumption that the shuffle is fair. Real deals test it: deal 2,000 seeded games and look
+# at the top of the draw pile each time. **Predict first:** after 20 deals, after 200, after 2,000, how far from
+# the count will the share of 2s and 10s be?
+
+# %%
+DEALS = 2000
+tops = [cardlab.new_game("shithead", players=2, seed=seed).state.draw[-1] for seed in range(DEALS)]
+is_special = np.array([c.rank in (cardlab.Rank.TWO, cardlab.Rank.TEN) for c in tops], dtype=float)
+fig = convergence_figure(is_special, truth=float(exact_special), title="Top of the draw pile: a 2 or a 10?",
+                         label="share of deals", x_title="deals")
+display(figure_view(fig))
+for row in convergence_rows(is_special, [20, 200, DEALS]):
+    print(f"after {row}; contains the count: {row.contains(float(exact_special))}")
+se = np.sqrt(float(exact_special) * (1 - float(exact_special)) / DEALS)
+print(f"gap after {DEALS} deals: {(is_special.mean() - float(exact_special)) / se:+.2f} standard errors")
+assert abs(is_special.mean() - float(exact_special)) < 4 * se
+
+# %% [markdown]
+# The running share wanders early and settles near the count; its 95% band narrows like $1/\sqrt{n}$ (lesson 01).
+#
+# ### After the set-up: the top of the draw pile, and a face-down card
+#
+# Back to the stacked deck, just after the set-up: 7♠ on the pile, seat 0 to move. Nobody has played a card on
+# the pile yet. Nobody has seen a face-down card, not even its owner, so a face-down card and the top of the draw pile
+# are alike: each is equally likely to be any card the viewer cannot see, so both chances are the same count,
+#
+# $$P(\text{fits}) = \frac{\#\{\text{unseen cards that fit the pile}\}}{\#\{\text{unseen cards}\}}.$$
+#
+# This is **exchangeability**. It makes one **assumption**: that choosing the face-up cards told nothing about the
+# cards kept in the hand. (A player who keeps strong cards for the end does tell a little; lesson 07 looks at
+# what play tells.)
+#
+# **Predict first:** is the chance the same for the table, for seat 0 and for seat 1?
+
+# %%
+after_setup = cardlab.new_game("shithead", players=2, seed=1, deck=DECK)
+after_setup.play_all(SETUP)
+print(f"top of the pile: {after_setup.top}; seat {after_setup.current_player} to move")
+for viewpoint in (None, 0, 1):
+    who = "table" if viewpoint is None else f"seat {viewpoint}"
+    unseen = after_setup.unseen_cards(viewpoint)
+    fit = sum(after_setup.fits(c) for c in unseen)
+    count = Fraction(fit, len(unseen))
+    top, blind = prob.shithead_draw_top_fits(after_setup, viewpoint), prob.shithead_blind_fits(after_setup, viewpoint)
+    print(f"{who:>6}: {fit}/{len(unseen)} unseen cards fit = {float(count):.4f}; "
+          f"stepper's exact value: draw top {float(top):.4f}, face-down card {float(blind):.4f}")
+    assert count == top == blind
+
+# %% [markdown]
+# The stepper's exact values are the same counts (the cell checks it). The three viewers see different cards: the
+# table sees neither hand, and each seat sees its own. So each viewer has a different number of unseen cards, and a
+# different share of them fits. All three answers are right, each *given what that viewer knows*.
+
+# %% [markdown]
+# ## 5. House rules: which one makes players pick up least?
+#
+# **Predict first:** which house rule makes players pick up the pile least often: `seven_lower`,
+# `invisible_three` or `eight_skips`?
+#
+# A fair comparison plays the **same** 2,000 deals under each set of rules, with greedy players, and measures
+# each rule's change deal by deal against the plain rules: a **paired** comparison. The interval is a 95% interval
+# for the mean change in pick-ups per game.
+
+# %%
+HOUSE_GAMES = 2000
+plain = cardlab.simulate("shithead", players=2, games=HOUSE_GAMES, seed=31, progress=False)
+print(f"{'rules':>16}  pick-ups per game  change per game [paired 95% interval]")
+print(f"{'plain':>16}  {plain.extras['pickups'].mean():17.2f}")
+changes = {}
+for rule in ("seven_lower", "invisible_three", "eight_skips"):
+    house = cardlab.simulate("shithead", players=2, games=HOUSE_GAMES, seed=31, progress=False, **{rule: True})
+    change = house.extras["pickups"] - plain.extras["pickups"]
+    half = 1.96 * change.std(ddof=1) / np.sqrt(HOUSE_GAMES)
+    changes[rule] = (change.mean() - half, change.mean() + half)
+    print(f"{rule:>16}  {house.extras['pickups'].mean():17.2f}  {change.mean():+.2f} "
+          f"[{change.mean() - half:+.2f}, {change.mean() + half:+.2f}]")
+fewest = min(changes, key=lambda r: changes[r][1])
+print(f"fewest pick-ups: {fewest}")
+assert fewest == "invisible_three" and all(high < 0 for _, high in changes.values())
+assert changes["invisible_three"][1] < min(low for rule, (low, _) in changes.items() if rule != "invisible_three")
+
+# %% [markdown]
+# Each interval lies below 0, and the interval of the invisible 3 lies wholly below the other two (the cell checks
+# both): with greedy players, these deals are evidence that every house rule lowers the number of pick-ups, and the
+# invisible 3 most. With the invisible 3, a hand holding a 3 always has a card
+# to play. Three intervals are read at once: each misses its true value in about 5 of 100 runs, so the chance that
+# at least one misses is at most 3 × 5% = 15%.
+
+# %% [markdown]
+# ## Misconceptions to discuss
+#
+# - *"The face-down card and the top of the draw pile have different chances."* Nobody has seen either, and nothing
+#   tells them apart: their chances are equal.
+# - *"The table is wrong because seat 0 knows better."* Both answers are right for the information each has.
+
+# %% [markdown]
+# ## Exercises
+#
+# Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it in the answer cell.
+
+# %% [markdown]
+# **Exercise 1.** In a fresh two-player game, before the set-up, what is the table's exact chance that the top of
+# the draw pile would fit on a Queen? Count: which ranks fit on a Queen, and how many cards is that?
+
+# %% [check]
+def fits_on(top, **house_rules):
+    """The share of a fresh pack's cards that the rules let go on a card of rank `top`."""
+    pack = cardlab.new_game("shithead", players=2, seed=0, **house_rules).unseen_cards(None)
+    ranks = fit_table(House.of(house_rules))[top]
+    return Fraction(sum(c.rank in ranks for c in pack), len(pack))
+
+
+exercise_1 = Exercise(
+    "Exercise 1.", "A fresh game: the table's exact chance that the top of the draw pile fits on a Queen?",
+    truth=lambda: fits_on(cardlab.Rank.QUEEN),
+    hint="a card fits if it is equal or higher, or if it goes on anything; count the cards of those ranks in 52")
+display(exercise_1)
+
+# %%
+answer_1 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_1.check(answer_1)
+
+# %% [solution]
+fresh = cardlab.new_game("shithead", players=2, seed=0)
+unseen = fresh.unseen_cards(None)
+on_queen = [c for c in unseen if c.rank in (cardlab.Rank.TWO, cardlab.Rank.TEN, cardlab.Rank.QUEEN,
+                                             cardlab.Rank.KING, cardlab.Rank.ACE)]
+print(f"2, 10, Q, K, A fit on a Queen: {len(on_queen)}/{len(unseen)} = {len(on_queen) / len(unseen):.4f}")
+print(exercise_1.check(f"{len(on_queen)}/{len(unseen)}"))
+assert exercise_1.check(f"{len(on_queen)}/{len(unseen)}").is_right
+forgot_2_and_10 = f"{len(on_queen) - 8}/{len(unseen)}"
+print(f"forgetting the 2s and 10s ({forgot_2_and_10}):", exercise_1.check(forgot_2_and_10))
+assert exercise_1.check(forgot_2_and_10).status == "not yet"
+
+# %% [markdown]
+# **Exercise 2.** Play the stacked deck of section 4 with the house rule `seven_lower=True`: the same set-up, and
+# 7♠ on the pile. What is now the table's exact chance that the top of the draw pile fits? Count first: which
+# ranks fit on a 7 under this rule?
+
+# %% [check]
+def table_chance_after_setup(**house_rules):
+    """The table's exact chance that the draw pile's top fits, after the stacked deck's set-up."""
+    game = cardlab.new_game("shithead", players=2, seed=1, deck=DECK, **house_rules)
+    game.play_all(SETUP)
+    return prob.shithead_draw_top_fits(game, None)
+
+
+exercise_2 = Exercise(
+    "Exercise 2.", "seven_lower: the table's exact chance that the top of the draw pile fits on the 7♠?",
+    truth=lambda: table_chance_after_setup(seven_lower=True),
+    hint="on a 7 this rule allows a 7 or lower, a 2 or a 10; count those among the cards the table cannot see")
+display(exercise_2)
+
+# %%
+answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_2.check(answer_2)
+
+# %% [solution]
+lower = cardlab.new_game("shithead", players=2, seed=1, deck=DECK, seven_lower=True)
+lower.play_all(SETUP)
+unseen = lower.unseen_cards(None)
+low_ranks = (cardlab.Rank.TWO, cardlab.Rank.THREE, cardlab.Rank.FOUR, cardlab.Rank.FIVE, cardlab.Rank.SIX,
+             cardlab.Rank.SEVEN, cardlab.Rank.TEN)
+fit = sum(c.rank in low_ranks for c in unseen)
+print(f"2-7 and 10 among the table's unseen cards: {fit}/{len(unseen)} = {fit / len(unseen):.4f}")
+print(exercise_2.check(f"{fit}/{len(unseen)}"))
+assert exercise_2.check(f"{fit}/{len(unseen)}").is_right
+plain_rules = table_chance_after_setup()
+print(f"the plain rules' {plain_rules} instead:", exercise_2.check(str(plain_rules)))
+assert exercise_2.check(str(plain_rules)).status == "not yet"

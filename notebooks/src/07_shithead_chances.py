@@ -1,0 +1,341 @@
+# %% [markdown]
+# # Shithead (Palace), part 2: what play tells, simulation and real deals
+#
+# **Learning goals**
+#
+# - see how the way players played changes the chance of a card nobody has seen, and state the model of the
+#   players as an **assumption**;
+# - check an exact answer by simulation, and watch the estimate settle;
+# - test the model against real deals, not against itself;
+# - compute the chance that the player to move must pick up (a hypergeometric count), and see how play changes it;
+# - read a win-rate interval: what 200 games and 10,000 games can and cannot show about the first player's edge.
+#
+# **Lesson plan (50 minutes).** 5 min: predict. 10 min: what play tells (section 1). 10 min: simulation and real
+# deals (sections 2–3). 10 min: picking up (section 4). 5 min: the first player (section 5). 10 min: exercises.
+#
+# **Predict first.** An Ace is on the pile, so only a 2, a 10 or an Ace fits. You hold 3 cards the table cannot
+# see. Roughly what chance would the table give that you must pick up the pile?
+
+# %%
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+from IPython.display import display
+
+import cardlab
+from cardlab.policies import choose, make_policy
+from cardlab.sim import prob
+from cardlab.sim.stats import wilson
+from cardlab.viz.charts import convergence_figure, convergence_rows
+from cardlab.viz.exercise import Exercise
+from cardlab.viz.panels import figure_view
+
+DECK = ["5S", "KH", "9D", "QC", "3D", "8H", "3S", "4S", "7H", "10C", "JD", "AS",      # the stacked deck of 06
+        "2H", "6C", "7D", "8C", "QH", "KS", "7S", "7C", "KD", "10D", "AD", "5H", "4D", "9S", "6D", "3H", "10H"]
+MOVES = ["face up A♠", "face up J♦", "face up 10♣", "face up K♠", "face up Q♥", "face up 8♣",
+         "play 7", "play 7", "play 7", "play 6", "play 10", "play 3", "play 2", "play 4 x2", "play A"]
+game = cardlab.new_game("shithead", players=2, seed=1, deck=DECK)
+game.play_all(MOVES)
+print(f"top of the pile: {game.top}; draw pile {len(game.state.draw)} cards; seat {game.current_player} to move")
+
+# %% [markdown]
+# ## 1. What play tells
+#
+# This is the stacked game of lesson 06, just before seat 0 had to pick up. Right after the set-up, under lesson
+# 06's assumption, each card a viewer could not see was equally likely to be anywhere unseen, and a chance was a
+# plain count: the share of unseen cards that fit. Since then both players have played, and a player who can play
+# **must** play. So a card that stayed in a hand is likelier to be one that did not fit, and a player who picked up
+# held nothing that fitted.
+#
+# To turn this into numbers we need a **model** of the players. The one used here: *with cards in hand, a player
+# plays a card chosen at random among those that fit.* Each possible hand is then weighted by the chance that
+# such a player would have played as this one did (Bayes' rule), and the chance that a card fits becomes a weighted
+# count, still exact. The model is an **assumption**: a real player who saves 2s and 10s tells more than the model
+# reads into its play.
+#
+# **Predict first:** compared with the plain share, will the model's chance that a face-down card fits be higher
+# or lower? And will a face-down card and the top of the draw pile still have equal chances?
+
+# %%
+for viewpoint in (None, 0, 1):
+    who = "table" if viewpoint is None else f"seat {viewpoint}"
+    unseen = game.unseen_cards(viewpoint)
+    fit = sum(game.fits(c) for c in unseen)
+    blind, top = prob.shithead_blind_fits(game, viewpoint), prob.shithead_draw_top_fits(game, viewpoint)
+    print(f"{who:>6}: plain share {fit}/{len(unseen)} = {fit / len(unseen):.4f}; "
+          f"the model: face-down card {float(blind):.4f}, top of the draw pile {float(top):.4f}")
+    assert blind == top                             # the two places stay exchangeable
+    assert blind > Fraction(fit, len(unseen))       # what the hands kept is likelier not to fit
+
+# %% [markdown]
+# For every viewer the model's chance is a little above the plain share (the cell checks it): the hands kept cards
+# that are likelier not to fit, which leaves the hidden places a little richer in cards that do. Nothing tells a
+# face-down card from the top of the draw pile, so those two chances stay equal. And each viewer gets a different
+# answer, each right for what that viewer knows.
+
+# %% [markdown]
+# ## 2. Checking by simulation
+#
+# A simulation should agree with an exact answer within its sampling error. Deal the cards the table cannot see
+# again at random, as the model says they could lie, 3,000 times, and look at seat 0's first face-down card each
+# time. **Predict first:** how close to the exact value will the share be after 30 deals, and after 3,000?
+
+# %%
+rng = np.random.default_rng(3)
+SIMS = 3000
+exact = float(prob.shithead_blind_fits(game, None))
+fits = np.array([game.fits(game.resample(None, rng).state.face_down[0][0]) for _ in range(SIMS)], dtype=float)
+display(figure_view(convergence_figure(fits, truth=exact, title="Seat 0's first face-down card fits",
+                                       label="share of simulated deals", x_title="simulated deals")))
+est = wilson(fits.sum(), SIMS)
+se = np.sqrt(exact * (1 - exact) / SIMS)
+for row in convergence_rows(fits, [30, 300, SIMS]):
+    print(f"after {row}")
+print(f"exact {exact:.4f}")
+print(f"interval contains the exact value: {est.contains(exact)}; gap {(est.value - exact) / se:+.2f} standard errors")
+assert abs(est.value - exact) < 4 * se
+
+# %% [markdown]
+# An interval made this way covers the true value in about 95 of 100 runs, so one miss would be no evidence
+# against the exact value; a gap of more than four standard errors would be (the cell checks there is none).
+#
+# This simulation deals from the model itself, so it checks the *computing*, not the *assumption*: a wrong model
+# agrees with itself.
+
+# %% [markdown]
+# ## 3. Real deals
+#
+# The honest test uses real deals. Play 1,000 seeded games with greedy bots for 16 moves, take the table's exact
+# chance that the top of the draw pile fits, and compare it with the real top card. If the model were badly wrong,
+# real cards would fit more or less often than predicted. Greedy bots do not play as the model assumes, so this is
+# a hard test. The $z$ score measures the gap in standard errors: for
+# independent games with chances $p_i$, the count of cards that fit has standard error $\sqrt{\sum p_i(1-p_i)}$.
+
+# %%
+REAL = 1000
+predicted, happened = [], []
+for seed in range(REAL):
+    real = cardlab.new_game("shithead", players=2, seed=seed)
+    bot = make_policy("greedy", "shithead", np.random.default_rng(seed))
+    for _ in range(16):
+        if real.is_over:
+            break
+        real.play(choose(bot, real))
+    if real.is_over or not real.state.draw:
+        continue
+    predicted.append(float(prob.shithead_draw_top_fits(real, None)))
+    happened.append(bool(real.fits(real.state.draw[-1])))      # the real top card: the truth
+predicted, happened = np.array(predicted), np.array(happened, dtype=float)
+print(f"{predicted.size} real positions; mean predicted {predicted.mean():.4f}, share that fit {happened.mean():.4f}")
+print("predicted chance   positions   mean predicted   observed   z")
+zs = []
+for low, high in ((0.0, 0.6), (0.6, 0.75), (0.75, 0.9), (0.9, 1.01)):
+    inside = (predicted >= low) & (predicted < high)
+    if inside.sum() < 20:
+        continue
+    p, o = predicted[inside], happened[inside]
+    zs.append((o.sum() - p.sum()) / np.sqrt(float(np.sum(p * (1 - p)))))
+    print(f"[{low:.2f}, {min(high, 1):.2f})  {inside.sum():>10}   {p.mean():>14.4f}   {o.mean():>8.4f}  {zs[-1]:+.2f}")
+z_all = (happened.sum() - predicted.sum()) / np.sqrt(np.sum(predicted * (1 - predicted)))
+print(f"all positions: z = {z_all:+.2f}")
+assert max(abs(z) for z in zs) < 2 and abs(z_all) < 2       # what the text below says
+
+# %% [markdown]
+# Every bin is within 2 standard errors (the cell checks it): these real deals show no disagreement that
+# 1,000 games could detect, *for this question at this point of the game*. That does not prove the assumption, and a
+# small effect would be invisible. Several bins are read at once, so one $|z|$ a little above 2 would not be
+# alarming on its own; a $|z|$ above 3 would mean the chances are measurably off.
+
+# %% [markdown]
+# ## 4. Must the player to move pick up?
+#
+# Back to the Ace: seat 0 must pick up exactly when none of its $h$ hand cards fits. If those cards were a random
+# $h$-subset of the $U$ cards the table cannot see, $F$ of which fit, the chance would be the hypergeometric chance
+# of drawing no fitting card,
+#
+# $$P(\text{pick up}) = \frac{\binom{U-F}{h}}{\binom{U}{h}}.$$
+#
+# But seat 0 has played, and each play was a card that fitted, so its hand is not a random subset. **Predict
+# first:** does reading the play raise or lower this chance? Play-outs that deal the unseen cards from the model
+# must agree with its exact answer.
+
+# %%
+hand_size = len(game.state.hands[game.current_player])
+unseen_table = game.unseen_cards(None)
+fitting = sum(game.fits(c) for c in unseen_table)
+random_subset = comb(len(unseen_table) - fitting, hand_size) / comb(len(unseen_table), hand_size)
+exact_pickup = float(prob.shithead_mover_picks_up(game, None))
+print(f"h = {hand_size}, U = {len(unseen_table)}, F = {fitting}")
+print(f"a random subset: C({len(unseen_table) - fitting},{hand_size})/C({len(unseen_table)},{hand_size}) "
+      f"= {random_subset:.4f}")
+print(f"the model, which reads how seat {game.current_player} played: {exact_pickup:.4f}")
+check = prob.shithead_must_pick_up(game, game.current_player, None, rollouts=4000, rng=np.random.default_rng(6))
+print(f"play-outs: {check}; contains the exact value: {check.contains(exact_pickup)}; "
+      f"contains the random-subset count: {check.contains(random_subset)}")
+assert abs(check.value - exact_pickup) < 4 * np.sqrt(exact_pickup * (1 - exact_pickup) / check.n)
+assert exact_pickup > random_subset and not check.contains(random_subset)
+
+# %% [markdown]
+# Reading the play raises the table's chance above the random-subset count. The play-outs agree with the model's
+# exact value, and their interval leaves out the random-subset count (the cell checks both). Seat 0 itself knows
+# its hand holds nothing that fits: for seat 0 the chance is 1.
+
+# %% [teacher]
+# **Calibration of the pick-up chance against real games** (`benchmarks/bench_chance_law.py
+# --shithead-calibration`, figures in docs/performance.md): over 300 games of players who choose as the model says
+# (the `uninformed` player of `make_policy`), the table's exact pick-up chance agrees with the real pick-ups in every
+# bin of predicted chance (|z| < 3). A law that read a play as a uniformly random card of the hand, ignoring that it
+# had to fit, missed by about six standard errors: a student who forgets that "a player who can play must play" is
+# information makes exactly that mistake. Against the greedy bot the law is off the other way: the bot plays its
+# lowest fitting card and saves its 2s and 10s, so it picks up less often than the law predicts. Section 3's test of
+# the draw-pile top passes with greedy bots because the draw pile is not a hand: the bots' choices touch it only
+# through which cards are left unseen.
+
+# %% [markdown]
+# ## 5. Does the first player have an edge?
+#
+# With the default rules seat 0 always starts. **Predict first:** does that help it win? Here are 200 greedy games,
+# then 10,000 others.
+
+# %%
+small = cardlab.simulate("shithead", players=2, games=200, seed=11, progress=False).win_rate(0)
+large = cardlab.simulate("shithead", players=2, games=10_000, seed=12, progress=False).win_rate(0)
+print(f"200 games (seed 11): seat 0 wins {small}; contains 1/2: {small.contains(0.5)}")
+print(f"10,000 games (seed 12): seat 0 wins {large}; contains 1/2: {large.contains(0.5)}")
+assert small.contains(0.5) and large.contains(0.5) and large.half_width < 0.011    # what the text says
+
+# %% [markdown]
+# The 200 games give a wide interval: an edge of several points either way would fit it. Had it lain wholly on one side
+# of 1/2, that would have counted as evidence at the 5% level; but such intervals miss in about 5 of 100 runs, so a
+# surprise from a small run is checked on fresh deals. The 10,000 games give an interval about one point wide on each
+# side that contains 1/2: these games leave room only for an edge of about a point either way. "Contains 1/2" is not
+# proof that the game is fair; it says how large an edge these games could have missed.
+
+# %% [markdown]
+# ## Misconceptions to discuss
+#
+# - *"Once players have played, a hidden card is still any unseen card, equally likely."* Play tells: the model's
+#   chance (section 1) differs from the plain share.
+# - *"A simulation that agrees with the exact answer proves the model."* It shows the computing is right; only real
+#   deals test the assumption.
+# - *"The interval contains 1/2, so the seats are equal."* It only bounds the edge.
+
+# %% [markdown]
+# ## Exercises
+#
+# Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it in the answer cell.
+
+# %% [markdown]
+# **Exercise 1.** Seat 1 knows its own hand, so fewer cards are unseen for seat 1 than for the table. In the
+# position `game` (an Ace on the pile, seat 0 to move), use the random-subset count of section 4 from **seat 1's**
+# view: what chance that seat 0 must pick up? Then compare it with the model's answer for seat 1.
+
+# %% [check]
+def random_subset_chance(viewpoint):
+    """C(U - F, h) / C(U, h) for the mover's h hand cards, with U and F counted from `viewpoint`'s unseen cards."""
+    unseen = game.unseen_cards(viewpoint)
+    fit = sum(game.fits(c) for c in unseen)
+    h = len(game.state.hands[game.current_player])
+    return Fraction(comb(len(unseen) - fit, h), comb(len(unseen), h))
+
+
+exercise_1 = Exercise(
+    "Exercise 1.", "At the Ace, from seat 1's view: the random-subset chance that seat 0 must pick up?",
+    truth=lambda: random_subset_chance(1), close=0.03,   # the table's count is about 5% off: "not yet"
+    hint="count U and F among the cards seat 1 cannot see (its own hand is not among them); h is still 3")
+display(exercise_1)
+
+# %%
+answer_1 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_1.check(answer_1)
+
+# %% [solution]
+unseen_1 = game.unseen_cards(1)
+hands = list(combinations(unseen_1, hand_size))          # every hand seat 0 could hold, as seat 1 sees it
+no_fit = sum(not any(game.fits(c) for c in hand) for hand in hands)
+by_listing = Fraction(no_fit, len(hands))
+print(f"seat 1: {no_fit} of {len(hands)} possible hands hold no fitting card = {float(by_listing):.4f}")
+print(f"the model, for seat 1: {float(prob.shithead_mover_picks_up(game, 1)):.4f}")
+print(exercise_1.check(str(by_listing)))
+assert exercise_1.check(str(by_listing)).is_right
+print(f"the table's count {random_subset:.4f}:", exercise_1.check(f"{random_subset:.4f}"))
+assert exercise_1.check(f"{random_subset:.4f}").status == "not yet"
+
+# %% [markdown]
+# **Exercise 2.** With `first="lowest3"` the holder of the lowest card in hand starts (2s and 10s do not count);
+# ties, and deals where nobody holds such a card, go to seat 0. Over the two-player deals with seeds 0 to 1999,
+# greedy set-up, in what share of them does seat 0 start? Is the starter equally likely to be either seat?
+
+# %% [check]
+def seat0_share(deals=2000):
+    """The share of seeded lowest3 deals (greedy set-up) in which the game lets seat 0 start."""
+    greedy = make_policy("greedy", "shithead", np.random.default_rng(0))
+    starts = 0
+    for seed in range(deals):
+        deal = cardlab.new_game("shithead", players=2, seed=seed, first="lowest3")
+        while deal.state.phase == "setup":
+            deal.play(choose(greedy, deal))
+        starts += deal.current_player == 0
+    return Fraction(starts, deals)
+
+
+exercise_2 = Exercise(
+    "Exercise 2.", "first='lowest3', seeds 0-1999: the share of deals in which seat 0 starts?",
+    truth=seat0_share, tolerance=0.005,     # "equally likely", 1/2, is over 15% off: "not yet"
+    hint="after the set-up, find each hand's lowest card that is not a 2 or a 10, and remember who wins ties")
+display(exercise_2)
+
+# %%
+answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_2.check(answer_2)
+
+# %% [solution]
+SPECIAL = (cardlab.Rank.TWO, cardlab.Rank.TEN)
+ORDER = [cardlab.Rank.THREE, cardlab.Rank.FOUR, cardlab.Rank.FIVE, cardlab.Rank.SIX, cardlab.Rank.SEVEN,
+         cardlab.Rank.EIGHT, cardlab.Rank.NINE, cardlab.Rank.JACK, cardlab.Rank.QUEEN, cardlab.Rank.KING,
+         cardlab.Rank.ACE]
+setup_bot = make_policy("greedy", "shithead", np.random.default_rng(0))
+seat0 = 0
+for seed in range(2000):
+    deal = cardlab.new_game("shithead", players=2, seed=seed, first="lowest3")
+    for _ in range(6):                                              # the six set-up moves
+        deal.play(choose(setup_bot, deal))
+    lows = [min((ORDER.index(c.rank) for c in hand if c.rank not in SPECIAL), default=99)
+            for hand in deal.state.hands]
+    seat0 += lows[0] <= lows[1]                                     # ties and no low card: seat 0
+starts = wilson(seat0, 2000)
+print(f"seat 0 starts in {seat0} of 2000 deals: {starts}; contains 1/2: {starts.contains(0.5)}")
+print(exercise_2.check(f"{seat0}/2000"))
+assert exercise_2.check(f"{seat0}/2000").is_right and starts.low > 0.5
+print("equally likely, 1/2:", exercise_2.check("1/2"))
+assert exercise_2.check("1/2").status == "not yet"
+
+# %% [markdown]
+# **Exercise 3.** Simulate 400 greedy games (`cardlab.simulate("shithead", players=2, games=400, seed=21)`) and
+# read seat 0's win rate. What is the half-width of its 95% interval (the distance from the estimate to either
+# end)? Could these games show an edge of two points?
+
+# %% [check]
+exercise_3 = Exercise(
+    "Exercise 3.", "400 games: the half-width of the 95% interval for seat 0's win rate?",
+    truth=lambda: cardlab.simulate("shithead", players=2, games=400, seed=21, progress=False).win_rate(0).half_width,
+    tolerance=0.002, close=0.1,    # the whole width, twice as large, is "not yet"
+    hint="about 1.96 standard errors, and the standard error of a share is the square root of p(1 - p)/n")
+display(exercise_3)
+
+# %%
+answer_3 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_3.check(answer_3)
+
+# %% [solution]
+games400 = cardlab.simulate("shithead", players=2, games=400, seed=21, progress=False)
+p400 = games400.wins[0] / 400
+half = 1.96 * np.sqrt(p400 * (1 - p400) / 400)
+print(f"seat 0 wins {games400.win_rate(0)}; half-width by 1.96 standard errors: {half:.4f}")
+print(exercise_3.check(f"{half:.3f}"))
+assert exercise_3.check(f"{half:.3f}").is_right and half > 0.02
+print("the whole width:", exercise_3.check(f"{2 * half:.3f}"))
+assert exercise_3.check(f"{2 * half:.3f}").status == "not yet"
+print(f"an edge of 0.02 lies well inside ±{half:.3f}: 400 games cannot show it")
