@@ -3,36 +3,33 @@
 #
 # **Learning goals**
 #
-# - see a simulated frequency wander at first and then settle on the exact probability (the law of large numbers),
-#   and say precisely what "settle" means and what it needs (independent games);
-# - read a 95% interval *for a probability*, and see it shrink like $1/\sqrt{n}$: four times the games for half the
-#   width;
-# - see the **sampling distribution** of an estimate: many repeated experiments give a bell curve around the truth
-#   (the central limit theorem), and check that a 95% interval covers the truth about 95% of the time;
+# - see a simulated frequency (an **estimate**) wander at first and then settle on the exact probability (the law
+#   of large numbers), and say what that needs: independent games;
+# - read a 95% interval *for a probability* (the Wilson interval), and see it shrink like $1/\sqrt{n}$;
+# - see the **sampling distribution** of an estimate, and check that 95% intervals cover the truth about 95 times
+#   in 100 (**coverage**);
 # - work out how many simulated games a question needs before you start.
 #
-# **Lesson plan (50 minutes).** 5 min: predict (below). 5 min: the exact answer (section 1). 10 min: one path and
-# many paths (sections 2–3). 15 min: the $1/\sqrt n$ law and the sampling distribution (sections 4–5). 5 min:
-# misconceptions (section 8). 10 min: exercises.
+# **Lesson plan (50 minutes).** 5 min: predict. 5 min: section 1. 10 min: sections 2–3. 15 min: sections 4–5.
+# 5 min: sections 6–8. 10 min: exercises.
 #
-# **Predict first.** Before running anything, write down: (a) the chance that a one-spot solitaire is complete on
-# its first draw; (b) after 100 simulated games, how far from that chance the observed frequency typically is;
-# (c) how many games are needed to be within ±0.005 of it with 95% confidence.
+# **Predict first.** Write down: (a) the chance that a one-spot solitaire is complete on its first draw; (b) after
+# 100 simulated games, how far from that chance the observed frequency typically is; (c) how many games make a 95%
+# interval for it only ±0.005 wide.
 
 # %% [markdown]
 # ## 1. A question with an exact answer
 #
-# Garbage solitaire with a single spot (spot A): the first draw completes the layout if it is an Ace (placed on
-# spot A) or a Jack (wild). That is 8 cards out of 52, so
-#
-# $$p = P(\text{complete on the first draw}) = \frac{8}{52} = \frac{2}{13} \approx 0.1538.$$
-#
-# We simulate many seeded games and watch the share of games that ended on the first draw. Here is one such game in
-# the stepper:
+# Garbage (lesson 00) for one player with a single spot, spot A: the first draw completes the layout if it is an
+# Ace (placed on spot A) or a Jack (wild). Count those cards in a 52-card pack: that gives
+# $p = P(\text{complete on the first draw})$ exactly. Check your count against prediction (a) and against the cell
+# below, which plays one game in the stepper and prints $p$ as the game computes it. Then we simulate many seeded
+# games and watch the share that ended on the first draw.
 
 # %%
 import re
 from fractions import Fraction
+from math import comb
 
 import numpy as np
 import plotly.graph_objects as go
@@ -41,8 +38,13 @@ from IPython.display import display
 import cardlab
 from cardlab.sim import prob
 from cardlab.sim.stats import Z95, wilson
+from cardlab.viz.charts import convergence_figure, convergence_rows
+from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
+P = prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=1, seed=0, layout_sizes=[1]))
+print(f"p = {P} = {float(P):.4f}")
+assert P == Fraction(4 + 4, 52)                  # the four Aces and the four wild Jacks
 one_spot = cardlab.Stepper("garbage", players=1, seed=2, layout_sizes=[1])
 one_spot.next_move()
 print(re.sub(r"<[^>]+>", "", one_spot.counter.value))
@@ -52,30 +54,20 @@ display(one_spot)
 # %% [markdown]
 # ## 2. The running frequency
 #
-# `cardlab.simulate` plays many games on Garbage's fast kernel (the engine's rules, tested card for card against
-# it). `first[i]` is 1 if game `i` ended on its first draw. After $n$ games the frequency is
-# $\hat p_n = (\text{first}_1 + \dots + \text{first}_n)/n$.
+# `cardlab.simulate` plays many seeded games. `first[i]` is 1 if game `i` ended on its first draw. After $n$ games
+# the frequency $\hat p_n = (\text{first}_1 + \dots + \text{first}_n)/n$ is an **estimate** of $p$.
 #
-# **What the law needs, and what it says.** Every game is dealt from its own fresh shuffle, so the indicators
-# $\text{first}_1, \text{first}_2, \dots$ are **independent** and **identically distributed**, each equal to 1
-# with probability $p$. (A pseudo-random generator only imitates independence; that it does so well enough is an
-# assumption, which section 5 tests by checking that intervals cover $p$ as often as they should.) Under that
-# assumption
+# **What the law needs, and what it says.** Every game is dealt from its own fresh shuffle, so the games are
+# **independent**, each a hit with probability $p$ (a pseudo-random generator only imitates that: an assumption,
+# which section 5 tests). Then for every margin $\varepsilon > 0$, $P(|\hat p_n - p| > \varepsilon) \to 0$ as
+# $n \to \infty$: the **law of large numbers**. It does not say that any particular $\hat p_n$ equals $p$, or that
+# the error shrinks steadily.
 #
-# - the **weak law**: for every margin $\varepsilon > 0$, $P(|\hat p_n - p| > \varepsilon) \to 0$ as
-#   $n \to \infty$ (convergence *in probability*);
-# - the **strong law**: $P(\hat p_n \to p) = 1$: almost every infinite run of games has a running frequency that
-#   converges to $p$ (convergence *almost surely*).
-#
-# Neither says that any particular $\hat p_n$ equals $p$, or that the error shrinks steadily. Each row below has a
-# 95% **Wilson** interval for $p$ (it covers $p$ about as often as it promises even for small samples, where the
-# textbook normal interval does not: exercise 2 compares the two at $n = 20$). A 95% interval misses $p$ one time in
-# twenty, and at $n = 10$ an interval is so wide, and a count out of 10 so coarse, that it is only a rough guide.
-# The rows come from *one* growing run, so they are not independent: one unlucky stretch early on can make several
-# rows miss together.
+# Each row below has a **95% interval for $p$**, Wilson's: a range computed from the games, made so that intervals
+# made this way cover $p$ in about 95 of 100 runs (section 5 checks that). The rows come from *one* growing run, so
+# they are not independent: one unlucky early stretch can make several rows miss together.
 
 # %%
-P = Fraction(2, 13)
 N = 100_000
 games = cardlab.simulate("garbage", players=1, games=N, seed=10, layout_sizes=[1], progress=False)
 first = (games.turns == 1).astype(float)
@@ -93,22 +85,16 @@ assert abs(running[-1] - float(P)) < 4 * np.sqrt(float(P) * (1 - float(P)) / N)
 # %%
 shown = np.unique(np.geomspace(1, N, 300).astype(int))
 bands = [wilson(float(first[:n].sum()), int(n)) for n in shown]
-lln = go.Figure(layout=go.Layout(
-    title="Share of one-spot games completed on the first draw", width=700, height=380,
-    xaxis={"title": "games simulated n", "type": "log"}, yaxis={"title": "frequency", "range": [0, 0.5]}))
-lln.add_scatter(x=np.concatenate([shown, shown[::-1]]), y=[b.high for b in bands] + [b.low for b in bands][::-1],
-                fill="toself", mode="lines", line={"width": 0}, fillcolor="rgba(31,119,180,0.2)", name="95% interval")
-lln.add_scatter(x=shown, y=running[shown - 1], mode="lines", name="running frequency", line={"color": "#1f77b4"})
-lln.add_scatter(x=[1, N], y=[float(P), float(P)], mode="lines", name="exact 2/13", line={"dash": "dash"})
-display(figure_view(lln))
+for row in convergence_rows(first, [10, 1_000, N]):
+    print("running frequency,", row)
+display(figure_view(convergence_figure(first, truth=P, title="Share of one-spot games completed on the first draw",
+                                       label="frequency", x_title="games simulated n")))
 
 # %% [markdown]
-# The frequency jumps about for the first few dozen games — one game moves it a lot — and then its error shrinks
-# towards 0 (the cell checks that the last error is within 4 standard deviations of 0). If a row says
-# `contains 2/13: False`, that is no contradiction: it is one of the misses a 95% interval is allowed one time in
-# twenty, and the rows share their games. The **law of large numbers** says the frequency converges to the
-# probability. It does *not* say that early "bad luck" gets compensated (the gambler's fallacy): the early games
-# are simply outweighed by the many later ones.
+# The frequency jumps about for the first few dozen games (one game moves it a lot), then its error shrinks. A row
+# that says `contains 2/13: False` is no contradiction: a 95% interval may miss one time in twenty. The law does
+# *not* say that early "bad luck" gets compensated (the gambler's fallacy): the early games are simply outweighed by
+# the many later ones.
 #
 # ## 3. Many runs at once
 #
@@ -211,9 +197,9 @@ for n, colour in ((100, "#1f77b4"), (1_600, "#d62728")):
 display(figure_view(clt))
 
 # %% [markdown]
-# With $n = 100$ the histogram is lumpy (an estimate is a count out of 100) and a little skewed, since $p$ is
-# near 0; with $n = 1600$ it is close to the normal curve and four times narrower. The coverage printed above is
-# close to 95% but, from 1000 experiments, known only to within about ±1.4 points (the cell checks it is above 91%).
+# With $n = 100$ the histogram is lumpy (a count out of 100) and a little skewed, since $p$ is near 0; with
+# $n = 1600$ it is close to the normal curve and four times narrower. The coverage printed above, from 1000
+# experiments, is itself known only to about ±1.4 points.
 
 # %% [markdown]
 # **Seeing coverage.** Here are the first 100 of those experiments of $n = 100$ games, each drawn as its 95%
@@ -240,19 +226,17 @@ print(f"a method that covers exactly 95% would give 5 misses per batch on averag
 assert abs(batches.mean() - 5) < 4 * spread / np.sqrt(10)  # a coverage far from 95% would break this
 
 # %% [markdown]
-# The count of misses moves from batch to batch around 5, as a count of rare misses out of 100 should (the cell
-# checks that the average of the ten batches is within chance of 5). Any single interval either contains $p$ or
-# does not; "95%" describes how often the method succeeds over many uses. Read many intervals at once and expect
-# some of them to miss.
+# The count of misses moves from batch to batch, as a count of rare misses out of 100 should. Any single interval
+# either contains $p$ or does not; "95%" describes how often the method succeeds over many uses. Read many
+# intervals at once and expect some of them to miss.
 
 # %% [markdown]
 # ## 6. The same law for an average
 #
-# The law of large numbers holds for averages too (independent games with a finite mean). The mean number of draws
-# to complete one spot is exactly $53/9 \approx 5.889$ (notebook `09_expected_value_and_markov_chains` explains
-# why); the running average of the same games settles on it. The interval $\bar x \pm 1.96\,s/\sqrt n$ rests on
-# the central limit theorem, and the number of draws is skewed (mostly short games, a few long ones), so we start
-# at $n = 100$: at $n = 10$ such an interval would be no more than a rough guide.
+# The law of large numbers holds for averages too. The mean number of draws to complete one spot is exactly
+# $53/9 \approx 5.889$ (lesson 09 explains why); the running average of the same games settles on it. The interval
+# $\bar x \pm 1.96\,s/\sqrt n$ rests on the normal curve, and the number of draws is skewed (mostly short games,
+# a few long ones), so we start at $n = 100$.
 
 # %%
 draws = games.turns.astype(float)
@@ -268,9 +252,9 @@ assert abs(draws.mean() - 53 / 9) < 4 * draws.std(ddof=1) / np.sqrt(N)
 # %% [markdown]
 # ## 7. What this means for the stepper
 #
-# The stepper's P(win) chart uses a limited number of play-outs per move, so that it redraws at once
-# (`stepper.rollouts` says how many). With $n$ play-outs the half-width is up to $1.96\sqrt{0.25/n}$: about 0.25 for
-# 16 play-outs, 0.06 for 256. For a number you want to *trust*, ask for more play-outs:
+# The stepper's P(win) chart (lesson 00) plays a limited number of games out from the position, so that it redraws
+# at once. With $n$ play-outs the half-width is up to $1.96\sqrt{0.25/n}$: about 0.25 for 16, 0.06 for 256. For a
+# number you want to *trust*, ask for more:
 
 # %%
 position = cardlab.new_game("garbage", players=2, seed=3)
@@ -281,36 +265,95 @@ for rollouts in (16, 64, 256):
 # %% [markdown]
 # ## 8. Misconceptions to discuss
 #
-# - *"After many misses, a hit is due."* No: the games are independent; the law of large numbers works by
-#   dilution, not compensation. The *number* of hits may drift ever further from $np$ while the *frequency*
-#   converges.
+# - *"After many misses, a hit is due."* No: the games are independent; the law works by dilution, not
+#   compensation. The *number* of hits may drift ever further from $np$ while the *frequency* converges.
 # - *"This interval contains $p$ with probability 95%."* Before the games are played, the random interval will
-#   contain $p$ with probability 95%. Once computed it either does or does not; the 95% describes the method over
-#   many uses (section 5).
-# - *"An interval that misses means the simulation is wrong."* One miss in twenty is what a 95% interval promises;
-#   a simulation is suspect when misses are much more frequent than that.
-# - *"The textbook interval is fine."* At small $n$, or $p$ near 0 or 1, the normal interval covers far less than
-#   95% (exercise 2); the Wilson interval does much better.
+#   contain $p$ with probability 95%. Once computed it either does or does not (section 5).
+# - *"An interval that misses means the simulation is wrong."* One miss in twenty is what a 95% interval allows;
+#   misses much more frequent than that are suspect.
+# - *"The textbook interval is fine."* At small $n$, or $p$ near 0 or 1, check its coverage (exercise 2).
+
+# %% [teacher]
+# **Teacher's note.** The strong law, $P(\hat p_n \to p) = 1$ (almost every infinite run converges), is the other
+# half of the story; section 2 states only the weak law. At $n = 10$ an interval is so wide, and a count out of 10 so
+# coarse, that it is only a rough guide; the Wilson interval covers $p$ about as often as it promises even for small
+# samples, where the textbook normal interval does not (exercise 2 compares them at $n = 20$, where the exact
+# coverages are computable from the binomial law). The coverage cell checks the ten batches' average number of misses
+# against 5 within four standard errors, and the 1000-experiment coverage above 91%.
 
 # %% [markdown]
 # ## Exercises
+#
+# Type each answer in its box (a fraction 3/4, a decimal 0.75, a percentage 75%, or a number of games) and press
+# **Check**, or write it in the answer cell.
 
 # %% [markdown]
 # **Exercise 1.** How many games do you need so that the 95% interval for $p = 2/13$ has a half-width of at most
 # 0.005? Use $1.96\sqrt{p(1-p)/n} \le 0.005$, then check with a simulation of that many games.
 
+# %% [check]
+def first_draw_chance():
+    """p from the game itself: the exact chance that a fresh one-spot solitaire's first card can be placed."""
+    return prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=1, seed=0, layout_sizes=[1]))
+
+
+def games_needed(half_width):
+    """The smallest n with 1.96 sqrt(p(1-p)/n) <= half_width (with 1.96, as the exercise says)."""
+    p = first_draw_chance()
+    return int(np.ceil(Fraction(196, 100 * half_width) ** 2 * p * (1 - p)))
+
+
+exercise_1 = Exercise(
+    "Exercise 1.", "How many games make the 95% interval for p = 2/13 at most ±0.005 wide?",
+    truth=lambda: games_needed(Fraction(5, 1000)), probability=False,
+    tolerance=0,    # a whole number: 1.95996 for 1.96 gives a little less, "close"; without the 1.96 is "not yet"
+    hint="solve 1.96 sqrt(p(1-p)/n) = 0.005 for n: n = (1.96 / 0.005)^2 p (1 - p), rounded up")
+display(exercise_1)
+
+# %%
+answer_1 = ""   # your answer between the quotes, e.g. "1234"
+exercise_1.check(answer_1)
+
 # %% [solution]
-needed = int(np.ceil((Z95 / 0.005) ** 2 * float(P) * (1 - float(P))))
-check = cardlab.simulate("garbage", players=1, games=needed, seed=1, layout_sizes=[1], progress=False)
-est = wilson(float(np.sum(check.turns == 1)), needed)
+needed = int(np.ceil((1.96 / 0.005) ** 2 * float(P) * (1 - float(P))))
+sim = cardlab.simulate("garbage", players=1, games=needed, seed=1, layout_sizes=[1], progress=False)
+est = wilson(float(np.sum(sim.turns == 1)), needed)
 print(f"n = {needed} games; simulated half-width {est.half_width:.5f}; "
       f"interval contains 2/13: {est.contains(float(P))}")
 assert est.half_width <= 0.0051
+print(exercise_1.check(str(needed)))
+forgot = int(np.ceil(float(P) * (1 - float(P)) / 0.005 ** 2))          # without the 1.96
+print(f"without the 1.96 ({forgot}):", exercise_1.check(str(forgot)))
+assert exercise_1.check(str(needed)).is_right and exercise_1.check(str(forgot)).status == "not yet"
 
 # %% [markdown]
 # **Exercise 2.** The simple "normal" interval $\hat p \pm 1.96\sqrt{\hat p(1-\hat p)/n}$ is the one in most
-# textbooks. For experiments of only $n = 20$ games, how often does it cover $p = 2/13$, compared with the Wilson
-# interval cardlab uses? (Use 2000 repeated experiments.)
+# textbooks. For experiments of only $n = 20$ games, how often does it cover $p = 2/13$? Simulate 2000 experiments
+# and compare with the Wilson interval.
+
+# %% [check]
+def normal_coverage(n):
+    """The exact chance that the normal interval from n games covers p: the binomial chances of the counts k
+    whose interval contains p, added up."""
+    p = first_draw_chance()
+    total = Fraction(0)
+    for k in range(n + 1):
+        centre = k / n
+        if abs(centre - float(p)) <= Z95 * np.sqrt(centre * (1 - centre) / n):
+            total += comb(n, k) * p ** k * (1 - p) ** (n - k)
+    return total
+
+
+exercise_2 = Exercise(
+    "Exercise 2.", "n = 20 games: how often does the normal interval cover p = 2/13?",
+    truth=lambda: normal_coverage(20),
+    tolerance=0.025,   # 2000 experiments estimate it to about ±0.017 (95%); the promised 95% is far off: "not yet"
+    hint="simulate 2000 experiments of 20 games, compute each normal interval, count those that contain 2/13")
+display(exercise_2)
+
+# %%
+answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_2.check(answer_2)
 
 # %% [solution]
 n, repeats = 20, 2000
@@ -323,12 +366,36 @@ wilson_cover = np.mean([wilson(float(x), n).contains(float(P)) for x in k])
 print(f"n = 20: normal interval covers p in {normal:.1%} of experiments, Wilson in {wilson_cover:.1%}")
 # 2000 experiments give each coverage to about ±1 point: the normal interval is clearly worse here
 assert normal < 0.9 and wilson_cover > normal + 0.03
+print(exercise_2.check(f"{normal:.3f}"))
+print("the promised 95%:", exercise_2.check("95%"))
+assert exercise_2.check(f"{normal:.3f}").is_right and exercise_2.check("95%").status == "not yet"
 
 # %% [markdown]
-# **Exercise 3.** After how many games does the running frequency in section 2 stay within 0.01 of $2/13$ for
-# good (within these 100 000 games)?
+# **Exercise 3.** A report shows 20 independent 95% intervals, each from its own games. What is the chance that at
+# least one of them misses its true value? Compare with your count of misses in section 5.
+
+# %% [check]
+def at_least_one_miss(intervals, coverage):
+    """1 minus the chance that all of them cover: independent intervals multiply their chances."""
+    return 1 - coverage ** intervals
+
+
+exercise_3 = Exercise(
+    "Exercise 3.", "20 independent 95% intervals: the chance that at least one misses?",
+    truth=lambda: at_least_one_miss(20, Fraction(95, 100)),
+    tolerance=0.005,
+    hint="the chance that all 20 cover is 0.95 multiplied by itself 20 times; at least one miss is the rest")
+display(exercise_3)
+
+# %%
+answer_3 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_3.check(answer_3)
 
 # %% [solution]
-outside = np.nonzero(np.abs(running - float(P)) > 0.01)[0]
-settled = int(outside[-1]) + 2 if outside.size else 1
-print(f"from game {settled} on, the running frequency stays within 0.01 of 2/13")
+exact = 1 - 0.95 ** 20
+groups = miss.reshape(50, 20)                                  # section 5's 1000 Wilson intervals, 20 at a time
+print(f"1 - 0.95^20 = {exact:.4f}; bound 20 × 5% = 100% (useless here); "
+      f"groups of 20 of section 5's intervals with a miss: {int(groups.any(axis=1).sum())} of 50")
+print(exercise_3.check(f"{exact:.3f}"))
+print("one in twenty (0.05):", exercise_3.check("0.05"))
+assert exercise_3.check(f"{exact:.3f}").is_right and exercise_3.check("0.05").status == "not yet"

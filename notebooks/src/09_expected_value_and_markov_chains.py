@@ -21,7 +21,7 @@
 # %% [markdown]
 # ## 1. The question
 #
-# Garbage solitaire (one player, one 52-card pack; see notebook `01_garbage` for the rules): lay out $n$ face-down
+# Garbage solitaire (one player, one 52-card pack; lesson 02 has the rules): lay out $n$ face-down
 # cards for spots A … $n$ and draw from the stock until every spot is face up. The player plays greedily: a wild Jack
 # always goes on the lowest face-down spot, and a card always displaces a Jack on its own spot. In solitaire those
 # are the only choices, and the discard pile never holds a usable card, so **every turn is exactly one draw**.
@@ -40,6 +40,8 @@ from IPython.display import display
 
 import cardlab
 from cardlab.sim.stats import Z95, wilson
+from cardlab.viz.charts import convergence_figure, convergence_rows
+from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 
@@ -62,8 +64,8 @@ print(f"draws (turns) to complete 6 spots in this game: {solo.game.turns}")
 # %% [markdown]
 # ## 2. Simulation first
 #
-# One game says little. `cardlab.simulate` plays many solitaire games on Garbage's fast kernel; the average number
-# of turns estimates the expectation, and the 95% interval is $\bar x \pm 1.96\, s/\sqrt{N}$.
+# One game says little. `cardlab.simulate` plays many seeded solitaire games; the average number of turns estimates
+# the expectation, and the 95% interval is $\bar x \pm 1.96\, s/\sqrt{N}$ (lesson 01).
 
 # %%
 GAMES = 20_000
@@ -285,7 +287,8 @@ print(f"the longest layout is {longest} spots: {float(exact[longest]):.4f} draws
 # probability on the starting state, move it one turn at a time with `one_turn`, and collect what reaches "done".
 # After $k$ turns the collected mass is exactly $P(T \le k)$. The simulated curve is the share of the 20 000
 # simulated games with $T \le k$; the band around it is the Dvoretzky–Kiefer–Wolfowitz band, which covers the
-# *whole* true curve at once with probability at least 95% (a pointwise interval would not).
+# *whole* true curve at once with probability at least 95% (a pointwise interval would not). A second chart follows
+# one point of the curve, $P(T \le 10)$, as the simulated games add up.
 
 # %%
 def completion_curve(spots, turns):
@@ -330,6 +333,11 @@ curve_chart.add_scatter(x=ks, y=simulated_curve, mode="markers", name=f"simulate
 curve_chart.add_scatter(x=ks, y=[float(c) for c in exact_curve], mode="lines", line={"shape": "hv"},
                         name="exact (Markov chain)")
 display(figure_view(curve_chart))
+within_10 = (out.turns <= 10).astype(float)
+for row in convergence_rows(within_10, [10, 1_000, GAMES]):
+    print("running share of games done within 10 draws,", row)
+display(figure_view(convergence_figure(within_10, truth=exact_curve[9], label="share done within 10 draws",
+                                       title="Garbage solitaire, 10 spots: P(T ≤ 10) as the games add up")))
 
 # %% [markdown]
 # The simulated staircase lies on the exact one. If the printed line ever says the curve left the 95% band, that is
@@ -349,10 +357,26 @@ print(f"10 spots: mean {float(exact[10]):.3f} draws, median {median} draws")
 
 # %% [markdown]
 # ## Exercises
+#
+# Type each answer in its box (a fraction 3/4, a decimal 0.75, a percentage 75%, or a number of draws) and press
+# **Check**, or write it in the answer cell.
 
 # %% [markdown]
 # **Exercise 1.** Does it matter whether Jacks or Kings are wild? Argue from the state table, then check: simulate
-# 20 000 solitaire games of 10 spots with `wild="K"` and see whether the interval contains the exact value.
+# 20 000 solitaire games of 10 spots with `wild="K"`. What is the exact expected number of draws with Kings wild?
+
+# %% [check]
+exercise_1 = Exercise(
+    "Exercise 1.", "10 spots, Kings wild: the exact expected number of draws?",
+    truth=lambda: expected_draws(10),   # the state table counts 4 wild cards, whatever their rank
+    probability=False,
+    tolerance=0.005,  # the exact value to two decimals; a simulated mean is "close"; 6 spots' 10.27 is "not yet"
+    hint="the state table only counts how many wild cards there are, not which rank they have")
+display(exercise_1)
+
+# %%
+answer_1 = ""   # your answer between the quotes, e.g. "12.5"
+exercise_1.check(answer_1)
 
 # %% [solution]
 out = cardlab.simulate("garbage", players=1, games=GAMES, seed=99, layout_sizes=[10], wild="K", progress=False)
@@ -361,10 +385,27 @@ mean, half = turns.mean(), Z95 * turns.std(ddof=1) / np.sqrt(turns.size)
 print(f"Kings wild: {mean:.3f} ± {half:.3f}; exact (any wild rank with 4 cards) {float(exact[10]):.3f}; "
       f"inside: {abs(mean - float(exact[10])) <= half}")
 assert abs(mean - float(exact[10])) < 2 * half       # about four standard errors
+print(exercise_1.check(f"{float(exact[10]):.3f}"))
+print(f"the simulated mean ({mean:.3f}):", exercise_1.check(f"{mean:.3f}"))
+print(f"6 spots ({float(exact[6]):.3f}):", exercise_1.check(f"{float(exact[6]):.3f}"))
+assert exercise_1.check(f"{float(exact[10]):.3f}").is_right
+assert exercise_1.check(f"{mean:.3f}").status in ("right", "close")
+assert exercise_1.check(f"{float(exact[6]):.3f}").status == "not yet"
 
 # %% [markdown]
-# **Exercise 2.** Change the recursion to give the whole distribution of the number of draws, not only its mean.
-# What is the exact chance of completing 10 spots within 5 draws? Check it against the simulated frequency.
+# **Exercise 2.** Change the recursion of section 4 to give the chance of completing within $k$ draws, not only the
+# mean. What is the exact chance of completing **6** spots within 5 draws? Check it against a simulation.
+
+# %% [check]
+exercise_2 = Exercise(
+    "Exercise 2.", "The exact chance of completing 6 spots within 5 draws?",
+    truth=lambda: completion_curve(6, 5)[4],     # the Markov chain of section 7, moved five turns
+    hint="the recursion gains an argument, the number of turns still allowed; a dead card uses one up")
+display(exercise_2)
+
+# %%
+answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_2.check(answer_2)
 
 # %% [solution]
 @cache
@@ -381,16 +422,44 @@ def within(d, w, unseen, turns_left):
     return p
 
 
-p5 = within(10, 0, CARDS, 4)
-out = cardlab.simulate("garbage", players=1, games=GAMES, seed=5, layout_sizes=[10], progress=False)
+p5 = within(6, 0, CARDS, 4)
+out = cardlab.simulate("garbage", players=1, games=GAMES, seed=5, layout_sizes=[6], progress=False)
 freq = wilson(float(np.sum(out.turns <= 5)), out.turns.size)
-print(f"P(10 spots within 5 draws) = {float(p5):.5f} exactly; simulated {freq}; inside: {freq.contains(float(p5))}")
-assert p5 == exact_curve[4] and abs(freq.value - float(p5)) < 4 * np.sqrt(float(p5 * (1 - p5)) / freq.n)
+print(f"P(6 spots within 5 draws) = {float(p5):.5f} exactly; simulated {freq}; inside: {freq.contains(float(p5))}")
+assert within(10, 0, CARDS, 4) == exact_curve[4]      # the recursion agrees with section 7's chain for 10 spots
+assert abs(freq.value - float(p5)) < 4 * np.sqrt(float(p5 * (1 - p5)) / freq.n)
+print(exercise_2.check(f"{float(p5):.4f}"))
+print(f"10 spots' chance ({float(exact_curve[4]):.4f}):", exercise_2.check(f"{float(exact_curve[4]):.4f}"))
+assert exercise_2.check(f"{float(p5):.4f}").is_right
+assert exercise_2.check(f"{float(exact_curve[4]):.4f}").status == "not yet"
 
 # %% [markdown]
 # **Exercise 3.** How much longer, on average, does the slowest layout size take than a full layout of 10 spots?
 # Give the exact difference as a decimal, and the size.
 
+# %% [check]
+def slowest_minus_ten():
+    """From the chain's matrix (section 5): the largest expected number of draws over 1-10 spots, minus 10 spots'."""
+    means = [chain_expectation(n)[0] for n in range(1, 11)]
+    return max(means) - means[-1]
+
+
+exercise_3 = Exercise(
+    "Exercise 3.", "How many more draws, on average, does the slowest layout size take than 10 spots?",
+    truth=slowest_minus_ten, probability=False, tolerance=0.001,
+    hint="section 4's exact expectations: find the largest, subtract the one for 10 spots")
+display(exercise_3)
+
+# %%
+answer_3 = ""   # your answer between the quotes, e.g. "0.5"
+exercise_3.check(answer_3)
+
 # %% [solution]
 slowest = max(exact, key=lambda n: exact[n])
-print(f"slowest: {slowest} spots, {float(exact[slowest] - exact[10]):.4f} draws more than 10 spots")
+difference = exact[slowest] - exact[10]
+print(f"slowest: {slowest} spots, {float(difference):.4f} draws more than 10 spots")
+print(exercise_3.check(f"{float(difference):.4f}"))
+simulated_gap = simulated[slowest][0] - simulated[10][0]
+print(f"from the simulated means ({simulated_gap:.3f}):", exercise_3.check(f"{simulated_gap:.3f}"))
+assert exercise_3.check(f"{float(difference):.4f}").is_right
+assert exercise_3.check(f"{simulated_gap:.3f}").status != "right"    # simulated means are only estimates

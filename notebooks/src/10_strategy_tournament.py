@@ -3,17 +3,14 @@
 #
 # **Learning goals**
 #
-# - write your own policy — a Python function that chooses a move — and let it play in the stepper and in many games;
-# - compare it fairly with the built-in bots: the same deals, both seats, and a baseline;
-# - read a 95% interval to decide whether a difference is real or luck;
-# - analyse a **paired** design as paired: both games of a deal are compared, not counted as independent games;
-# - plan how many deals a tournament needs (a **power** calculation), instead of stopping when the interval looks
-#   good;
-# - see the *winner's curse*: the best of many tries looks better than it is, until you test it on fresh deals.
+# - write your own policy (a Python function that chooses a move) and let it play;
+# - compare it fairly with a built-in bot: the same deals, both seats, and a baseline;
+# - analyse a **paired** design as paired, with an interval and a sign-flip test;
+# - plan how many deals a tournament needs (a **power** calculation);
+# - see the *winner's curse*: the best of many tries looks better than it is.
 #
-# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: write a policy and watch it (sections 1–2).
-# 15 min: the fair tournament and its paired analysis (section 3). 10 min: power, the winner's curse, one-seat
-# bias (sections 4–6). 10 min: exercises.
+# **Lesson plan (50 minutes).** 5 min: predict. 10 min: sections 1–2. 15 min: section 3. 10 min: sections 4–6.
+# 10 min: exercises.
 #
 # **Predict first.** A bot that burns with a 10 whenever it can: better or worse than greedy? By how much? And how
 # many games would you need to tell a 53% bot from a 50% one?
@@ -37,6 +34,8 @@ import cardlab
 from cardlab.games.shithead import power
 from cardlab.policies import make_policy
 from cardlab.sim.stats import Z95, wilson
+from cardlab.viz.charts import convergence_figure, convergence_rows
+from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 greedy = make_policy("greedy", "shithead", np.random.default_rng(0))
@@ -53,9 +52,8 @@ def eager_tens(view, legal_moves):
 print([m.text for m in cardlab.new_game("shithead", players=2, seed=0).legal_moves()][:4], "...")
 
 # %% [markdown]
-# A move carries named fields: a Shithead play has `move.source` ("hand" or "up"), `move.rank` (a number, Ace 1 …
-# King 13) and `move.count`. Your policy may use `view` too: for example `view.top` (the card on the pile) or
-# `view.hand`.
+# A Shithead play has `move.source` ("hand" or "up"), `move.rank` (Ace 1 … King 13) and `move.count`; a policy may
+# also read `view.top` (the card on the pile) or `view.hand`.
 #
 # ## 2. Watch it play
 #
@@ -80,9 +78,6 @@ display(duel)
 # - **a baseline**: greedy against itself on those deals wins exactly half. Both games of a deal are then the same
 #   game, so the same *seat* wins both; the "policy" greedy sits in seat 0 in one and in seat 1 in the other, so it
 #   wins exactly one of the two. The baseline needs no interval: it is 1/2 by construction.
-#
-# The `max_turns` option ends a game that goes on for ever as a draw (a silly policy can do that in Shithead), and
-# `progress=False` keeps `simulate` from drawing a progress bar.
 
 # %%
 @dataclass
@@ -113,7 +108,7 @@ class Tournament:
 def tournament(policy, games=200, seed=1, name="shithead", **options):
     """`policy` against greedy over `games` deals, each played with `policy` in seat 0 and in seat 1."""
     if name == "shithead":
-        options.setdefault("max_turns", 500)
+        options.setdefault("max_turns", 500)      # a game that goes on for ever (a silly policy) ends as a draw
     first = cardlab.simulate(name, players=2, games=games, seed=seed, policy=[policy, "greedy"], progress=False,
                              **options)
     second = cardlab.simulate(name, players=2, games=games, seed=seed, policy=["greedy", policy], progress=False,
@@ -136,22 +131,17 @@ tens = tournament(eager_tens)
 report("eager_tens", tens)
 
 # %% [markdown]
-# **Reading the result.** The baseline is 0.5 by construction (checked above), so it gets no interval. If the
-# interval of your policy lies entirely below 0.5, the data are evidence, at the 5% level, that it is worse than
-# greedy. A test can be wrong: a policy exactly as good as greedy shows an interval wholly below 0.5 about one time
-# in forty, and one wholly above 0.5 about one time in forty (one time in twenty for either side).
-# If it contains 0.5, you cannot tell yet — that is *not* evidence that the two are equally good; the interval says
-# how large a difference the data still allow. The half-width shrinks like $1/\sqrt{n}$ (notebook
-# `01_law_of_large_numbers`), so telling 53% from 50% takes thousands of games, not dozens (section 4).
+# **Reading the result.** If your policy's interval lies entirely below 0.5, the data are evidence, at the 5% level,
+# that it is worse than greedy. A policy exactly as good as greedy shows an interval wholly below 0.5 about one time
+# in forty (and wholly above, one time in forty). If the interval contains 0.5, you cannot tell yet; that is *not*
+# evidence that the two are equally good: the interval says how large a difference the data still allow.
 #
 # ### A paired design needs a paired analysis
 #
-# The two games of a deal are not independent: they share every card. Treating the $2n$ games as independent (one
-# Wilson interval over all of them) ignores that. The right analysis takes one score per deal,
-# $d_i = (a_i + b_i)/2$ (the share of that deal's two games the policy won), and a 95% interval
-# $\bar d \pm 1.96\, s_d/\sqrt n$ from those $n$ independent deals. When the two games of a deal are negatively
-# correlated (a deal that favours seat 0 helps the policy in one game and greedy in the other), the paired interval
-# is *narrower*: the design has removed the luck of the deal.
+# The two games of a deal share every card, so they are not independent. The paired analysis takes one score per
+# deal, $d_i = (a_i + b_i)/2$ (the share of that deal's two games the policy won), and a 95% interval
+# $\bar d \pm 1.96\, s_d/\sqrt n$ from the $n$ independent deals. Below, the same games are also (wrongly) treated
+# as $2n$ independent ones, and a chart follows the paired estimate as the deals add up.
 
 # %%
 garbage_greedy = make_policy("greedy", "garbage", np.random.default_rng(0))
@@ -177,12 +167,24 @@ print(f"  ratio of half-widths paired/unpaired {half / naive.half_width:.2f}; th
       f"{np.sqrt(1 + rho):.2f}")
 assert abs(half / naive.half_width - np.sqrt(max(0.0, 1 + rho))) < 0.05
 assert (half < naive.half_width) == (rho < 0)
+deal_scores = (paired_demo.a + paired_demo.b) / 2
+for row in convergence_rows(deal_scores, [10, 100, deal_scores.size]):
+    print("running paired estimate,", row)
+display(figure_view(convergence_figure(deal_scores, title="never_discard against greedy, deal by deal",
+                                       label="share of games won", x_title="deals")))
+
+# %% [teacher]
+# **Teacher's note (section 3).** The half-widths compare as $\sqrt{1+\rho}$, with $\rho$ the correlation between
+# the two games of a deal (the cell checks that relation, and that the paired interval is the narrower one exactly
+# when $\rho < 0$): with a negative $\rho$ the unpaired analysis throws away precision the design had bought. The
+# chart's band is the normal interval of the deal scores (0, 1/2 or 1). A policy exactly as good as greedy shows an
+# interval wholly below 0.5 about one time in forty: a one-sided event of a two-sided 95% interval.
 
 # %% [markdown]
-# **A second opinion without the normal curve: the sign-flip test.** If `never_discard` were exactly as good as greedy,
-# each deal's score minus 1/2 would be as likely to come out positive as negative (swap the two policies and the
-# sign flips). So flip the signs of the real deal scores at random, many times, and see how often the mean of the
-# flipped scores is at least as far from 0 as the real mean. That share is the test's p-value.
+# **A second opinion without the normal curve: the sign-flip test.** If `never_discard` were exactly as good as
+# greedy, each deal's score minus 1/2 would be as likely positive as negative. So flip the signs of the deal scores
+# at random, many times, and see how often the flipped mean is at least as far from 0 as the real one. That share is
+# the test's p-value.
 
 # %%
 centred = (paired_demo.a + paired_demo.b) / 2 - 0.5
@@ -195,25 +197,21 @@ print(f"paired 95% interval excludes 0.5: {excludes}; sign-flip test p-value {p_
 assert excludes == (p_value < 0.05)
 
 # %% [markdown]
-# The two analyses agree (the cell checks it): the interval excludes 0.5 exactly when the sign-flip test's p-value
-# is below 5%. The sign-flip test assumes only that the deals are independent and that, if the policies were equally
-# good, each deal's score would be symmetric about 1/2; the interval leans on the normal curve.
-#
-# The half-widths compare as $\sqrt{1+\rho}$, with $\rho$ the correlation between the two games of a deal (the
-# cell checks that relation and that the paired interval is the narrower one exactly when $\rho < 0$). With a
-# negative $\rho$, the unpaired analysis throws away precision the design had bought.
+# The two analyses agree here (the cell checks it). The sign-flip test assumes only independent deals and, under
+# "equally good", scores symmetric about 1/2; the interval leans on the normal curve. When a deal that favours seat 0
+# helps the policy in one game and greedy in the other (a negative correlation $\rho$), the paired interval is the
+# *narrower* one: the design has removed the luck of the deal.
 #
 # ## 4. How many deals? A power calculation
 #
-# Suppose a policy really wins a share $p = 0.53$ of its games. We will declare "better than greedy" when the 95%
-# interval excludes 0.5. The **power** is the chance that this happens. With $n$ independent games the estimate has
-# standard error $\sigma/\sqrt n$, $\sigma = \sqrt{p(1-p)}$, and
+# Suppose a policy really wins a share $p = 0.53$. We declare "better than greedy" when the 95% interval excludes
+# 0.5; the **power** is the chance that this happens. With $n$ independent games and $\sigma = \sqrt{p(1-p)}$,
 #
 # $$\text{power} \approx \Phi\!\left(\frac{p - 0.5}{\sigma/\sqrt n} - 1.96\right),
 # \qquad n = \left(\frac{(1.96 + z_{0.80})\,\sigma}{p - 0.5}\right)^2 \text{ for 80% power},$$
 #
-# with $z_{0.80} \approx 0.84$. A common mistake is to choose $n$ so that the half-width $1.96\sigma/\sqrt n$
-# *equals* the effect 0.03: then the estimate lands above 0.53 half of the time, and the power is only about 50%.
+# with $z_{0.80} \approx 0.84$. A common mistake: choosing $n$ so that the half-width $1.96\sigma/\sqrt n$ *equals*
+# the effect 0.03. Predict the power of that choice before running the cell.
 
 # %%
 normal = NormalDist()
@@ -243,14 +241,18 @@ print(f"Shithead, correlation of a deal's two games measured for eager_tens: {rh
 print(f"paired design with that correlation: {deals_paired} deals ({2 * deals_paired} games) for 80% power, "
       f"against {for_80} independent games")
 
+# %% [teacher]
+# **Teacher's note (section 4).** Choosing $n$ so that the half-width equals the effect puts the estimate's centre
+# at the boundary: it lands above 0.53 half of the time, so the power is only about 50% (the cell shows it by
+# formula and by 4000 simulated tournaments). The paired design needs fewer games when $\rho < 0$, because each
+# deal's score has variance $\sigma^2(1+\rho)/2$; the sample size for a Shithead question uses a correlation
+# measured on a Shithead policy, not one borrowed from Garbage.
+
 # %% [markdown]
-# The paired figure *assumes* that a new Shithead policy's two games of a deal are correlated as `eager_tens`'s were
-# in section 3 (the cell measures that correlation on its 200 deals and prints an approximate 95% interval for it:
-# it is itself only an estimate); a policy whose correlation differs needs a different number.
-#
-# Decide the number of games *before* playing them, from the effect you care about and the power you want. Stopping
-# as soon as an interval excludes 0.5 ("peeking") makes false discoveries far more frequent than 5%. The paired
-# design needs fewer games when $\rho < 0$, because each deal's score has variance $\sigma^2(1+\rho)/2$.
+# The paired figure *assumes* that a new Shithead policy's two games of a deal are correlated as `eager_tens`'s
+# were (that correlation is itself an estimate, with the interval printed). Decide the number of games *before*
+# playing them; stopping as soon as an interval excludes 0.5 ("peeking") makes false discoveries far more frequent
+# than 5%.
 
 # %% [markdown]
 # ## 5. The winner's curse
@@ -281,10 +283,9 @@ print(f"best on the first deals: k = {best}, {scores[best].paired()[0]:.3f}; on 
 report(f"k = {best}, fresh", fresh)
 
 # %% [markdown]
-# One run can be lucky or unlucky, so repeat the whole procedure many times, with four "variants" that are in truth
-# the *same* player: the random player, each copy measured on its own 100 deals. Any difference between them is
-# luck. Each time, keep the best-looking copy and measure it again on 100 fresh deals. **Predict first:** will the
-# kept copy's first score be higher than its fresh score on average?
+# One run can be lucky, so repeat the procedure 40 times with four "variants" that are the *same* player (the
+# random player), each copy on its own 100 deals. Each time, keep the best-looking copy and measure it again on 100
+# fresh deals. **Predict first:** on average, is the kept copy's first score higher than its fresh score?
 
 # %%
 REPEATS, DEALS = 40, 100
@@ -314,17 +315,14 @@ display(figure_view(curse))
 assert drop.mean() - drop_half > 0     # the curse: the chosen score is biased upwards
 
 # %% [markdown]
-# On average the kept copy looks better when it is chosen than when it is measured again (the drop's paired interval
-# lies above 0, and the cell checks it), although all four copies are the same player. Picking the maximum picks
-# luck along with skill.
+# Compare with your prediction (the cell checks the sign of the drop). All four copies are the same player, so
+# picking the maximum picks luck, and luck does not come back on new deals. Only the fresh score is an honest
+# estimate: choose on one set of deals, **judge on another**.
 #
-# Compare the two numbers for the winner. The best of several noisy measurements is biased upwards: part of its lead
-# is luck, and luck does not come back on new deals, so the fresh measurement tends to be lower. Only the fresh one is
-# an honest estimate. Choose on one set of deals, **judge on another** — and notice whether any variant's interval
-# lies above 0.5 at all. With four variants each tested at the 5% level, the chance that at least one interval
-# excludes 0.5 by luck alone would be $1 - 0.95^4 \approx 19\%$ if the four tests were independent; here they
-# share their deals, so they are not, and the only sure bound is $4 \times 5\% = 20\%$. Several tests at once need
-# a stricter level (for example 98.75% intervals, the Bonferroni correction) or a fresh test of the chosen one.
+# Testing several variants at once also multiplies false alarms. With four tests at the 5% level, the chance that
+# at least one interval excludes 0.5 by luck alone would be $1 - 0.95^4 \approx 19\%$ if the tests were
+# independent; these share their deals, so the only sure bound is $4 \times 5\% = 20\%$. Use a stricter level
+# (98.75% intervals, the Bonferroni correction) or a fresh test of the chosen one.
 
 # %% [markdown]
 # ## 6. Garbage has few choices — do they matter?
@@ -347,26 +345,41 @@ print(f"jack_high in seat 0 only: {one_seat.win_rate(0)} (looks good? seat 0 dra
 report("jack_high, both seats", tournament(jack_high, games=1000, seed=3, name="garbage"))
 
 # %% [markdown]
-# Measured from one seat only, `jack_high` seems to win more than half its games; with the seats swapped on the same
-# deals the first-player edge cancels. By symmetry of the spots you might expect no difference at all. If the
-# interval contains 0.5, the data are *consistent* with no difference; they do not prove it: the interval's ends say
-# how large a difference is still possible.
+# From seat 0 only, `jack_high` seems to win more than half its games; with the seats swapped on the same deals the
+# first-player edge cancels. An interval that contains 0.5 is *consistent* with no difference; it does not prove it.
 
 # %% [markdown]
 # ## Misconceptions to discuss
 #
 # - *"My bot won 7 of 10 games, so it is better."* Ten games cannot tell 70% from 50% (section 4).
-# - *"2n games are 2n independent observations."* The two games of a deal share their cards (section 3).
+# - *"2n games are 2n independent observations."* A deal's two games share their cards (section 3).
 # - *"The interval contains 0.5, so the bots are equally good."* It only bounds the difference.
-# - *"Keep playing until the interval excludes 0.5."* Decide the number of games in advance (section 4).
-# - *"The best of several variants is as good as it looked."* The winner's curse (section 5).
+# - *"Keep playing until the interval excludes 0.5."* Decide the number in advance (section 4).
+# - *"The best variant is as good as it looked."* The winner's curse (section 5).
 
 # %% [markdown]
 # ## Exercises
+#
+# Type each answer in its box (3/4, 0.75 or 75%; a number of games as a whole number) and press **Check**, or write
+# it in the answer cell.
 
 # %% [markdown]
 # **Exercise 1.** `never_discard` (section 3) never takes the discard. Is it worse than greedy? Judge on *fresh*
-# deals (seed 6, 1000 deals), since section 3 already looked at seed 5; say what the interval can and cannot show.
+# deals (seed 6, 1000 deals), since section 3 already looked at seed 5. What share of the games does it win (the
+# paired estimate)? What can its interval show, and what not?
+
+# %% [check]
+exercise_1 = Exercise(
+    "Exercise 1.", "never_discard against greedy on 1000 fresh deals (seed 6): the share of games it wins?",
+    truth=lambda: tournament(never_discard, games=1000, seed=6, name="garbage").paired()[0],
+    tolerance=0.002,   # a seeded run: the right answer is this number to three decimals
+    close=0.015,       # section 3's 0.331 (seed 5, the deals already looked at) is further off: "not yet"
+    hint="run tournament(never_discard, games=1000, seed=6, name=\"garbage\") and read its paired estimate")
+display(exercise_1)
+
+# %%
+answer_1 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_1.check(answer_1)
 
 # %% [solution]
 ex1 = tournament(never_discard, games=1000, seed=6, name="garbage")
@@ -380,11 +393,36 @@ else:
     verdict = ("the interval contains 0.5: these deals cannot tell; a difference up to the interval's ends "
                "remains possible")
 print(verdict)
+print(exercise_1.check(f"{mean:.3f}"))
+print(f"section 3's estimate ({paired_demo.paired()[0]:.3f}):", exercise_1.check(f"{paired_demo.paired()[0]:.3f}"))
+assert exercise_1.check(f"{mean:.3f}").is_right
+assert exercise_1.check(f"{paired_demo.paired()[0]:.3f}").status == "not yet"
 
 # %% [markdown]
-# **Exercise 2.** Suppose your policy really wins 53% against greedy. How many games give a 90% chance that the
-# 95% interval excludes 0.5 (90% power), if the games were independent? And how many deals in the paired design,
-# assuming the correlation $\rho$ that section 4 measured for a Shithead policy?
+# **Exercise 2.** Suppose your policy really wins 53% against greedy. How many independent games give a 90% chance
+# that the 95% interval excludes 0.5 (90% power)? How many deals would the paired design need, with the correlation
+# section 4 measured?
+
+# %% [check]
+def games_for_power(p, target_power):
+    """Independent games n with power(n) = target: the smallest n whose normal-approximation power reaches it."""
+    spread = np.sqrt(p * (1 - p))
+    n = 1
+    while normal.cdf((p - 0.5) / (spread / np.sqrt(n)) - Z95) < target_power:
+        n += 1
+    return n
+
+
+exercise_2 = Exercise(
+    "Exercise 2.", "How many independent games give 90% power to tell a 53% policy from 50%?",
+    truth=lambda: games_for_power(0.53, 0.90), probability=False,
+    tolerance=0,    # a whole number: z rounded to two decimals gives a few games less, "close"; 80% power is "not yet"
+    hint="section 4's formula with z for 90% power (about 1.28) in place of 0.84")
+display(exercise_2)
+
+# %%
+answer_2 = ""   # your answer between the quotes, e.g. "1234"
+exercise_2.check(answer_2)
 
 # %% [solution]
 z_power = normal.inv_cdf(0.90)
@@ -393,10 +431,32 @@ deals_90 = int(np.ceil(((Z95 + z_power) * sigma * np.sqrt((1 + rho_shithead) / 2
 print(f"independent games: {games_90}; paired deals: {deals_90} ({2 * deals_90} games); "
       f"power check by formula: {power_of(games_90):.3f}")
 assert abs(power_of(games_90) - 0.90) < 0.01
+print(exercise_2.check(str(games_90)))
+print(f"80% power ({for_80} games):", exercise_2.check(str(for_80)))
+assert exercise_2.check(str(games_90)).is_right and exercise_2.check(str(for_80)).status == "not yet"
 
 # %% [markdown]
 # **Exercise 3.** In the Shithead set-up, greedy puts its best cards face up. Write a policy that puts its *lowest*
-# cards face up instead (and plays like greedy afterwards). How much worse is it? (200 deals.)
+# cards face up instead (and plays like greedy afterwards). What share of the games does it win against greedy
+# (paired, 200 deals, seed 9)?
+
+# %% [check]
+def lowest_up(view, legal_moves):
+    """The set-up turns up the card with the lowest power; the rest of the game is greedy's."""
+    setup = [m for m in legal_moves if m.kind == "setup"]
+    return min(setup, key=lambda m: power(m.card)) if setup else greedy(view, legal_moves)
+
+
+exercise_3 = Exercise(
+    "Exercise 3.", "Lowest cards face up, against greedy over 200 deals (seed 9): the share of games it wins?",
+    truth=lambda: tournament(lowest_up, games=200, seed=9).paired()[0],
+    tolerance=0.03, close=0.2,   # another way to write the idea may break ties differently; 0.5 is "not yet"
+    hint="in the set-up the legal moves are 'face up' moves with a .card; choose the one with the lowest power()")
+display(exercise_3)
+
+# %%
+answer_3 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_3.check(answer_3)
 
 # %% [solution]
 def low_face_up(view, legal_moves):
@@ -405,4 +465,8 @@ def low_face_up(view, legal_moves):
     return greedy(view, legal_moves)
 
 
-report("low_face_up", tournament(low_face_up, games=200, seed=9))
+ex3 = tournament(low_face_up, games=200, seed=9)
+report("low_face_up", ex3)
+print(exercise_3.check(f"{ex3.paired()[0]:.3f}"))
+print("no difference (0.5):", exercise_3.check("0.5"))
+assert exercise_3.check(f"{ex3.paired()[0]:.3f}").is_right and exercise_3.check("0.5").status == "not yet"
