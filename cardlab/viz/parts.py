@@ -104,6 +104,7 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self._in_page = False            # displayed, or a page drew one of its plots: updates are sent as they happen
         self._display_ids: list[str] = []   # the outputs showing it (their still pictures are kept current)
         self._shown_html = ""               # the still picture they show
+        self._redraw_asked = False          # the student pressed Redraw plots since the last report
         self.game_select = widgets.Dropdown(options=game_names(), value=game_name, description="game",
                                             layout=widgets.Layout(width="220px"))
         self.players_select = widgets.Dropdown(options=player_range(game_name), value=players,
@@ -370,10 +371,14 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         elif self.redraw_button.layout.display != "none":
             self.redraw_button.layout.display = "none"
             if self.last_error and "press Redraw plots" in self.last_error:
+                # the plots caught up (by a Redraw, or by themselves on a busy page): the warning goes, and
+                # only a Redraw the student asked for gets a word (a message about an error gone unseen puzzles)
                 self.last_error = None
-                self.message.value = controls.message_html("the plots are drawn again")
+                self.message.value = controls.message_html("the plots are drawn again") if self._redraw_asked else ""
+            self._redraw_asked = False
 
     def _redraw_clicked(self) -> None:
+        self._redraw_asked = True
         try:
             self.redraw_plots()
         except Exception as exc:  # a click must never raise into the notebook

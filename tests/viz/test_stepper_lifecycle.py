@@ -136,6 +136,22 @@ def test_a_plot_that_fails_to_draw_is_reported_with_a_redraw_button() -> None:
     s.close()
 
 
+def test_a_plot_that_recovers_by_itself_leaves_no_message_and_a_redraw_asked_for_is_confirmed() -> None:
+    """On a busy page a plot can lag and catch up unaided: the warning then goes without a word (a student who never
+    saw it would be puzzled by "drawn again"); after the student's own Redraw the message confirms it."""
+    s = Stepper("garbage", seed=3, **FAST)
+    for plot in s.plots:
+        plot.drawn = plot.revision
+    s.win_plot.error = "the plot could not be drawn: timeout"
+    assert "could not be drawn" in s.message.value
+    s.win_plot.error = ""                       # the page drew it after all
+    assert s.last_error is None and s.message.value == "" and s.redraw_button.layout.display == "none"
+    s.win_plot.error = "the plot could not be drawn: timeout"
+    s.redraw_button.click()
+    assert "the plots are drawn again" in s.message.value
+    s.close()
+
+
 def test_the_plots_hold_the_stepper_numbers_and_titles_fit_two_lines() -> None:
     s = Stepper("garbage", seed=3, **FAST)
     s.next_move()
