@@ -225,7 +225,8 @@ class Exercise:
     def widget(self) -> widgets.VBox:
         """The live box: question, text field, **Check** button, verdict (built at the first use)."""
         if self._widget is None:
-            box = widgets.Text(placeholder="7/35, 0.2 or 20%", description="answer",
+            box = widgets.Text(placeholder="7/35, 0.2 or 20%" if self.probability else "a number, e.g. 12 or 2.5",
+                               description="answer",
                                layout=widgets.Layout(width="260px"), continuous_update=False)
             button = widgets.Button(description="Check", button_style="primary", layout=widgets.Layout(width="90px"))
             self._feedback = widgets.HTML("")

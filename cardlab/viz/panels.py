@@ -187,7 +187,9 @@ class WinChart(_Panel):
         last = max(moves, default=0)
         with self.fig.batch_update():
             # half a move of room on each side, so the first and last points are not cut by the frame
-            self._write.layout(**{"title.text": title, "xaxis.range": [-0.5, max(last, 1) + 0.5]})
+            # whole moves only: while few moves are played, plotly would put ticks at half moves
+            self._write.layout(**{"title.text": title, "xaxis.range": [-0.5, max(last, 1) + 0.5],
+                                  "xaxis.dtick": 1 if last <= 10 else None})
             for seat in range(MAX_SEATS):
                 if seat >= self.players:
                     self._write.trace(2 * seat, x=[], y=[])
