@@ -112,9 +112,10 @@ assert abs(est.value - exact) < 4 * se
 #
 # The honest test uses real deals. Play 1,000 seeded games with greedy bots for 16 moves, take the table's exact
 # chance that the top of the draw pile fits, and compare it with the real top card. If the model were badly wrong,
-# real cards would fit more or less often than predicted. Greedy bots do not play as the model assumes, so this is
-# a hard test. The $z$ score measures the gap in standard errors: for
-# independent games with chances $p_i$, the count of cards that fit has standard error $\sqrt{\sum p_i(1-p_i)}$.
+# real cards would fit more or less often than predicted. Greedy bots do not play as the model assumes. The $z$
+# score measures the gap in standard errors: for independent games with chances $p_i$, the count of cards that fit
+# has standard error $\sqrt{\sum p_i(1-p_i)}$. At this one moment of the game, the test can notice only an average
+# error of about two standard errors or more (the cell prints the standard error).
 
 # %%
 REAL = 1000
