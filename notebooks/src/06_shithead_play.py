@@ -7,8 +7,8 @@
 # - follow the special cards in the stepper, and read its panels: which numbers are exact, which are estimates;
 # - count an exact chance for a card nobody has seen, and see why a face-down card and the top of the draw pile
 #   have the same chance: **exchangeability**;
-# - see that the table and a player who knows their hand get different right answers;
-# - compare house rules fairly, on the same deals.
+# - compare the chances that the table and each player give;
+# - compare house rules fairly, on the same deals, reading several intervals at once.
 #
 # **Lesson plan (50 minutes).** 5 min: predict. 10 min: rules (section 1). 10 min: the stepper (sections 2–3).
 # 12 min: counting (section 4). 5 min: house rules (section 5). 8 min: exercises.
@@ -60,12 +60,14 @@
 
 # %%
 from fractions import Fraction
+from statistics import NormalDist
 
 import numpy as np
 from IPython.display import display
 
 import cardlab
 from cardlab.games.shithead.rules import House, fit_table
+from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.exercise import Exercise
@@ -85,9 +87,9 @@ def play_and_show(stepper, move):
 # %% [markdown]
 # ## 2. The special cards, on a stacked deck
 #
-# The deck is stacked, not shuffled, so that the special cards appear quickly. Both seats are `human`: we choose
-# every move. Seat 0 holds 3♠ 4♠ 7♥ 10♣ J♦ A♠, seat 1 holds 2♥ 6♣ 7♦ 8♣ Q♥ K♠, and the
-# starting card is 7♠.
+# The deck is stacked, not shuffled, so that the special cards appear quickly; it shows the rules only, since you
+# can read where every card lies. Both seats are `human`: we choose every move. Seat 0 holds 3♠ 4♠ 7♥ 10♣ J♦ A♠,
+# seat 1 holds 2♥ 6♣ 7♦ 8♣ Q♥ K♠, and the starting card is 7♠.
 
 # %%
 DECK = ["5S", "KH", "9D", "QC", "3D", "8H",                  # face down: seat 0, then seat 1
@@ -122,9 +124,8 @@ for move in ["play 6", "play 10", "play 3", "play 2", "play 4 x2"]:
     play_and_show(palace, move)
 
 # %% [markdown]
-# **Picking up.** On an Ace only a 2, a 10 or an Ace fits. Seat 0's hand holds none of them (its face-up cards wait
-# until the hand is empty), so picking up is its only move. Everyone saw those cards, so the table now *knows*
-# them in seat 0's hand.
+# **Picking up.** On an Ace only a 2, a 10 or an Ace fits. Seat 0's hand holds none (its face-up cards wait until
+# the hand is empty), so it must pick up. Everyone saw those cards: the table now *knows* them in seat 0's hand.
 
 # %%
 play_and_show(palace, "play A")
@@ -160,8 +161,8 @@ assert empty_draw == ("not applicable" in panel)
 
 # %% [markdown]
 # An empty draw pile has no top card: the panel says *not applicable*, which is not a chance of 0. A pick-up on a
-# *later* turn depends on the game's future, so the stepper estimates it: it deals the unseen cards again at random
-# many times and plays on.
+# *later* turn depends on the future: the stepper estimates it by dealing the unseen cards again at random and
+# playing on.
 
 # %% [markdown]
 # ## 4. Exact chances, by counting
@@ -200,36 +201,54 @@ assert abs(is_special.mean() - float(exact_special)) < 4 * se
 #
 # ### After the set-up: the top of the draw pile, and a face-down card
 #
-# Back to the stacked deck, just after the set-up: 7♠ on the pile, seat 0 to move. Nobody has played a card on
-# the pile yet. Nobody has seen a face-down card, not even its owner, so a face-down card and the top of the draw pile
-# are alike: each is equally likely to be any card the viewer cannot see, so both chances are the same count,
+# Now a shuffled deal (seed 14): greedy bots make the set-up, and the starting card is turned. Nobody has seen a
+# face-down card, not even its owner, nor the draw pile. So a face-down card and the top of the draw pile are alike:
+# each is equally likely to be any card the viewer cannot see, and both chances are the same count,
 #
 # $$P(\text{fits}) = \frac{\#\{\text{unseen cards that fit the pile}\}}{\#\{\text{unseen cards}\}}.$$
 #
 # This is **exchangeability**. It makes one **assumption**: that choosing the face-up cards told nothing about the
-# cards kept in the hand. (A player who keeps strong cards for the end does tell a little; lesson 07 looks at
-# what play tells.)
+# cards kept in the hand. (Keeping strong cards for the end tells a little; lesson 07 looks at what play tells.)
+# It needs a real shuffle: on section 2's stacked deck you know where every card lies.
 #
 # **Predict first:** is the chance the same for the table, for seat 0 and for seat 1?
 
 # %%
-after_setup = cardlab.new_game("shithead", players=2, seed=1, deck=DECK)
-after_setup.play_all(SETUP)
+def greedy_setup(seed, **house_rules):
+    """A shuffled two-player deal after greedy bots have made the set-up."""
+    deal = cardlab.new_game("shithead", players=2, seed=seed, **house_rules)
+    bot = make_policy("greedy", "shithead", np.random.default_rng(seed))
+    while deal.state.phase == "setup":
+        deal.play(choose(bot, deal))
+    return deal
+
+
+after_setup = greedy_setup(14)
 print(f"top of the pile: {after_setup.top}; seat {after_setup.current_player} to move")
+counts = {}
 for viewpoint in (None, 0, 1):
     who = "table" if viewpoint is None else f"seat {viewpoint}"
     unseen = after_setup.unseen_cards(viewpoint)
     fit = sum(after_setup.fits(c) for c in unseen)
-    count = Fraction(fit, len(unseen))
+    counts[who] = Fraction(fit, len(unseen))
     top, blind = prob.shithead_draw_top_fits(after_setup, viewpoint), prob.shithead_blind_fits(after_setup, viewpoint)
-    print(f"{who:>6}: {fit}/{len(unseen)} unseen cards fit = {float(count):.4f}; "
+    print(f"{who:>6}: {fit}/{len(unseen)} unseen cards fit = {float(counts[who]):.4f}; "
           f"stepper's exact value: draw top {float(top):.4f}, face-down card {float(blind):.4f}")
-    assert count == top == blind
+    assert counts[who] == top == blind
+assert len(set(counts.values())) == 3                    # three viewers, three different answers
 
 # %% [markdown]
-# The stepper's exact values are the same counts (the cell checks it). The three viewers see different cards: the
-# table sees neither hand, and each seat sees its own. So each viewer has a different number of unseen cards, and a
-# different share of them fits. All three answers are right, each *given what that viewer knows*.
+# The stepper's exact values are the same counts (the cell checks it). Each viewer sees different cards (the table
+# neither hand, each seat its own), so each has a different number of unseen cards and a different share that fits.
+# All three answers are right, each *given what that viewer knows*.
+
+# %% [teacher]
+# **Why a shuffled deal here.** The stacked deck of section 2 is printed in the code, so for the class its cards are
+# not unseen: after that set-up the top of the draw pile is 7♣ (seat 0 draws and plays it), which fits for certain,
+# while the table's count says 29/45. Counting "every unseen card equally likely" is right only where the cards
+# really were shuffled, so sections 4 and exercise 2 use a seeded shuffled deal (seed 14) with a greedy set-up;
+# lesson 07 plays the same deal on. **House rules:** four intervals read together at 98.75% each (Bonferroni, family
+# level 95%); at 95% each, `eight_skips` alone would exclude 0, which is the multiple-comparison trap to discuss.
 
 # %% [markdown]
 # ## 5. House rules: which one makes players pick up least?
@@ -237,40 +256,58 @@ for viewpoint in (None, 0, 1):
 # **Predict first:** which house rule makes players pick up the pile least often: `seven_lower`,
 # `invisible_three` or `eight_skips`?
 #
-# A fair comparison plays the **same** 2,000 deals under each set of rules, with greedy players, and measures
-# each rule's change deal by deal against the plain rules: a **paired** comparison. The interval is a 95% interval
-# for the mean change in pick-ups per game.
+# A fair comparison plays the **same** 2,000 deals (the same seeds) under each set of rules, with greedy players,
+# and measures each change deal by deal: a **paired** comparison. We read four intervals at once (three rules
+# against the plain rules, and the invisible 3 against `seven_lower`), so each is made at the 98.75% level: then all
+# four cover their true values together in at least 95 of 100 runs (**Bonferroni**: 4 × 1.25% = 5%).
 
 # %%
 HOUSE_GAMES = 2000
-plain = cardlab.simulate("shithead", players=2, games=HOUSE_GAMES, seed=31, progress=False)
-print(f"{'rules':>16}  pick-ups per game  change per game [paired 95% interval]")
-print(f"{'plain':>16}  {plain.extras['pickups'].mean():17.2f}")
-changes = {}
+INTERVALS = 4
+z = NormalDist().inv_cdf(1 - 0.05 / INTERVALS / 2)
+
+
+def paired_interval(change):
+    """The mean change per deal, with its interval at the 1 - 5%/INTERVALS level."""
+    half = z * change.std(ddof=1) / np.sqrt(change.size)
+    return change.mean(), change.mean() - half, change.mean() + half
+
+
+def pickups(**house_rules):
+    run = cardlab.simulate("shithead", players=2, games=HOUSE_GAMES, seed=31, progress=False, **house_rules)
+    return run.extras["pickups"]
+
+
+plain = pickups()
+print(f"each interval at the {1 - 0.05 / INTERVALS:.2%} level (z = {z:.2f})")
+print(f"{'rules':>16}  pick-ups per game  change per game [interval]")
+print(f"{'plain':>16}  {plain.mean():17.2f}")
+house, changes = {}, {}
 for rule in ("seven_lower", "invisible_three", "eight_skips"):
-    house = cardlab.simulate("shithead", players=2, games=HOUSE_GAMES, seed=31, progress=False, **{rule: True})
-    change = house.extras["pickups"] - plain.extras["pickups"]
-    half = 1.96 * change.std(ddof=1) / np.sqrt(HOUSE_GAMES)
-    changes[rule] = (change.mean() - half, change.mean() + half)
-    print(f"{rule:>16}  {house.extras['pickups'].mean():17.2f}  {change.mean():+.2f} "
-          f"[{change.mean() - half:+.2f}, {change.mean() + half:+.2f}]")
-fewest = min(changes, key=lambda r: changes[r][1])
-print(f"fewest pick-ups: {fewest}")
-assert fewest == "invisible_three" and all(high < 0 for _, high in changes.values())
-assert changes["invisible_three"][1] < min(low for rule, (low, _) in changes.items() if rule != "invisible_three")
+    house[rule] = pickups(**{rule: True})
+    changes[rule] = paired_interval(house[rule] - plain)
+    mean, low, high = changes[rule]
+    print(f"{rule:>16}  {house[rule].mean():17.2f}  {mean:+.2f} [{low:+.2f}, {high:+.2f}]")
+mean, low, high = paired_interval(house["invisible_three"] - house["seven_lower"])
+print(f"invisible_three minus seven_lower, deal by deal: {mean:+.2f} [{low:+.2f}, {high:+.2f}]")
+assert changes["seven_lower"][2] < 0 and changes["invisible_three"][2] < 0 and high < 0   # what the text says
+assert changes["eight_skips"][1] < 0 < changes["eight_skips"][2]
+eight = house["eight_skips"] - plain
+alone = eight.mean() + 1.96 * eight.std(ddof=1) / np.sqrt(HOUSE_GAMES)
+print(f"eight_skips read alone, at 95%: the interval ends at {alone:+.2f}")
+assert alone < 0                                         # alone, it would have looked like a clear effect
 
 # %% [markdown]
-# Each interval lies below 0, and the interval of the invisible 3 lies wholly below the other two (the cell checks
-# both): with greedy players, these deals are evidence that every house rule lowers the number of pick-ups, and the
-# invisible 3 most. With the invisible 3, a hand holding a 3 always has a card
-# to play. Three intervals are read at once: each misses its true value in about 5 of 100 runs, so the chance that
-# at least one misses is at most 3 × 5% = 15%.
+# With greedy players, `seven_lower` and the invisible 3 lower the pick-ups, and the invisible 3 more than
+# `seven_lower` (the cell checks that these three intervals lie below 0). The interval of `eight_skips` reaches
+# above 0: read together with the others, its small effect is not clearly different from none. Read alone at 95%,
+# it would have looked clear: many intervals read at once need wider ones.
 
 # %% [markdown]
 # ## Misconceptions to discuss
 #
-# - *"The face-down card and the top of the draw pile have different chances."* Nobody has seen either, and nothing
-#   tells them apart: their chances are equal.
+# - *"The face-down card and the top of the draw pile have different chances."* Nobody has seen either: as long as
+#   nothing has told them apart, their chances are equal.
 # - *"The table is wrong because seat 0 knows better."* Both answers are right for the information each has.
 
 # %% [markdown]
@@ -313,20 +350,22 @@ print(f"forgetting the 2s and 10s ({forgot_2_and_10}):", exercise_1.check(forgot
 assert exercise_1.check(forgot_2_and_10).status == "not yet"
 
 # %% [markdown]
-# **Exercise 2.** Play the stacked deck of section 4 with the house rule `seven_lower=True`: the same set-up, and
-# 7♠ on the pile. What is now the table's exact chance that the top of the draw pile fits? Count first: which
-# ranks fit on a 7 under this rule?
+# **Exercise 2.** Deal section 4's game again with the house rule `seven_lower=True` (the next cell does it): the
+# same set-up, and the same 7 on the pile. What is now the table's exact chance that the top of the draw pile fits?
+# Count first: which ranks fit on a 7 under this rule?
+
+# %%
+lower = greedy_setup(14, seven_lower=True)
+print(f"top of the pile: {lower.top}; face-up cards: {[[str(c) for c in up] for up in lower.state.face_up]}")
 
 # %% [check]
 def table_chance_after_setup(**house_rules):
-    """The table's exact chance that the draw pile's top fits, after the stacked deck's set-up."""
-    game = cardlab.new_game("shithead", players=2, seed=1, deck=DECK, **house_rules)
-    game.play_all(SETUP)
-    return prob.shithead_draw_top_fits(game, None)
+    """The table's exact chance that the draw pile's top fits, after section 4's deal and set-up."""
+    return prob.shithead_draw_top_fits(greedy_setup(14, **house_rules), None)
 
 
 exercise_2 = Exercise(
-    "Exercise 2.", "seven_lower: the table's exact chance that the top of the draw pile fits on the 7♠?",
+    "Exercise 2.", "seven_lower: the table's exact chance that the top of the draw pile fits on the 7?",
     truth=lambda: table_chance_after_setup(seven_lower=True),
     hint="on a 7 this rule allows a 7 or lower, a 2 or a 10; count those among the cards the table cannot see")
 display(exercise_2)
@@ -336,11 +375,10 @@ answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
 exercise_2.check(answer_2)
 
 # %% [solution]
-lower = cardlab.new_game("shithead", players=2, seed=1, deck=DECK, seven_lower=True)
-lower.play_all(SETUP)
 unseen = lower.unseen_cards(None)
 low_ranks = (cardlab.Rank.TWO, cardlab.Rank.THREE, cardlab.Rank.FOUR, cardlab.Rank.FIVE, cardlab.Rank.SIX,
              cardlab.Rank.SEVEN, cardlab.Rank.TEN)
+assert lower.top.rank == cardlab.Rank.SEVEN
 fit = sum(c.rank in low_ranks for c in unseen)
 print(f"2-7 and 10 among the table's unseen cards: {fit}/{len(unseen)} = {fit / len(unseen):.4f}")
 print(exercise_2.check(f"{fit}/{len(unseen)}"))
