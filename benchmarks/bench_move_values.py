@@ -1,7 +1,7 @@
 """Move values, the search player and its tournament against greedy: the figures of issue 23.
 
     .venv/bin/python benchmarks/bench_move_values.py [--parts speed,crn,search,twins,tournament]
-        [--pairs 500] [--chunk 50] [--games garbage,shithead,spite-and-malice] [--positions 15]
+        [--pairs 500] [--chunk 50] [--processes 1] [--games garbage,shithead,spite-and-malice] [--positions 15]
 
 * ``speed``: :func:`~cardlab.sim.move_values.move_values` for every distinct legal move, 1,000 play-outs
   each, at mid-game positions of greedy games (one core): median and largest time, and the moves valued.
@@ -21,8 +21,12 @@
 from __future__ import annotations
 
 import argparse
+import json
+import multiprocessing
+import os
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import numpy as np
@@ -57,15 +61,19 @@ def mid_game_positions(name: str, count: int, seed0: int = 100) -> list[cardlab.
 
 
 def speed(name: str, positions: list[cardlab.Game[Any]]) -> None:
+    """Wall and CPU time of the move values at each position (on a loaded machine the CPU time is the figure:
+    the wall clock also counts the time other processes held the core)."""
     move_values(positions[0], rollouts=8, rng=np.random.default_rng(0))  # loads the compiled kernel
-    times, moves = [], []
+    times, cpus, moves = [], [], []
     for k, g in enumerate(positions):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         mv = move_values(g, rollouts=1000, rng=np.random.default_rng(k))
+        cpus.append(time.process_time() - c)
         times.append(time.perf_counter() - t)
         moves.append(len(mv.values))
-    print(f"speed {name}: 1,000 play-outs per move, {len(positions)} mid-game positions: median "
-          f"{statistics.median(times):.3f} s, max {max(times):.3f} s; moves per position median "
+    print(f"speed {name}: 1,000 play-outs per move, {len(positions)} mid-game positions: CPU median "
+          f"{statistics.median(cpus):.3f} s, max {max(cpus):.3f} s (wall median {statistics.median(times):.3f} s, "
+          f"max {max(times):.3f} s, load {os.getloadavg()[0]:.1f}); moves per position median "
           f"{statistics.median(moves):.0f}, max {max(moves)}; path {mv.path}", flush=True)
 
 
@@ -93,14 +101,16 @@ def crn(name: str, positions: list[cardlab.Game[Any]]) -> None:
 
 
 def search(name: str, positions: list[cardlab.Game[Any]]) -> None:
-    times = []
+    times, cpus = [], []
     for k, g in enumerate(positions):
         policy = make_policy("search", name, np.random.default_rng(k))
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         choose(policy, g)
+        cpus.append(time.process_time() - c)
         times.append(time.perf_counter() - t)
     print(f"search {name}: one decision at the default budget ({DEFAULT_SEARCH_BUDGET} play-outs), "
-          f"{len(positions)} mid-game decisions: median {statistics.median(times):.3f} s, max {max(times):.3f} s",
+          f"{len(positions)} mid-game decisions: CPU median {statistics.median(cpus):.3f} s, max {max(cpus):.3f} s "
+          f"(wall median {statistics.median(times):.3f} s, max {max(times):.3f} s, load {os.getloadavg()[0]:.1f})",
           flush=True)
 
 
@@ -128,24 +138,66 @@ def twins(name: str, pairs: int) -> None:
           "in move values or search choice", flush=True)
 
 
-def tournament(name: str, pairs: int, chunk: int) -> None:
-    """In chunks of ``chunk`` deal pairs (chunk ``c`` with seed 2026 + c), a running total after each: a run
-    stopped early still reports every pair it finished."""
-    scores: list[int] = []
-    seconds = 0.0
-    c = 0
-    while len(scores) < pairs:
-        r = paired_tournament(name, "search", "greedy", min(chunk, pairs - len(scores)), seed=2026 + c)
-        scores += r.scores.tolist()
-        seconds += r.seconds
-        c += 1
-        a = np.array(scores, dtype=float)
+def _chunk(name: str, pairs: int, c: int) -> tuple[int, list[int], float, float]:
+    """Chunk ``c`` of the tournament: ``pairs`` deal pairs with seed 2026 + c; its scores, wall and CPU seconds."""
+    cpu = time.process_time()
+    r = paired_tournament(name, "search", "greedy", pairs, seed=2026 + c)
+    return c, r.scores.tolist(), r.seconds, time.process_time() - cpu
+
+
+def tournament(name: str, pairs: int, chunk: int, processes: int = 1, only: list[int] | None = None,
+               log: str | None = None) -> None:
+    """In chunks of ``chunk`` deal pairs (chunk ``c`` with seed 2026 + c, whatever process plays it), a running
+    total after each: a run stopped early still reports every pair it finished. With ``processes`` > 1 the
+    chunks are played in that many worker processes; each chunk's games depend only on its seed, so the
+    scores are the same for any number of processes (the running totals come in the order chunks finish).
+    ``only`` plays those chunks alone, in that order (a run shared by several commands); ``log`` appends one
+    JSON line per chunk (its number, seed and scores) to that file, so that such runs can be added up exactly."""
+    sizes = []
+    while sum(sizes) < pairs:
+        sizes.append(min(chunk, pairs - sum(sizes)))
+    order = list(range(len(sizes))) if only is None else [c for c in only if 0 <= c < len(sizes)]
+    scores: dict[int, list[int]] = {}
+    wall = cpu = 0.0
+    start = time.perf_counter()
+
+    def report(c: int, got: list[int], seconds: float, used: float) -> None:
+        nonlocal wall, cpu
+        scores[c] = got
+        if log is not None:
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"game": name, "chunk": c, "seed": 2026 + c, "scores": got, "seconds": seconds,
+                                    "cpu": used}) + "\n")
+        wall += seconds
+        cpu += used
+        a = np.array([x for k in sorted(scores) for x in scores[k]], dtype=float)
         half = 1.959963984540054 * a.std(ddof=1) / np.sqrt(a.size)
-        print(f"tournament {name}: search against greedy, {a.size} deal pairs (seeds 2026-{2025 + c}, "
-              f"{chunk} pairs each) at budget {DEFAULT_SEARCH_BUDGET} play-outs per decision: advantage "
-              f"{a.mean():+.3f} [{a.mean() - half:+.3f}, {a.mean() + half:+.3f}] per deal pair; pairs won "
-              f"{int((a > 0).sum())}, lost {int((a < 0).sum())}, even {int((a == 0).sum())}; {seconds:.0f} s",
+        done = ",".join(str(2026 + k) for k in sorted(scores))
+        print(f"tournament {name}: search against greedy, {a.size} deal pairs (chunk seeds {done}, {chunk} pairs "
+              f"each) at budget {DEFAULT_SEARCH_BUDGET} play-outs per decision: advantage {a.mean():+.3f} "
+              f"[{a.mean() - half:+.3f}, {a.mean() + half:+.3f}] per deal pair; pairs won {int((a > 0).sum())}, "
+              f"lost {int((a < 0).sum())}, even {int((a == 0).sum())}; games {wall:.0f} s, CPU {cpu:.0f} s in "
+              f"{processes} process(es), elapsed {time.perf_counter() - start:.0f} s; {os.getloadavg()[0]:.1f} load",
               flush=True)
+
+    if processes == 1:
+        for c in order:
+            report(*_chunk(name, sizes[c], c))
+        return
+    with ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = [pool.submit(_chunk, name, sizes[c], c) for c in order]
+        for f in as_completed(futures):
+            report(*f.result())
+
+
+def chunk_list(text: str | None) -> list[int] | None:
+    """``"A-B"`` as the chunks from A to B (either way), ``"a,b,c"`` as those; None for all."""
+    if text is None:
+        return None
+    if "-" in text:
+        a, b = (int(x) for x in text.split("-"))
+        return list(range(a, b + 1)) if a <= b else list(range(a, b - 1, -1))
+    return [int(x) for x in text.split(",")]
 
 
 def main() -> None:
@@ -155,6 +207,10 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=500)
     parser.add_argument("--positions", type=int, default=15)
     parser.add_argument("--chunk", type=int, default=50, help="deal pairs per chunk of the tournament")
+    parser.add_argument("--processes", type=int, default=1, help="worker processes of the tournament's chunks")
+    parser.add_argument("--chunks", default=None, help="play only these chunks of the tournament, in this order: "
+                        "A-B (from A to B, either way) or a comma list")
+    parser.add_argument("--log", default=None, help="append each chunk's scores to this file (JSON lines)")
     args = parser.parse_args()
     parts = args.parts.split(",")
     print(f"bench_move_values {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", flush=True)
@@ -169,7 +225,7 @@ def main() -> None:
         if "twins" in parts:
             twins(name, 200)
         if "tournament" in parts:
-            tournament(name, args.pairs, args.chunk)
+            tournament(name, args.pairs, args.chunk, args.processes, chunk_list(args.chunks), args.log)
 
 
 if __name__ == "__main__":

@@ -38,8 +38,12 @@ from cardlab.sim.stats import Z95
 if TYPE_CHECKING:
     from cardlab.sim.move_values import MoveValue
 
-DEFAULT_SEARCH_BUDGET = 1000
-"""Play-outs per decision of ``make_policy("search", ...)``."""
+DEFAULT_SEARCH_BUDGET = 500
+"""Play-outs per decision of ``make_policy("search", ...)``. At 500 a deal pair of Spite and Malice (the longest
+play-outs, about 12 µs each, and some 115 decisions of the search seat per game) takes about 1.8 s of CPU, so a
+paired tournament of 500 deal pairs about 15 minutes of one core, and one decision far less than half a second;
+the search player still beats greedy at it (``benchmarks/bench_move_values.py --parts tournament``; the figures
+are in ``docs/performance.md``)."""
 MAX_SEARCH_BUDGET = 10**7
 
 

@@ -878,9 +878,13 @@ def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: A
               one_turn: int, out: Any, board: Any, firsts: Any) -> Any:
     """One play-out per seed from ``base`` with its hidden places drawn from the law; ``out[i]`` the winner
     (-1 none), or with ``one_turn`` 1 if a payoff card was played this turn. Play-out ``i`` starts with the
-    move ``firsts[i]`` (``_apply``) when ``firsts`` is not empty. Returns (index of the first failed play-out
-    or -1, its status)."""
+    move ``firsts[i]`` (``_apply``) when ``firsts`` is not empty. A seed equal to the one before it deals
+    the same world: that world is copied, with the generator's state after the deal, instead of dealt again
+    (the moves of move values share each play-out's seed). Returns (index of the first failed play-out or -1,
+    its status)."""
     state = np.zeros(1, dtype=np.uint64)
+    dealt = np.zeros(BOARD, dtype=np.int64)
+    dealt_state = np.zeros(1, dtype=np.uint64)
     buf = np.zeros(RING, dtype=np.int64)
     seen = np.zeros(CARDS, dtype=np.int64)
     drawn = np.zeros(max(size, 1), dtype=np.int64)
@@ -889,11 +893,20 @@ def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: A
     no_tape = np.zeros(1, dtype=np.int64)
     pol = np.zeros(2, dtype=np.int64)
     for i in range(seed_list.size):
-        state[0] = seed_list[i]
-        for q in range(BOARD):
-            board[q] = base[q]
-        _deal_hidden(board, places, place_start, cards, card_start, comp_start, thresholds, size, whole, zone, state,
-                     drawn, pool)
+        if i > 0 and seed_list[i] == seed_list[i - 1]:
+            state[0] = dealt_state[0]
+            for q in range(BOARD):
+                board[q] = dealt[q]
+        else:
+            state[0] = seed_list[i]
+            for q in range(BOARD):
+                board[q] = base[q]
+            _deal_hidden(board, places, place_start, cards, card_start, comp_start, thresholds, size, whole, zone,
+                         state, drawn, pool)
+            if i + 1 < seed_list.size and seed_list[i + 1] == seed_list[i]:
+                for q in range(BOARD):
+                    dealt[q] = board[q]
+                dealt_state[0] = state[0]
         status = OK
         if firsts.size > 0:
             status = _apply(board, firsts[i], opts, 0, empty, no_tape, empty, state, buf)
@@ -1216,17 +1229,27 @@ def win_rollouts(game: Any, viewpoint: int | None, n: int, rng: np.random.Genera
     return _run(game, viewpoint, int(n), rng, False, "win_rollouts")
 
 
-def move_code(move: Any) -> int:
-    """The kernel's code of an engine move (by its canonical text, :func:`move_text`)."""
-    text = getattr(move, "text", None)
+def _all_move_codes() -> dict[str, int]:
+    """Every kernel move code by its canonical text (:func:`move_text`)."""
     codes = [(K_PAYOFF << 12) | b for b in range(CENTRES)]
     codes += [(K_SIDE << 12) | (a << 4) | b for a in range(SIDES) for b in range(CENTRES)]
     codes += [(K_HAND << 12) | (a << 4) | b for a in range(52) for b in range(CENTRES)]
     codes += [(K_DISCARD << 12) | (a << 4) | b for a in range(52) for b in range(SIDES)]
-    for code in codes:
-        if move_text(code) == text:
-            return code
-    raise InvalidInputError(f"move {move!r} is not a Spite and Malice move")
+    return {move_text(code): code for code in codes}
+
+
+_MOVE_CODES: dict[str, int] = {}
+
+
+def move_code(move: Any) -> int:
+    """The kernel's code of an engine move (by its canonical text, :func:`move_text`)."""
+    if not _MOVE_CODES:
+        _MOVE_CODES.update(_all_move_codes())
+    text = getattr(move, "text", None)
+    code = _MOVE_CODES.get(text) if isinstance(text, str) else None
+    if code is None:
+        raise InvalidInputError(f"move {move!r} is not a Spite and Malice move")
+    return code
 
 
 def move_rollouts(game: Any, viewpoint: int | None, moves: Sequence[Any], seeds: Any) -> IntArray:

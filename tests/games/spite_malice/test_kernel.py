@@ -436,6 +436,24 @@ def test_rollouts_match_the_engines_resampled_play_outs() -> None:
     assert abs(z) < Z and 0 < hits < 400, (z, hits)
 
 
+def test_every_legal_move_has_the_kernel_code_of_its_text() -> None:
+    """The first move of a move-value play-out is the engine's move: each legal move's code reads back as its
+    text, distinct moves get distinct codes, and the code is the move the kernel's own move list holds."""
+    for seed, moves in ((11, 15), (12, 40), (13, 70)):
+        g = mid_game(seed, moves)
+        legal = g.legal_moves()
+        codes = [ksm.move_code(m) for m in legal]
+        assert [ksm.move_text(c) for c in codes] == [m.text for m in legal]
+        assert len(set(codes)) == len({m.text for m in legal})
+        board = ksm.board_of(g)
+        tab = ksm.TABLE[bool(g.options["king_starts_pile"])]
+        p = g.current_player
+        listed = [ksm._legal(board, p, tab, k) for k in range(ksm._legal(board, p, tab, -1))]
+        assert sorted(set(codes)) == sorted(listed)
+    with pytest.raises(InvalidInputError, match="not a Spite and Malice move"):
+        ksm.move_code(cardlab.new_game("garbage", seed=0).legal_moves()[0])
+
+
 # ---------------------------------------------------------------------------------------------- errors, input
 def test_a_broken_invariant_is_a_kernel_error_with_seed_and_moves() -> None:
     g = mid_game(8, 30)
