@@ -83,10 +83,11 @@ assert abs(gaps["exact count"]) < Z95 and gaps["count over a full pack"] > 4   #
 
 # %% [markdown]
 # The share jumps about at first and settles near the dashed line. Each game's real top card is compared with that
-# game's own exact chance, so the differences (real minus exact) come in pairs, and their average gets an interval:
+# same game's exact chance (a paired comparison), and the average difference, real minus exact, gets an interval:
 # an interval made this way covers the true average difference in about 95 of 100 runs. For the exact count it
-# contains 0: these real games show no disagreement with it. A careless count over a full pack of 52 (forgetting
-# the cards already seen) is far off: its gap is more than four standard errors (the cell checks both).
+# contains 0: these real games show no disagreement with it (an average error of a few points would show; a smaller
+# one might not). A careless count over a full pack of 52 (forgetting the cards already seen) is far off: its gap
+# is more than four standard errors (the cell checks both).
 #
 # How big a gap is evidence? When the count is right, a gap of about two standard errors still happens about one
 # run in twenty, so one such miss is weak evidence; a gap of four happens about once in 16,000 runs and is strong
