@@ -7,7 +7,7 @@
 # - follow a chain of forced placements one card at a time in the stepper, on a *stacked* deck;
 # - make the game's only real choices: where a wild card goes, whether to displace a wild, and whether to take the
 #   discard;
-# - read the stepper's panels, and count the exact chance that the next card can be used.
+# - read the stepper's panels, and count the exact chance that the next card can be used in a shuffled deal.
 #
 # **Lesson plan (50 minutes).** 10 min: rules (section 1). 10 min: a chain, one card at a time (section 2).
 # 10 min: the choices (section 3). 5 min: options (section 4). 5 min: panels and counting (section 5).
@@ -49,11 +49,12 @@
 import re
 
 import numpy as np
-from IPython.display import display
+from IPython.display import HTML, display
 
 import cardlab
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
+from cardlab.viz import table_html
 from cardlab.viz.exercise import Exercise
 
 
@@ -98,10 +99,11 @@ display(chain)
 # Press **Step** in the stepper above, or run the next cell: each press shows one more event of the bot's move.
 
 # %%
+press(chain, "reset")      # back to the deal, in case you pressed buttons above
 while True:
     press(chain, "step")
     print(f"{status(chain):<75} | {chain.log_lines()[-1]}")
-    if chain.game.move_count == 1:
+    if chain.game.move_count >= 1:
         break
 placed = sum(card is not None for card in chain.game.observe(None).layouts[0])
 print(f"cards placed by seat 0's first draw: {placed}")
@@ -151,7 +153,8 @@ for event in kings.events:
 
 # %% [markdown]
 # **One last round.** With one spot each an Ace completes a layout. Seat 0 draws A♠ and completes; by default that
-# ends the hand, but with `last_round=True` seat 1 draws once more, gets A♥, and completes too.
+# ends the hand, but with `last_round=True` seat 1 draws once more, gets A♥, and completes too. Both are then hand
+# winners, and the game's winner is the first to complete: seat 0.
 
 # %%
 LAST = ["QS", "QH", "AS", "AH"]
@@ -197,15 +200,23 @@ print(f"hands won {match.state.wins}; match winner seat {match.winner}")
 #
 # The stepper's plots show, at every move, each seat's chance of winning and the chance of winning within the next
 # few turns (*estimates*, from many play-outs; lesson `03_garbage_chances` is about them), and one *exact* number:
-# the chance that the next stock card can be used. Here are the panels' numbers for the game of section 3:
+# the chance that the next stock card can be used.
+#
+# The stacked game of section 3 is no good for counting chances: you have read `DECK`, so you know which cards lie
+# face down, and none of them can be on top of the stock. Here is a shuffled deal (seed 4) after ten moves of two
+# greedy bots, and its panels' numbers:
 
 # %%
-print(choices.panel_numbers())
+ten = cardlab.Stepper("garbage", players=2, seed=4)
+for _ in range(10):
+    press(ten)
+display(ten)
+print(ten.panel_numbers())
 
 # %% [markdown]
-# **Count it yourself.** Nobody ever looks at a face-down card, so the top of the stock is equally likely to be
-# *any* card nobody has seen yet: the face-down layout cards and the stock together. The chance that it can be
-# used by the player who draws it is a count:
+# **Count it yourself.** The deck was shuffled and nobody ever looks at a face-down card, so the top of the stock
+# is equally likely to be *any* card nobody has seen yet: the face-down layout cards and the stock together. The
+# chance that it can be used by the player who draws it is a count:
 #
 # $$P(\text{usable}) = \frac{\text{number of unseen cards the player can use}}{\text{number of unseen cards}}.$$
 #
@@ -214,19 +225,22 @@ print(choices.panel_numbers())
 # the turn ends without another draw, so it is the *next* player. Was your prediction right?
 
 # %%
-game = choices.game
+game = ten.game
 seat = prob.garbage_next_drawer(game)
 unseen = game.hidden_cards()
 usable = [card for card in unseen if game.can_use(seat, card)]
 print(f"seat {game.current_player} to move, seat {seat} draws the next stock card")
-print(f"{len(unseen)} unseen cards, {len(usable)} of them usable by seat {seat}: {len(usable)}/{len(unseen)}")
+print(f"{len(unseen)} unseen cards, {len(usable)} of them usable by seat {seat}: {len(usable)}/{len(unseen)} "
+      f"= {len(usable) / len(unseen):.4f}")
 assert prob.garbage_next_card_placeable(game) * len(unseen) == len(usable)   # the panel's exact number
+at_deal = prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=2, seed=4))
+print(f"at the deal (every card unseen): {at_deal} = {float(at_deal):.4f}")
 
 # %% [markdown]
 # ## Misconceptions to discuss
 #
-# - *"A card nobody has seen is more likely to be one I need, since I have waited so long."* Every unseen card is
-#   equally likely to be next; waiting changes nothing.
+# - *"A card nobody has seen is more likely to be one I need, since I have waited so long."* In a shuffled deal
+#   every unseen card is equally likely to be next; waiting changes nothing.
 # - *"The chance is about the player to move."* It is about the player who draws the next stock card.
 
 # %% [markdown]
@@ -301,23 +315,30 @@ print("without the Jacks (20/52):", exercise_2.check("20/52"))
 assert exercise_2.check("20/52").status == "not yet"
 
 # %% [markdown]
-# **Exercise 3.** Replay the start of section 3 on a new game: `g = cardlab.new_game("garbage", players=2, seed=1,
-# deck=DECK)`, then `g.play_all(["draw stock", "draw stock", "jack to 5"])`. Seat 1 is in the middle of a chain.
-# Who draws the next stock card, and what is the exact chance that they can use it?
+# **Exercise 3.** The cell below deals a shuffled game (seed 2) and lets two greedy bots play four moves. Seat 0 is
+# in the middle of a chain: it holds a Jack and must choose a spot for it or discard it. Who draws the next stock
+# card, and what is the exact chance that they can use it? (Section 5 shows how to count.)
 
-# %% [check]
-def mid_chain():
-    """The section 3 game after seat 1 put the Jack on spot 5 (seat 1 still choosing)."""
-    g = cardlab.new_game("garbage", players=2, seed=1, deck=DECK)
-    g.play_all(["draw stock", "draw stock", "jack to 5"])
+# %%
+def greedy_game(seed, moves):
+    """A shuffled two-player game after `moves` moves of greedy bots."""
+    g = cardlab.new_game("garbage", players=2, seed=seed)
+    bot = make_policy("greedy", "garbage", np.random.default_rng(0))
+    while g.move_count < moves:
+        g.play(choose(bot, g))
     return g
 
 
+g3 = greedy_game(2, 4)
+display(HTML(table_html(g3, None)))
+print(f"seat {g3.current_player} to move; legal now: {', '.join(m.text for m in g3.legal_moves())}")
+
+# %% [check]
 exercise_3 = Exercise(
-    "Exercise 3.", "In the middle of seat 1's chain: what is the exact chance that the next stock card can be used "
+    "Exercise 3.", "In the middle of seat 0's chain: what is the exact chance that the next stock card can be used "
                    "by the player who draws it?",
-    truth=lambda: prob.garbage_next_card_placeable(mid_chain()),
-    hint="seat 1's turn ends without another draw, so count the cards the *next* player can use")
+    truth=lambda: prob.garbage_next_card_placeable(greedy_game(2, 4)),
+    hint="seat 0's turn ends without another draw, so count the cards the *next* player can use")
 display(exercise_3)
 
 # %%
@@ -325,12 +346,11 @@ answer_3 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
 exercise_3.check(answer_3)
 
 # %% [solution]
-g3 = mid_chain()
 drawer = 1 - g3.current_player          # two players: the next player draws
 hidden = g3.hidden_cards()
 count = sum(g3.can_use(drawer, card) for card in hidden)
 print(f"seat {g3.current_player} to move; seat {drawer} draws next: {count}/{len(hidden)} = {count / len(hidden):.4f}")
-assert drawer == prob.garbage_next_drawer(g3)
+assert drawer == prob.garbage_next_drawer(g3) and g3.current_player == 0
 print(exercise_3.check(f"{count}/{len(hidden)}"))
 assert exercise_3.check(f"{count}/{len(hidden)}").is_right
 wrong_seat = sum(g3.can_use(g3.current_player, card) for card in hidden)   # the slip: counting the mover's spots

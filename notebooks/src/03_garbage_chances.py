@@ -3,21 +3,20 @@
 #
 # **Learning goals**
 #
-# - check an exact count against a simulation, and watch the simulated share settle on it;
+# - check an exact count against real deals, and watch the share of real outcomes settle on it;
 # - estimate the chances that need the whole future of a game: winning, and winning within k turns;
 # - use a simulation to answer a design question: is a smaller layout a handicap?
 # - read intervals honestly: what a 95% interval for a probability covers, how often one of many misses, and why
 #   "the interval contains 0.5" does not show that a game is fair.
 #
-# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: exact and simulated (section 1). 10 min: who wins
-# (section 2). 10 min: layout sizes (section 3). 5 min: an interval can miss (section 4). 10 min: exercises.
+# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: exact counts and real deals (section 1). 10 min:
+# who wins (section 2). 10 min: layout sizes (section 3). 5 min: an interval can miss (section 4). 10 min: exercises.
 #
 # **Predict first.** Seat 0 may choose to play with fewer spots than 10 against a full opponent. Which number of
 # spots would you choose, and would 7 spots be better or worse for seat 0 than 10? Write your guess down before
 # section 3.
 #
-# This lesson uses the rules and the stacked deck of lesson `02_garbage_play`, and the intervals of lesson
-# `01_law_of_large_numbers`.
+# This lesson uses the rules of lesson `02_garbage_play` and the intervals of lesson `01_law_of_large_numbers`.
 
 # %%
 from statistics import NormalDist
@@ -27,66 +26,84 @@ import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
+from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
-from cardlab.sim.stats import wilson
+from cardlab.sim.stats import Z95, wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
-DECK = ["AS", "QS", "2D", "3C", "7H", "6D", "JH", "8S", "9C", "10H",   # seat 0, spots A..10
-        "KD", "9D", "QH", "4S", "5S", "6H", "KS", "8D", "2H", "10S",   # seat 1, spots A..10
-        "4H", "JC", "5D"]                                              # top of the stock
-game = cardlab.new_game("garbage", players=2, seed=1, deck=DECK)
-game.play_all(["draw stock", "draw stock", "jack to 5", "displace jack on 5", "jack to 2", "discard",
-               "draw stock", "jack to 6", "discard", "take discard"])
-print(game)
+
+def greedy_game(seed, moves):
+    """A shuffled two-player game after `moves` moves of greedy bots (fewer if it ends sooner)."""
+    g = cardlab.new_game("garbage", players=2, seed=seed)
+    bot = make_policy("greedy", "garbage", np.random.default_rng(0))
+    while g.move_count < moves and not g.is_over:
+        g.play(choose(bot, g))
+    return g
 
 # %% [markdown]
-# ## 1. Exact and simulated: the next card
+# ## 1. Exact counts against real deals
 #
-# This is the position at the end of section 3 of lesson 02. There we counted the exact chance that the next
-# stock card can be used by the player who draws it: (unseen cards that player can use) / (all unseen cards).
-# The count rests on one assumption: every unseen card is equally likely to be on top of the stock.
+# In lesson 02 we counted the exact chance that the next stock card can be used by the player who draws it:
+# (unseen cards that player can use) / (all unseen cards). The count rests on one assumption: every unseen card is
+# equally likely to be on top of the stock. Is that so in real games?
 #
-# Check it by simulation: deal the unseen cards again at random many times and look at the top stock card each
-# time. (The simulation makes the same assumption, so it checks the counting, not the assumption.) The chart shows
-# the running share of usable top cards with its 95% band, and the exact count as a dashed line.
+# Check it against real deals: 2,000 shuffled games (seeds 0 to 1,999), played by greedy bots for ten moves. In
+# each game, count the exact chance, and look at the card that really lies on top of the stock: usable (1) or not
+# (0). The positions differ, so the exact chances differ from game to game; if the count is right, the share of
+# usable top cards agrees with the average of the exact chances. The chart shows the running share of usable top
+# cards with its 95% band, and the average exact chance as a dashed line.
 
 # %%
-seat = prob.garbage_next_drawer(game)
-exact = prob.garbage_next_card_placeable(game)
-rng = np.random.default_rng(11)
-DRAWS = 4000
-usable_top = [int(game.can_use(seat, game.resample(None, rng).state.stock[-1])) for _ in range(DRAWS)]
-display(figure_view(convergence_figure(usable_top, truth=float(exact), title="Is the next stock card usable?",
-                                       label="usable top card", x_title="random deals")))
-hits = sum(usable_top)
-for row in convergence_rows(usable_top, [10, 100, 1000, DRAWS]):
-    print(f"after {row.n:>4} deals: {row.value:.3f} [{row.low:.3f}, {row.high:.3f}]")
-print(f"exact count: {exact} = {float(exact):.4f}")
-se = (float(exact) * (1 - float(exact)) / DRAWS) ** 0.5
-gap = (hits / DRAWS - float(exact)) / se
-print(f"the final interval contains the exact value: {wilson(hits, DRAWS).contains(float(exact))}; "
-      f"gap {gap:+.2f} standard errors")
-assert abs(gap) < 4      # four standard errors would be a real disagreement
+PACK = cardlab.new_game("garbage", players=2, seed=0).hidden_cards()   # at the deal every card is unseen
+exact, real, careless = [], [], []
+for s in range(2000):
+    g = greedy_game(s, 10)
+    if g.is_over:          # a few games end within ten moves
+        continue
+    seat = prob.garbage_next_drawer(g)
+    exact.append(float(prob.garbage_next_card_placeable(g)))
+    real.append(int(g.can_use(seat, g.state.stock[-1])))               # the real top card of the stock
+    careless.append(sum(g.can_use(seat, card) for card in PACK) / 52)  # a count that forgets the seen cards
+exact, real, careless = np.array(exact), np.array(real), np.array(careless)
+display(figure_view(convergence_figure(real, truth=float(exact.mean()), title="Is the real top stock card usable?",
+                                       label="usable top card", x_title="real games")))
+for row in convergence_rows(real, [10, 100, 1000, len(real)]):
+    print(f"after {row.n:>4} games: {row.value:.3f} [{row.low:.3f}, {row.high:.3f}]")
+print(f"{len(real)} games still running at move 10; average exact chance {exact.mean():.4f}")
+gaps = {}
+for name, chance in (("exact count", exact), ("count over a full pack", careless)):
+    diff = real - chance                       # each game against its own chance: a paired comparison
+    se = diff.std(ddof=1) / np.sqrt(len(diff))
+    gaps[name] = diff.mean() / se
+    print(f"real minus {name}: {diff.mean():+.4f} per game, 95% interval [{diff.mean() - Z95 * se:+.4f}, "
+          f"{diff.mean() + Z95 * se:+.4f}]; gap {gaps[name]:+.2f} standard errors")
+assert abs(gaps["exact count"]) < Z95 and gaps["count over a full pack"] > 4   # contains 0; far off
 
 # %% [markdown]
-# The share jumps about at first and settles near the dashed line. An interval made this way covers the true
-# probability in about 95 of 100 runs, so the band at the right end misses the dashed line about one run in
-# twenty. (The band's points all come from one growing run, so an unlucky early stretch can keep it off the line
-# for a while.) If it misses here, look at the gap in standard errors: a gap of two is no evidence against the
-# count; a gap of four or more would be.
+# The share jumps about at first and settles near the dashed line. Each game's real top card is compared with that
+# same game's exact chance (a paired comparison), and the average difference, real minus exact, gets an interval:
+# an interval made this way covers the true average difference in about 95 of 100 runs. For the exact count it
+# contains 0: these real games show no disagreement with it (an average error of a few points would show; a smaller
+# one might not). A careless count over a full pack of 52 (forgetting the cards already seen) is far off: its gap
+# is more than four standard errors (the cell checks both).
+#
+# How big a gap is evidence? When the count is right, a gap of about two standard errors still happens about one
+# run in twenty, so one such miss is weak evidence; a gap of four happens about once in 16,000 runs and is strong
+# evidence.
 
 # %% [markdown]
 # ## 2. Who wins, and how soon?
 #
 # The next card needs only counting; who wins needs the whole future of the hand. So it is estimated: deal the
 # unseen cards again at random, play on with greedy bots, and count. Play-outs of the same kind also count how
-# often each seat completes its layout **within its next k turns** (one set of play-outs for both seats). The
-# hand ends as soon as one seat completes, so a seat "completes within k" only if it completes first. Before you
-# run the cell: as k grows, should seat 0's numbers grow towards 1?
+# often each seat completes its layout **within its next k turns** (one set of play-outs for both seats). Here
+# is the position of lesson 02's section 5 (seed 4, after ten greedy moves). Before you run the cell: as k grows,
+# should seat 0's numbers grow towards 1?
 
 # %%
+game = greedy_game(4, 10)
 KS = (1, 2, 3, 5, 8)
 curves = prob.completion_curves(game, KS, rollouts=2000, rng=np.random.default_rng(12))
 wins = prob.win_probability(game, None, rollouts=2000, rng=np.random.default_rng(13))
@@ -98,16 +115,17 @@ assert all([e.value for e in curve] == sorted(e.value for e in curve) for curve 
 assert sum(curve[-1].value for curve in curves) <= 1      # one seat per play-out completes first
 
 # %% [markdown]
-# Each line is an estimate with a 95% interval for that probability. Compare seat 0's k = 8 number with seat 0's
-# chance to win the hand. Why can the two seats' numbers for one k never add up to more than 1?
+# Each line is an estimate with a 95% interval for that probability. The hand ends as soon as one seat completes,
+# so a seat "completes within k" only if it completes first. Compare seat 0's k = 8 number with seat 0's chance to
+# win the hand. Why can the two seats' numbers for one k never add up to more than 1?
 
 # %% [markdown]
 # ## 3. Layout sizes: a handicap?
 #
-# Fewer spots need fewer cards, so a beginner with fewer spots against an expert with 10 should be at an
-# advantage. Is that so? Simulate 20 000 greedy games for each size 1–10 of seat 0's layout, against 10 spots
-# for seat 1. Each line is seat 0's share of wins with a 95% interval **for the probability** that seat 0 wins.
-# Check your prediction.
+# Fewer spots need fewer cards, so a player with fewer spots against one with 10 (both play the same greedy way)
+# should be at an advantage. Is that so? Simulate 20 000 greedy games for each size 1–10 of seat 0's layout,
+# against 10 spots for seat 1. Each line is seat 0's share of wins with a 95% interval **for the probability**
+# that seat 0 wins. Check your prediction.
 
 # %%
 SIZE_GAMES = 20_000
@@ -134,8 +152,9 @@ assert est[1].low > est[10].high and middle_worse   # the U-shape the teacher's 
 assert 0.7 < est[1].value < 0.8 and est[10].low > 0.5
 
 # %% [markdown]
-# Describe the shape of the curve. Which sizes do *worse* than a full layout of 10, and what does that say about
-# your prediction? With fewer spots fewer cards are useful; how could that make a middle size slow? (Lesson
+# Describe the shape of the curve. Which sizes do *worse* than a full layout of 10 (seven comparisons at once, so
+# one of them could mislead: see exercise 1), and what does that say about your prediction? With fewer spots
+# fewer cards are useful; how could that make a middle size slow? (Lesson
 # `09_expected_value_and_markov_chains` computes exactly how many draws a layout of each size takes.)
 
 # %% [teacher]
@@ -192,8 +211,8 @@ assert reference.half_width < small_est.half_width / 9     # 100 times the games
 # size is fair to within 2 percentage points, its whole interval must lie inside [0.48, 0.52]. And since ten sizes
 # are tested at once, each interval must be made at a higher level, so that all ten hold together in at least
 # 95 runs of 100 (Bonferroni: share the 5% equally among the ten). At what level must each interval be made? Then
-# use it with the counts `rates` of section 3 (`wilson(wins, games, z=z)` with
-# `z = NormalDist().inv_cdf(1 - (1 - level) / 2)`) to list the sizes you can show to be fair.
+# (not checked; the key shows it) make the ten intervals at that level from the counts of section 3 and list the
+# sizes you can show to be fair.
 
 # %% [check]
 exercise_1 = Exercise(

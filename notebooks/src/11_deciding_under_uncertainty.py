@@ -126,7 +126,7 @@ assert 0 < kinds["only drawing wins"] < kinds["only taking wins"]
 # high expected value; it need not win every time.
 
 # %% [markdown]
-# ## 3. Noise, and how pairing removes some of it
+# ## 3. Noise, and comparing on the same worlds
 #
 # An estimate from $n$ play-outs is noisy; its 95% interval shrinks like $1/\sqrt n$. The chart follows the
 # estimate for "take discard" world by world.
@@ -147,8 +147,7 @@ assert 2.5 < shrink < 4
 # - **independently**: each move on its own random worlds;
 # - **paired** (*common random numbers*): both moves on the same worlds, as above.
 #
-# Independently, the variance of a difference is the sum of the two variances. Paired, the worlds where both moves
-# win or both lose give a difference of 0, whatever the luck of the cards. **Predict first:** will paired
+# Independently, the variance of a difference is the sum of the two variances. **Predict first:** will paired
 # differences vary less or more than independent ones, and by what factor?
 
 # %%
@@ -162,8 +161,9 @@ print(f"the same ratio estimated from section 1's 2000 paired play-outs: {values
 assert ratio < 0.8 and values.variance_ratio < 0.8
 
 # %% [markdown]
-# The ratio is the factor by which pairing multiplies the variance of a difference. An interval's width goes with
-# the square root of the variance. Compare the widths, 2,000 play-outs per move each way:
+# Paired, the worlds where both moves win or both lose give a difference of 0, whatever the luck of the cards. The
+# ratio is the factor by which pairing multiplies the variance of a difference. An interval's width goes with the
+# square root of the variance. Compare the widths, 2,000 play-outs per move each way:
 
 # %%
 apart = move_values(position, rollouts=2000, rng=np.random.default_rng(1), crn=False).value_of("draw stock")
@@ -210,9 +210,10 @@ print(f"the Garbage position of section 1, seat {mover}'s chance: the table's vi
 assert garbage_views[0] == garbage_views[1]   # the same knowledge gives the same answer
 
 # %% [markdown]
-# Same position, two chances, both honest: the table averages over every hand the player might hold; the player
-# knows its hand. A probability describes somebody's knowledge. (The table cannot even value the player's moves: it
-# does not know which cards, so which moves, the player has.)
+# Same position, two chances, both honest: the table averages over every hand the player might hold, weighted by a
+# model of how players choose (an assumption: lesson `07_shithead_chances`); the player knows its hand. A
+# probability describes somebody's knowledge. (The table cannot even value the player's moves: it does not know
+# which cards, so which moves, the player has.)
 #
 # **The value of information.** Back to Garbage. A player who could see every hidden card and every later shuffle
 # would pick, in each world, a move that wins there. Seat 0 must pick one move for all worlds. **Predict first:**
@@ -252,8 +253,9 @@ print(f"advantage per deal pair {duel.advantage:+.3f}, 95% interval [{duel.low:+
 assert duel.low > 0
 
 # %% [markdown]
-# The interval lies above 0 (the cell checks it): evidence, at the 5% level, that the search player, with only 100
-# play-outs per decision, beats greedy at Shithead. More deal pairs would narrow the interval.
+# An interval made this way covers the true advantage in about 95 of 100 tournaments. This one lies above 0 (the
+# cell checks it): evidence, at the 5% level, that the search player, with only 100 play-outs per decision, beats
+# greedy at Shithead. More deal pairs would narrow the interval.
 
 # %% [markdown]
 # ## 6. A game review
@@ -279,8 +281,8 @@ assert given_up[0] > 0.3 > given_up[1] and not any(d.seat == 1 for d in review.c
 
 # %% [markdown]
 # The random bot gave up win chance again and again; greedy, whose moves the values assume, gave up almost nothing.
-# Each decision has its own 95% interval, so over many decisions a label now and then is noise: read a review as
-# hints where to look, not as verdicts.
+# Each decision has its own 95% interval, and each interval misses its true value about one time in twenty, so
+# over many decisions expect a wrong label now and then: read a review as hints where to look, not as verdicts.
 
 # %% [teacher]
 # **Teacher notes.** All move values assume that after the move every seat plays on as the greedy bot would: "best"
@@ -336,7 +338,8 @@ print("one move for all worlds:", exercise_1.check(f"{ex1_single}/20"))
 assert exercise_1.check(f"{ex1_single}/20").status != "right"
 
 # %% [markdown]
-# **Exercise 2.** Use section 3's variance ratio (paired over independent). For a difference of two move values to
+# **Exercise 2.** Use the first variance ratio printed in section 3 (paired over independent, from the 1,000
+# worlds). For a difference of two move values to
 # be as precise with independent play-outs as with paired ones, independent play-outs need how many times as many
 # play-outs?
 
@@ -361,10 +364,15 @@ print("the ratio itself:", exercise_2.check(f"{ratio:.2f}"))
 assert exercise_2.check(f"{ratio:.2f}").status == "not yet"   # the plausible wrong direction
 
 # %% [markdown]
-# **Exercise 3.** Garbage, seed 10, after 8 greedy moves (`greedy_position("garbage", seed=10, moves=8)`): seat 1
-# has just turned up a 2, and its spot 2 holds a Jack. It may put the 2 there (the Jack then goes to a face-down
-# spot) or discard the 2. How much win chance does discarding give up against the best move? Use `move_values`
-# with 4,000 play-outs and give the difference to two decimals.
+# **Exercise 3.** The cell below shows a Garbage game (seed 10) after 8 greedy moves: seat 1 has just turned up a
+# 2, and its spot 2 holds a Jack. It may put the 2 there (the Jack then goes to a face-down spot) or discard the 2.
+# How much win chance does discarding give up against the best move? Value the moves of this position with 4,000
+# play-outs, as in section 1, and give the difference to two decimals.
+
+# %%
+ex3_position = greedy_position("garbage", seed=10, moves=8)
+display(HTML(table_html(ex3_position, None)))
+print(f"seat {ex3_position.current_player} to move; moves: {[m.text for m in ex3_position.legal_moves()]}")
 
 # %% [check]
 def discard_loss():
@@ -378,7 +386,7 @@ def discard_loss():
 exercise_3 = Exercise(
     "Exercise 3.", "How much win chance does discarding the 2 give up against the best move?",
     truth=discard_loss, tolerance=0.03, close=0.3,
-    hint="move_values(...).value_of(\"discard\").gap is how much less than the best move it wins")
+    hint="the gap between the best move's win chance and the discard's")
 display(exercise_3)
 
 # %%
@@ -386,7 +394,7 @@ answer_3 = ""   # your answer between the quotes, e.g. "0.05"
 exercise_3.check(answer_3)
 
 # %% [solution]
-ex3_position = greedy_position("garbage", seed=10, moves=8)
+assert ex3_position.current_player == 1
 ex3 = move_values(ex3_position, rollouts=4000, rng=np.random.default_rng(11))
 for v in ex3.values:
     print(f"{v.move.text:>20}: wins {v.win.value:.3f}; gives up {v.gap:.3f} [{v.gap_low:.3f}, {v.gap_high:.3f}]")
