@@ -42,6 +42,7 @@ from cardlab.policies import choose, make_policy
 from cardlab.sim import jitkit
 from cardlab.sim.jitkit import SplitMix64
 from cardlab.sim.parallel import run_engine_games
+from tests.games.kernel_checks import z_proportions
 
 Z = 3.29  # two-sided 99.9%
 
@@ -216,13 +217,6 @@ def test_move_texts_are_the_engines_texts() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- 2. in distribution
-def z_proportions(k1: float, n1: int, k2: float, n2: int) -> float:
-    p = (k1 + k2) / (n1 + n2)
-    if p in (0.0, 1.0):
-        return 0.0
-    return (k1 / n1 - k2 / n2) / math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
-
-
 def z_means(a: np.ndarray, b: np.ndarray) -> float:
     """Two-sample z for the difference of two means, with the pooled variance (under the hypothesis tested
     both samples come from one distribution; a rare count, such as reshuffles, seen 0 times in the small
