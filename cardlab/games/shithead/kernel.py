@@ -529,12 +529,14 @@ def _first_of_face(cnt: Any, ids: Any, p: int, code: int) -> Any:
 
 @jit
 def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: Any, rules: Any, state: Any,
-         moves: Any, script: Any, scratch: Any, watch: int, budget: int, first: int = -1) -> int:
+         moves: Any, script: Any, scratch: Any, watch: int, budget: int, first: int) -> int:
     """Play the position on with the seats' policies until the game ends (:data:`DONE`), ``budget`` moves
     have been made (:data:`PAUSED`; -1 for no budget), or, with ``watch`` a seat, that seat's next turn
     in the play phase has ended (``sc[S_PICKED]`` is 1 when it ended by picking up the pile).
-    A broken invariant returns a negative code (:data:`FAILURES`). ``first`` (a move code, legal here) is
-    played as the first move in place of the policy's choice (see :func:`move_rollouts`)."""
+    A broken invariant returns a negative code (:data:`FAILURES`). ``first`` (a move code, legal here; -1
+    for none) is played as the first move in place of the policy's choice (see :func:`move_rollouts`).
+    Every caller passes ``watch``, ``budget`` and ``first`` as plain ``int64`` values (never constants,
+    which numba would compile a copy of this function for)."""
     players = sc[S_PLAYERS]
     start = sc[S_MOVES]
     bound = rules[R_MAX_TURNS] + 4 * players + sc[S_DECK] + 8
@@ -712,13 +714,14 @@ def _shard(players: int, rules: Any, seed: Any, start: int, stop: int, winners: 
     none = np.zeros(0, dtype=np.int64)
     state = np.zeros(1, dtype=np.uint64)
     size = 52 if players == 2 else MAX_CARDS
+    no = np.int64(-1)  # no watched seat, no budget, no first move: an int64, not a constant (see _run)
     for g in range(start, stop):
         game_state(seed, g, state)
         for c in range(size):
             deck[c] = c
         fy_shuffle(deck, size, state)
         _deal(deck, players, cnt, ids, known, down, draw, sc)
-        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, -1, -1)
+        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, no, no, no)
         if status < 0:
             failure[0] = status
             failure[1] = g
@@ -782,13 +785,14 @@ def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: 
     scratch = np.zeros(2 * SLOTS, dtype=np.int64)
     none = np.zeros(0, dtype=np.int64)
     state = np.zeros(1, dtype=np.uint64)
+    no = np.int64(-1)  # no budget, no first move (see _run)
     for i in range(seeds.shape[0]):
         state[0] = seeds[i]
         _deal_hidden(cnt0, ids0, known0, down0, draw0, pile0, sc0, cnt, ids, known, down, draw, pile, sc, cards,
                      class_start, hand_places, hand_start, free, states, state_start, thresholds, part_thresholds,
                      size, work, where, state, drawn)
-        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, watch, -1,
-                      firsts[i] if firsts.shape[0] > 0 else -1)
+        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, watch, no,
+                      firsts[i] if firsts.shape[0] > 0 else no)
         if status < 0:
             failure[0] = status
             failure[1] = i
@@ -953,7 +957,7 @@ class Table:
         start = int(self.sc[S_MOVES])
         with np.errstate(over="ignore"):
             status = _run(self.cnt, self.ids, self.known, self.down, self.draw, self.pile, self.sc, self.rules,
-                          new_state(seed), moves, plan, np.zeros(2 * SLOTS, dtype=np.int64), watch, budget)
+                          new_state(seed), moves, plan, np.zeros(2 * SLOTS, dtype=np.int64), watch, budget, -1)
         made = int(self.sc[S_MOVES]) - start
         return int(status), moves[:min(made, record)].tolist()
 
