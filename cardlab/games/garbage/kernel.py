@@ -103,7 +103,6 @@ from cardlab.sim.jitkit import (
     draw_law,
     game_state,
     jit,
-    jit_inline,
     new_state,
     plays,
     shuffle,
@@ -343,13 +342,6 @@ def _conserved(b: Any) -> Any:
     return count == b[N_CARDS] and total == b[CHECK]
 
 
-@jit_inline
-def _preferred(rules: Any, a: int, b: int) -> int:
-    """Of the legal moves ``a`` and ``b`` (``a`` first in the engine's order), the one the greedy bot makes: the
-    one first in the rules array's preference, ``a`` on a tie (as ``min`` over the legal moves)."""
-    return a if rules[R_PREFER + a] <= rules[R_PREFER + b] else b
-
-
 @jit
 def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: Any, done: Any, trace: Any,
          limit: int, first: int = -1) -> int:
@@ -365,6 +357,7 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
     stop_hand = rules[R_STOP_HAND] == 1
     p = b[PLAYERS]
     moves = 0
+    stock_first = rules[R_PREFER + STOCK_MOVE] <= rules[R_PREFER + TAKE]
     while b[OVER] == 0 and not (stop_hand and b[HAND_OVER] == 1):
         if moves >= limit:
             return TOO_LONG
@@ -388,8 +381,8 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
                 elif kd != DEAD and kd <= size:
                     can_take = b[UP + base + kd - 1] == 0 or kinds[b[SPOTS + base + kd - 1]] == WILD
             if can_stock and can_take:
-                if greedy:
-                    move = _preferred(rules, STOCK_MOVE, TAKE)
+                if greedy:  # the bot's first choice (the first of equals in the engine's order, as min)
+                    move = STOCK_MOVE if stock_first else TAKE
                 else:
                     move = STOCK_MOVE if below(state, 2) == 0 else TAKE
             elif can_take:
@@ -397,11 +390,13 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
             elif can_stock:
                 move = STOCK_MOVE
         elif phase == WILD_PHASE:
-            if greedy:  # the preferred of the wild's face-down spots and the discard, in the engine's order
+            if greedy:  # the first preferred of the wild's face-down spots and the discard, in the engine's order
                 for k in range(size):
-                    if b[UP + base + k] == 0:
-                        move = WILD_TO + k + 1 if move < 0 else _preferred(rules, move, WILD_TO + k + 1)
-                move = DISCARD if move < 0 else _preferred(rules, move, DISCARD)
+                    if b[UP + base + k] == 0 and (move < 0 or rules[R_PREFER + WILD_TO + k + 1] <
+                                                  rules[R_PREFER + move]):
+                        move = WILD_TO + k + 1
+                if move < 0 or rules[R_PREFER + DISCARD] < rules[R_PREFER + move]:
+                    move = DISCARD
             else:
                 pick = below(state, b[DOWN_N + seat] + 1)
                 if pick == b[DOWN_N + seat]:
@@ -416,7 +411,8 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
         else:
             move = DISPLACE_ON + kinds[b[HELD]]
             if greedy:
-                move = _preferred(rules, move, DISCARD)
+                if rules[R_PREFER + DISCARD] < rules[R_PREFER + move]:
+                    move = DISCARD
             elif below(state, 2) == 1:
                 move = DISCARD
         if move < 0:

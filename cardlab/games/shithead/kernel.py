@@ -529,7 +529,7 @@ def _first_of_face(cnt: Any, ids: Any, p: int, code: int) -> Any:
 
 @jit
 def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: Any, rules: Any, state: Any,
-         moves: Any, script: Any, scratch: Any, watch: int, budget: int, first: int) -> int:
+         moves: Any, script: Any, scratch: Any, watch: Any, budget: Any, first: Any) -> int:
     """Play the position on with the seats' policies until the game ends (:data:`DONE`), ``budget`` moves
     have been made (:data:`PAUSED`; -1 for no budget), or, with ``watch`` a seat, that seat's next turn
     in the play phase has ended (``sc[S_PICKED]`` is 1 when it ended by picking up the pile).
