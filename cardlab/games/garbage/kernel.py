@@ -39,7 +39,10 @@ Policies
 Each seat plays ``greedy`` (the bot, to the letter: take the discard when it can be used, else draw;
 a wild to the lowest face-down spot; always displace) or ``random`` (uniform over the legal moves, in
 the engine's order: draw stock, take discard; the wild's spots in order, then discard; displace,
-discard). A random seat with a single legal move draws no number.
+discard). A random seat with a single legal move draws no number. The greedy seat is not written here:
+it makes the legal move that comes first in the bot's one statement of its preference
+(:func:`cardlab.games.garbage.bot.preference`), which :func:`prefer_table` tabulates over the kernel's
+move codes into the rules array (``rules[R_PREFER + code]``, lower is preferred).
 
 Randomness
 ----------
@@ -79,6 +82,7 @@ import numpy.typing as npt
 from cardlab.cards import card_from_id
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError, shown
+from cardlab.games.garbage.bot import preference
 from cardlab.games.garbage.rules import (
     DEAD_ROLE,
     MAX_SPOTS,
@@ -86,6 +90,7 @@ from cardlab.games.garbage.rules import (
     WILD_RANKS,
     WILD_ROLE,
     Garbage,
+    GarbageMove,
     card_role,
     spot_label,
 )
@@ -105,8 +110,8 @@ from cardlab.sim.jitkit import (
 
 IntArray = npt.NDArray[np.int64]
 
-__all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "move_code", "move_rollouts",
-           "move_text", "play_exact", "play_shard", "plays", "win_rollouts"]
+__all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "engine_move", "move_code",
+           "move_rollouts", "move_text", "play_exact", "play_shard", "plays", "prefer_table", "win_rollouts"]
 
 
 MAXP = 6
@@ -150,8 +155,12 @@ PHASES = ("draw", "wild", "displace")
 DEAD, WILD = DEAD_ROLE, WILD_ROLE
 # move codes
 STOCK_MOVE, TAKE, DISCARD, WILD_TO, DISPLACE_ON = 0, 1, 2, 100, 200
-# rules array
-R_LAST_ROUND, R_MATCH, R_STOP_HAND = 0, 1, 2
+CODES = (STOCK_MOVE, TAKE, DISCARD, *(WILD_TO + k for k in range(1, MAX_SPOTS + 1)),
+         *(DISPLACE_ON + k for k in range(1, MAX_SPOTS + 1)))
+"""Every move code."""
+# rules array: the options, then the greedy preference of every move code (prefer_table)
+R_LAST_ROUND, R_MATCH, R_STOP_HAND, R_PREFER = 0, 1, 2, 3
+RULES_SIZE = R_PREFER + DISPLACE_ON + MAX_SPOTS + 1
 # status of a run
 OK, TOO_LONG, NO_MOVE, LOST = 0, 1, 2, 3
 
@@ -348,6 +357,7 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
     stop_hand = rules[R_STOP_HAND] == 1
     p = b[PLAYERS]
     moves = 0
+    stock_first = rules[R_PREFER + STOCK_MOVE] <= rules[R_PREFER + TAKE]
     while b[OVER] == 0 and not (stop_hand and b[HAND_OVER] == 1):
         if moves >= limit:
             return TOO_LONG
@@ -370,28 +380,40 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
                     can_take = b[DOWN_N + seat] > 0
                 elif kd != DEAD and kd <= size:
                     can_take = b[UP + base + kd - 1] == 0 or kinds[b[SPOTS + base + kd - 1]] == WILD
-            if can_stock and can_take and not greedy:
-                move = STOCK_MOVE if below(state, 2) == 0 else TAKE
+            if can_stock and can_take:
+                if greedy:  # the bot's first choice (the first of equals in the engine's order, as min)
+                    move = STOCK_MOVE if stock_first else TAKE
+                else:
+                    move = STOCK_MOVE if below(state, 2) == 0 else TAKE
             elif can_take:
                 move = TAKE
             elif can_stock:
                 move = STOCK_MOVE
         elif phase == WILD_PHASE:
-            pick = 0
-            if not greedy:
+            if greedy:  # the first preferred of the wild's face-down spots and the discard, in the engine's order
+                for k in range(size):
+                    if b[UP + base + k] == 0 and (move < 0 or rules[R_PREFER + WILD_TO + k + 1] <
+                                                  rules[R_PREFER + move]):
+                        move = WILD_TO + k + 1
+                if move < 0 or rules[R_PREFER + DISCARD] < rules[R_PREFER + move]:
+                    move = DISCARD
+            else:
                 pick = below(state, b[DOWN_N + seat] + 1)
                 if pick == b[DOWN_N + seat]:
                     move = DISCARD
-            if move < 0:
-                for k in range(size):
-                    if b[UP + base + k] == 0:
-                        if pick == 0:
-                            move = WILD_TO + k + 1
-                            break
-                        pick -= 1
+                else:
+                    for k in range(size):
+                        if b[UP + base + k] == 0:
+                            if pick == 0:
+                                move = WILD_TO + k + 1
+                                break
+                            pick -= 1
         else:
             move = DISPLACE_ON + kinds[b[HELD]]
-            if not greedy and below(state, 2) == 1:
+            if greedy:
+                if rules[R_PREFER + DISCARD] < rules[R_PREFER + move]:
+                    move = DISCARD
+            elif below(state, 2) == 1:
                 move = DISCARD
         if move < 0:
             return NO_MOVE
@@ -567,9 +589,36 @@ def kinds_of(wild: str) -> IntArray:
     return np.array([card_role(card_from_id(i).rank, wild) for i in range(CARDS)], dtype=np.int64)
 
 
+def engine_move(code: int, wild: str = "J") -> GarbageMove:
+    """The engine's move of a kernel move code: its text (:func:`move_text`), kind, source and spot."""
+    text = move_text(code, wild)
+    if code in (STOCK_MOVE, TAKE):
+        return GarbageMove(text, "draw", source="stock" if code == STOCK_MOVE else "discard")
+    if code == DISCARD:
+        return GarbageMove(text, "discard")
+    if code >= DISPLACE_ON:
+        return GarbageMove(text, "displace", spot=code - DISPLACE_ON)
+    return GarbageMove(text, "wild", spot=code - WILD_TO)
+
+
+def prefer_table() -> IntArray:
+    """The greedy bot's preference (:func:`cardlab.games.garbage.bot.preference`) tabulated over the move
+    codes, the part of the rules array from :data:`R_PREFER` on: at ``code``, the place of that move in the
+    bot's order (0 is its first choice; a number that is not a move code comes last). Read from the bot
+    each time, so the kernel always plays the bot as it is written."""
+    keys = {code: preference(engine_move(code)) for code in CODES}
+    order = sorted(set(keys.values()))
+    out = np.full(RULES_SIZE - R_PREFER, len(order), dtype=np.int64)
+    for code, key in keys.items():
+        out[code] = order.index(key)
+    return out
+
+
 def _rules(options: Mapping[str, Any], stop_hand: bool) -> IntArray:
-    return np.array([int(bool(options["last_round"])), int(bool(options["match"])), int(stop_hand)],
-                    dtype=np.int64)
+    rules = np.zeros(RULES_SIZE, dtype=np.int64)
+    rules[:R_PREFER] = [int(bool(options["last_round"])), int(bool(options["match"])), int(stop_hand)]
+    rules[R_PREFER:] = prefer_table()
+    return rules
 
 
 def _options(players: int, options: Mapping[str, Any]) -> dict[str, Any]:

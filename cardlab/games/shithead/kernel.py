@@ -70,6 +70,16 @@ own SplitMix64 stream) and plays on greedily. The kernel never reads where the h
 are: :meth:`Table.of` with ``viewpoint`` builds the position from what that viewer knows and the law
 alone.
 
+Speed
+-----
+numba counts references to arrays with atomic operations: a compiled call that passes ``k`` arrays pays
+``2k`` of them, and in a loop of a few hundred cycles per move they were a third of the time. So every
+helper that :func:`_run` calls once or more per move is inlined at numba's level
+(:func:`jitkit.jit_inline <cardlab.sim.jitkit.jit_inline>`): the move loop is one function and its arrays
+are counted once per game. The greedy scan reads a row of the rules' tables per pile rank: the ranks that
+fit that pile, in the bot's order (:func:`house_tables`), so it tests no rank that cannot be played.
+``benchmarks/bench_kernel_trees.py`` times this kernel against another source tree's.
+
 Invariants
 ----------
 A game that loses or duplicates a card, leaves a seat with no move, or does not end within its bound
@@ -111,6 +121,7 @@ from cardlab.sim.jitkit import (
     draw_hands,
     game_state,
     jit,
+    jit_inline,
     new_state,
     plays,
 )
@@ -143,15 +154,16 @@ S_LAST = S_DOWN_N + MAX_PLAYERS      # the power of the pile's top card (S_TOP i
 SC_SIZE = S_LAST + 1
 SETUP, PLAY = 0, 1
 
-# rules (rules array): the options, the seats' policies, then the rules' tables (see _house_tables)
+# rules (rules array): the options, the seats' policies, then the rules' tables (see house_tables)
 R_FOUR, R_LAST, R_LOW3, R_MAX_TURNS, R_POLICY = 0, 1, 2, 3, 4
 R_FIT = R_POLICY + MAX_PLAYERS       # (POWERS, POWERS): 1 where power r fits a pile of rank power top (0: none)
-R_PLAY_ORDER = R_FIT + POWERS * POWERS   # (RANKS,): the greedy play preference, 2 * power + (all cards)
-R_SETUP_ORDER = R_PLAY_ORDER + 13     # (RANKS,): the greedy set-up preference, powers
+RANKS = 13
+R_PLAYS = R_FIT + POWERS * POWERS    # (POWERS, 1 + RANKS): per pile rank power, how many ranks fit, then the
+PLAY_ROW = 1 + RANKS                 # greedy play preference among them: 2 * power + (all cards), in order
+R_SETUP_ORDER = R_PLAYS + POWERS * PLAY_ROW   # (RANKS,): the greedy set-up preference, powers
 R_INVISIBLE = R_SETUP_ORDER + 13      # (POWERS,): 1 where a card leaves the pile's rank as it was
 R_SKIP = R_INVISIBLE + POWERS         # (POWERS,): 1 where a play makes the next player miss a turn
 RULES_SIZE = R_SKIP + POWERS
-RANKS = 13
 
 # move codes: kind * 1000 + detail
 M_SETUP, M_HAND, M_UP, M_BLIND, M_PICKUP = 0, 1000, 2000, 3000, 4000
@@ -175,13 +187,13 @@ ORDER = np.array([int(card_from_id(c).suit) * 4 + card_from_id(c).pack for c in 
 
 
 # ---------------------------------------------------------------------------------------------- kernel helpers
-@jit
+@jit_inline
 def _fits(rules: Any, r: int, top: int) -> bool:
     """Does a card of power ``r`` go on a pile of rank power ``top`` (0: none)? The rules' fit table."""
     return bool(rules[R_FIT + top * POWERS + r] == 1)
 
 
-@jit
+@jit_inline
 def _add(cnt: Any, ids: Any, z: int, p: int, c: int) -> None:
     """Put card ``c`` into zone ``z`` of seat ``p`` at its place in hand order (sizes are the caller's)."""
     r = POWER[c]
@@ -194,7 +206,7 @@ def _add(cnt: Any, ids: Any, z: int, p: int, c: int) -> None:
     cnt[z, p, r] += 1
 
 
-@jit
+@jit_inline
 def _remove(cnt: Any, ids: Any, z: int, p: int, r: int, j: int) -> None:
     """Take the ``j``-th card of power ``r`` out of zone ``z`` of seat ``p``, keeping the order."""
     n = cnt[z, p, r]
@@ -203,7 +215,7 @@ def _remove(cnt: Any, ids: Any, z: int, p: int, r: int, j: int) -> None:
     cnt[z, p, r] = n - 1
 
 
-@jit
+@jit_inline
 def _push(pile: Any, sc: Any, rules: Any, c: int) -> None:
     """Card ``c`` on top of the discard pile; the top card's power, the run of equal ranks and the rank to
     fit follow (an invisible card leaves the rank to fit as it was: ``House.pile_rank``)."""
@@ -219,7 +231,7 @@ def _push(pile: Any, sc: Any, rules: Any, c: int) -> None:
         sc[S_TOP] = r
 
 
-@jit
+@jit_inline
 def _burn(sc: Any) -> None:
     """Every card of the pile out of play."""
     sc[S_OUT_N] += sc[S_PILE_N]
@@ -229,7 +241,7 @@ def _burn(sc: Any) -> None:
     sc[S_RUN] = 0
 
 
-@jit
+@jit_inline
 def _record(moves: Any, sc: Any, code: int) -> bool:
     """Count a move and, when a record is kept, write its code; False when the record is full."""
     m = sc[S_MOVES]
@@ -242,7 +254,7 @@ def _record(moves: Any, sc: Any, code: int) -> bool:
     return True
 
 
-@jit
+@jit_inline
 def _setup_choice(cnt: Any, ids: Any, p: int, policy: int, state: Any, rules: Any) -> Any:
     """The card seat ``p`` puts face up (greedy: the first rank held in the rules' set-up order, a 10,
     else a 2, else the highest; random: a uniform face)."""
@@ -269,15 +281,16 @@ def _setup_choice(cnt: Any, ids: Any, p: int, policy: int, state: Any, rules: An
     return -1
 
 
-@jit
+@jit_inline
 def _play_choice(cnt: Any, z: int, p: int, top: int, policy: int, state: Any, rules: Any) -> tuple[int, int]:
     """(power, count) that seat ``p`` plays from zone ``z``, or (0, 0) to pick up the pile. Greedy: the
     first fitting rank held in the rules' play order, all its cards or one."""
     if policy == GREEDY:
-        for i in range(RANKS):
-            code = rules[R_PLAY_ORDER + i]
+        row = R_PLAYS + top * PLAY_ROW
+        for i in range(row + 1, row + 1 + rules[row]):
+            code = rules[i]
             r = code >> 1
-            if cnt[z, p, r] > 0 and _fits(rules, r, top):
+            if cnt[z, p, r] > 0:
                 return r, cnt[z, p, r] if code & 1 else 1
         return 0, 0
     total = 0
@@ -295,7 +308,7 @@ def _play_choice(cnt: Any, z: int, p: int, top: int, policy: int, state: Any, ru
     return 0, 0
 
 
-@jit
+@jit_inline
 def _take_hand(cnt: Any, ids: Any, known: Any, pile: Any, sc: Any, rules: Any, p: int, r: int, k: int, state: Any,
                script: Any, scratch: Any) -> bool:
     """Play ``k`` cards of power ``r`` from seat ``p``'s hand onto the pile, as the engine chooses them:
@@ -386,7 +399,7 @@ def _take_hand(cnt: Any, ids: Any, known: Any, pile: Any, sc: Any, rules: Any, p
     return True
 
 
-@jit
+@jit_inline
 def _pick_up(cnt: Any, ids: Any, known: Any, pile: Any, sc: Any, p: int) -> None:
     """Seat ``p`` takes the whole pile into its hand; the table has seen every card of it."""
     for i in range(sc[S_PILE_N]):
@@ -401,7 +414,7 @@ def _pick_up(cnt: Any, ids: Any, known: Any, pile: Any, sc: Any, p: int) -> None
     sc[S_PICKUPS] += 1
 
 
-@jit
+@jit_inline
 def _refill(cnt: Any, ids: Any, draw: Any, sc: Any, p: int) -> None:
     """Draw back up to three hand cards while the draw pile lasts."""
     while sc[S_HAND_N + p] < REFILL and sc[S_DRAW_N] > 0:
@@ -410,7 +423,7 @@ def _refill(cnt: Any, ids: Any, draw: Any, sc: Any, p: int) -> None:
         sc[S_HAND_N + p] += 1
 
 
-@jit
+@jit_inline
 def _finished(sc: Any, p: int) -> bool:
     for i in range(sc[S_RANK_N]):
         if sc[S_RANKING + i] == p:
@@ -418,7 +431,7 @@ def _finished(sc: Any, p: int) -> bool:
     return False
 
 
-@jit
+@jit_inline
 def _next_seat(sc: Any, p: int) -> Any:
     """The next seat after ``p`` that has not finished."""
     players = sc[S_PLAYERS]
@@ -428,7 +441,7 @@ def _next_seat(sc: Any, p: int) -> Any:
     return nxt
 
 
-@jit
+@jit_inline
 def _end_turn(sc: Any, rules: Any, p: int, skip: bool) -> None:
     """Pass the move on; the turn counts unless the player just went out (counted then). With ``skip``
     the next player in line misses the turn (not counted)."""
@@ -445,7 +458,7 @@ def _end_turn(sc: Any, rules: Any, p: int, skip: bool) -> None:
     sc[S_TO_MOVE] = nxt
 
 
-@jit
+@jit_inline
 def _go_out(sc: Any, rules: Any, p: int) -> None:
     """Seat ``p`` has no cards left: first out wins; with ``play_to_last`` the last with cards ends it."""
     sc[S_RANKING + sc[S_RANK_N]] = p
@@ -516,12 +529,14 @@ def _first_of_face(cnt: Any, ids: Any, p: int, code: int) -> Any:
 
 @jit
 def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: Any, rules: Any, state: Any,
-         moves: Any, script: Any, scratch: Any, watch: int, budget: int, first: int = -1) -> int:
+         moves: Any, script: Any, scratch: Any, watch: Any, budget: Any, first: Any) -> int:
     """Play the position on with the seats' policies until the game ends (:data:`DONE`), ``budget`` moves
     have been made (:data:`PAUSED`; -1 for no budget), or, with ``watch`` a seat, that seat's next turn
     in the play phase has ended (``sc[S_PICKED]`` is 1 when it ended by picking up the pile).
-    A broken invariant returns a negative code (:data:`FAILURES`). ``first`` (a move code, legal here) is
-    played as the first move in place of the policy's choice (see :func:`move_rollouts`)."""
+    A broken invariant returns a negative code (:data:`FAILURES`). ``first`` (a move code, legal here; -1
+    for none) is played as the first move in place of the policy's choice (see :func:`move_rollouts`).
+    Every caller passes ``watch``, ``budget`` and ``first`` as plain ``int64`` values (never constants,
+    which numba would compile a copy of this function for)."""
     players = sc[S_PLAYERS]
     start = sc[S_MOVES]
     bound = rules[R_MAX_TURNS] + 4 * players + sc[S_DECK] + 8
@@ -699,13 +714,14 @@ def _shard(players: int, rules: Any, seed: Any, start: int, stop: int, winners: 
     none = np.zeros(0, dtype=np.int64)
     state = np.zeros(1, dtype=np.uint64)
     size = 52 if players == 2 else MAX_CARDS
+    no = np.int64(-1)  # no watched seat, no budget, no first move: an int64, not a constant (see _run)
     for g in range(start, stop):
         game_state(seed, g, state)
         for c in range(size):
             deck[c] = c
         fy_shuffle(deck, size, state)
         _deal(deck, players, cnt, ids, known, down, draw, sc)
-        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, -1, -1)
+        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, no, no, no)
         if status < 0:
             failure[0] = status
             failure[1] = g
@@ -769,13 +785,14 @@ def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: 
     scratch = np.zeros(2 * SLOTS, dtype=np.int64)
     none = np.zeros(0, dtype=np.int64)
     state = np.zeros(1, dtype=np.uint64)
+    no = np.int64(-1)  # no budget, no first move (see _run)
     for i in range(seeds.shape[0]):
         state[0] = seeds[i]
         _deal_hidden(cnt0, ids0, known0, down0, draw0, pile0, sc0, cnt, ids, known, down, draw, pile, sc, cards,
                      class_start, hand_places, hand_start, free, states, state_start, thresholds, part_thresholds,
                      size, work, where, state, drawn)
-        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, watch, -1,
-                      firsts[i] if firsts.shape[0] > 0 else -1)
+        status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, watch, no,
+                      firsts[i] if firsts.shape[0] > 0 else no)
         if status < 0:
             failure[0] = status
             failure[1] = i
@@ -821,8 +838,12 @@ def house_tables(house: House) -> IntArray:
         row = 0 if top is None else rank_power(top)
         for r in table[top]:
             out[row * POWERS + rank_power(r)] = 1
-    for i, (r, every) in enumerate(house.play_order()):
-        out[R_PLAY_ORDER - R_FIT + i] = 2 * rank_power(r) + int(every)
+    order = house.play_order()
+    for top in PILE_RANKS:
+        row = R_PLAYS - R_FIT + (0 if top is None else rank_power(top)) * PLAY_ROW
+        codes = [2 * rank_power(r) + int(every) for r, every in order if r in table[top]]
+        out[row] = len(codes)
+        out[row + 1:row + 1 + len(codes)] = codes
     for i, r in enumerate(house.setup_order()):
         out[R_SETUP_ORDER - R_FIT + i] = rank_power(r)
     for r in Rank:
@@ -936,7 +957,7 @@ class Table:
         start = int(self.sc[S_MOVES])
         with np.errstate(over="ignore"):
             status = _run(self.cnt, self.ids, self.known, self.down, self.draw, self.pile, self.sc, self.rules,
-                          new_state(seed), moves, plan, np.zeros(2 * SLOTS, dtype=np.int64), watch, budget)
+                          new_state(seed), moves, plan, np.zeros(2 * SLOTS, dtype=np.int64), watch, budget, -1)
         made = int(self.sc[S_MOVES]) - start
         return int(status), moves[:min(made, record)].tolist()
 

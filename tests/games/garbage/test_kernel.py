@@ -36,12 +36,14 @@ import pytest
 
 from cardlab.cards import card_from_id
 from cardlab.errors import CorruptRecordError, InvalidInputError
+from cardlab.games.garbage import bot
 from cardlab.games.garbage import kernel as kg
 from cardlab.games.garbage.rules import PACKS_BY_PLAYERS, Garbage, card_role
 from cardlab.policies import choose, make_policy
 from cardlab.sim import jitkit
 from cardlab.sim.jitkit import SplitMix64
 from cardlab.sim.parallel import run_engine_games
+from tests.games.kernel_checks import z_proportions
 
 Z = 3.29  # two-sided 99.9%
 
@@ -216,13 +218,6 @@ def test_move_texts_are_the_engines_texts() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- 2. in distribution
-def z_proportions(k1: float, n1: int, k2: float, n2: int) -> float:
-    p = (k1 + k2) / (n1 + n2)
-    if p in (0.0, 1.0):
-        return 0.0
-    return (k1 / n1 - k2 / n2) / math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
-
-
 def z_means(a: np.ndarray, b: np.ndarray) -> float:
     """Two-sample z for the difference of two means, with the pooled variance (under the hypothesis tested
     both samples come from one distribution; a rare count, such as reshuffles, seen 0 times in the small
@@ -428,6 +423,43 @@ def test_the_kernels_card_kinds_are_the_rules_card_for_card(wild: str) -> None:
             wrong.append((str(card), int(kinds[i]), engine))
     assert not wrong, wrong
     assert sorted(Counter(kinds.tolist()).items()) == [(kg.DEAD, 24), *((k, 12) for k in range(1, 11)), (kg.WILD, 12)]
+
+
+@pytest.mark.parametrize("wild", ["J", "K"])
+def test_the_kernels_greedy_preference_is_the_bots_move_for_move(wild: str) -> None:
+    """Every legal move of many engine positions (random play, every phase): the kernel's code of it names
+    the same move (:func:`kg.engine_move`), and the kernel's table orders any two moves legal together as
+    the bot's :func:`~cardlab.games.garbage.bot.preference` does, so the kernel's choice is the bot's."""
+    table = kg.prefer_table()
+    rng = np.random.default_rng(3)
+    phases: Counter[str] = Counter()
+    for seed in range(40):
+        game = Garbage(1 + seed % 6, seed=seed, wild=wild)
+        while not game.is_over and game.turns < 60:
+            legal = game.legal_moves()
+            phases[game.state.phase] += 1
+            codes = [kg.move_code(m, wild) for m in legal]
+            assert [kg.engine_move(c, wild) for c in codes] == legal
+            best = min(range(len(legal)), key=lambda i: int(table[codes[i]]))
+            assert legal[best] == bot.greedy_garbage(game, legal)
+            assert sorted(codes, key=lambda c: int(table[c])) == [kg.move_code(m, wild) for m in
+                                                                  sorted(legal, key=bot.preference)]
+            game.play(legal[int(rng.integers(len(legal)))])
+    assert min(phases[p] for p in kg.PHASES) >= 20, phases
+
+
+def test_the_kernel_plays_the_bot_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel reads the bot's preference when it plays, never a copy: with the preference reversed (the
+    stock before the discard pile, a discard before a placed or displacing wild) the kernel and the engine's
+    greedy bot still play the same games card for card, and those games are not the bot's usual ones."""
+    usual = {seed: kg.play_exact(Garbage(2, seed=seed), ["greedy"] * 2, seed)[0] for seed in range(6)}
+    monkeypatch.setattr(bot, "PREFERENCE", tuple(reversed(bot.PREFERENCE)))
+    changed = 0
+    for seed in range(6):
+        moves = assert_same_game(Garbage(2, seed=seed), ["greedy"] * 2, seed)
+        changed += moves != usual[seed]
+        assert not any(m.startswith(("jack to", "displace")) for m in moves)  # a wild is always discarded
+    assert changed == 6
 
 
 def test_a_finished_game_and_bad_input() -> None:

@@ -218,7 +218,8 @@ def test_house_rules_play_shard_plays_the_engines_game_of_the_same_deck() -> Non
 
 def test_the_kernels_tables_are_the_rules_tables_card_for_card() -> None:
     """The kernel's rules array, read back, says for every card and every pile what the rules' functions
-    say (:class:`House`): fit, invisible, skip, and the two greedy orders."""
+    say (:class:`House`): fit, invisible, skip, and the two greedy orders (the play order per pile, among the
+    ranks that fit it)."""
     for house in House.all():
         options = {k: getattr(house, k) for k in HOUSE_RULES}
         rules = ks._rules(options, [ks.GREEDY] * 2)
@@ -231,8 +232,10 @@ def test_the_kernels_tables_are_the_rules_tables_card_for_card() -> None:
             rank = card_from_id(c).rank
             assert rules[ks.R_INVISIBLE + ks.POWER[c]] == house.invisible(rank)
             assert rules[ks.R_SKIP + ks.POWER[c]] == house.skips(rank)
-        play = [(int(code) >> 1, bool(code & 1)) for code in rules[ks.R_PLAY_ORDER:ks.R_PLAY_ORDER + ks.RANKS]]
-        assert play == [(rank_power(r), every) for r, every in house.play_order()]
+        for top in PILE_RANKS:  # the greedy play preference among the ranks that fit this pile
+            row = ks.R_PLAYS + (0 if top is None else rank_power(top)) * ks.PLAY_ROW
+            play = [(int(code) >> 1, bool(code & 1)) for code in rules[row + 1:row + 1 + rules[row]]]
+            assert play == [(rank_power(r), every) for r, every in house.play_order() if house.fits(r, top)]
         setup = [int(x) for x in rules[ks.R_SETUP_ORDER:ks.R_SETUP_ORDER + ks.RANKS]]
         assert setup == [rank_power(r) for r in house.setup_order()]
 

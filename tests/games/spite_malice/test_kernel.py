@@ -43,6 +43,7 @@ from cardlab.sim import jitkit, prob
 from cardlab.sim.chance import MixedLaw
 from cardlab.sim.jitkit import new_state
 from cardlab.sim.parallel import run_engine_games
+from tests.games.kernel_checks import z_proportions
 
 GAME = "spite-and-malice"
 Z = 3.29            # two-sided 99.9% point of the normal law
@@ -219,14 +220,6 @@ def test_a_changed_scripted_number_changes_the_game(monkeypatch: pytest.MonkeyPa
 
 
 # ---------------------------------------------------------------------------------------------- statistics
-def z_proportions(k1: float, n1: int, k2: float, n2: int) -> float:
-    """Two-proportion z, pooled variance (0 when both samples are all 0 or all 1)."""
-    p = (k1 + k2) / (n1 + n2)
-    if p in (0.0, 1.0):
-        return 0.0
-    return (k1 / n1 - k2 / n2) / math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
-
-
 def z_means(a: np.ndarray, b: np.ndarray) -> float:
     """Welch's two-sample z for means (both samples in the hundreds or more)."""
     va, vb = a.var(ddof=1) / a.size, b.var(ddof=1) / b.size
