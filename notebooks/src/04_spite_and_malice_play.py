@@ -128,7 +128,8 @@ print("centre piles have reached:", view.centre_values, "| payoff tops:", [str(c
 # On the right of the stepper, the top plot shows each seat's chance of winning, move by move, if both seats play
 # on like the greedy bot. The bottom plot asks this game's questions about the player to move:
 #
-# - *next stock card fits a centre pile*: an **exact** fraction, counted from the cards nobody has seen;
+# - *next stock card fits a centre pile*: an **exact** fraction for the table, counted from the cards it has not
+#   seen;
 # - *payoff top playable now*: 0 or 1, since the payoff top and the centre piles are face up;
 # - *payoff card played this turn*: an **estimate** with a 95% interval. The stepper deals the hidden cards again
 #   at random many times, plays each deal on to the end of the turn, and counts.
@@ -137,6 +138,32 @@ print("centre piles have reached:", view.centre_values, "| payoff tops:", [str(c
 
 # %%
 print(spite.panel_numbers())
+
+# %% [markdown]
+# **Whose view?** The panels count for the table: someone who has not seen our deck list. We have read it.
+# **Predict:** what is the next stock card, does it fit, and can seat 0 play its payoff 9♥ this turn?
+
+# %%
+next_card = spite.game.state.stock[-1]
+fits_now = spite.game.can_play_on_centre(next_card)
+print(f"the real next stock card: {next_card}; fits a centre pile now: {fits_now}")
+before = len(spite.game.events)
+for move in ["hand 7♥ to centre 1", "hand 3♥ to centre 2", "hand 4♥ to centre 2", "hand 5♥ to centre 2",
+             "hand 6♥ to centre 2", "hand 8♥ to centre 1", "payoff to centre 1"]:
+    play_and_show(spite, move)
+assert str(next_card) == "8♥" and not fits_now
+assert any("9♥ from the payoff pile" in str(event) for event in spite.game.events[before:])
+
+# %% [markdown]
+# Both are right for what each knows. The table's chances rest on its assumption that every card it has not seen
+# is equally likely; we knew where the cards lay. A chance belongs to a viewer and to what that viewer knows.
+
+# %% [teacher]
+# **For the teacher: whose chance.** The panels give the table's chances: the next stock card fits with the
+# printed fraction, and the payoff card comes this turn with the printed estimate. A student who has read `DECK`
+# knows that the next card is 8♥, which fits no pile now, and that seat 0 reaches its payoff 9♥ by emptying its
+# hand onto the piles, drawing 8♥ and playing it. Both are right for what each knows. Only the listed cards are
+# known: the rest of the deck is shuffled by the seed. Sections 4 and 5 and the exercises use shuffled deals.
 
 # %% [markdown]
 # ## 3. Completed piles go under the stock
@@ -261,9 +288,13 @@ assert running == list(full.state.scores) and max(running) >= 50 and full.winner
 # run that cell. Use the empty cell under the answer cell for your own code.
 
 # %% [markdown]
-# **Exercise 1.** Deal the round of seed 4 (`cardlab.new_game("spite-and-malice", seed=4)`) and read how it opened
-# (`.state.opening`). Before any move, what is the table's exact chance that the first stock card fits a centre
-# pile? Count it yourself: which cards fit an empty pile, and which cards could be the first stock card?
+# **Exercise 1.** The cell below deals the round of seed 4 and prints how it opened. Before any move, what is the
+# table's exact chance that the first stock card fits a centre pile? Count it yourself: which cards fit an empty
+# pile, and which cards could be the first stock card?
+
+# %%
+seed_4 = cardlab.new_game("spite-and-malice", seed=4)
+print(seed_4.state.opening)
 
 # %% [check]
 exercise_1 = Exercise(
@@ -322,9 +353,13 @@ assert tie_deals > 100 and abs(z) < 3
 # tell 1/7 from 16/102 in one position; lesson 05's Exercise 1 sizes a simulation that can.
 
 # %% [markdown]
-# **Exercise 2.** Deal seed 1 with the option `king_starts_pile=False`:
-# `cardlab.new_game("spite-and-malice", seed=1, king_starts_pile=False)`. Seat 0 looks at its own hand (the game's
-# `.observe(0).hand`). What is **seat 0's** exact chance that the first stock card fits a centre pile?
+# **Exercise 2.** The cell below deals seed 1 with the option `king_starts_pile=False` and prints what seat 0
+# sees: its own hand and the two payoff tops. What is **seat 0's** exact chance that the first stock card fits a
+# centre pile?
+
+# %%
+seed_1 = cardlab.new_game("spite-and-malice", seed=1, king_starts_pile=False)
+print("seat 0's hand:", *seed_1.observe(0).hand, "| payoff tops:", *seed_1.observe(0).payoff_tops)
 
 # %% [check]
 exercise_2 = Exercise(

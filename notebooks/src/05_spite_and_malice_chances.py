@@ -137,8 +137,9 @@ assert abs(z_of["uninformed"]) < 3 and z_of["greedy"] > 3
 # Whether the mover's payoff top fits *now* is known to everybody. Whether the mover will manage to play a payoff
 # card before the turn ends needs the future: it is estimated by dealing the hidden cards again at random many
 # times and playing each deal on. A player knows their own hand and the table does not, so the two estimates can
-# be far apart, and both are right. Greedy bots play a seeded round to the moment the stock is down to the first
-# completed pile:
+# be far apart, and both are right for what each knows, under the assumption that every unseen card is equally
+# likely, which greedy play bends (section 2). Greedy bots play a seeded round to the moment the stock is down to
+# the first completed pile:
 
 # %%
 bots = cardlab.Stepper("spite-and-malice", seed=13)
@@ -241,9 +242,16 @@ assert exercise_1.check(f"{standard_error:.5f}").is_right
 assert exercise_1.check(f"{gap_counts / 2:.4f}").status == "not yet"
 
 # %% [markdown]
-# **Exercise 2.** Run that simulation: `start.resample(None, rng)` deals the cards the table cannot see again at
-# random (with `rng = np.random.default_rng(...)`), and `.state.stock[-1]` is then the top stock card. What share of
-# your deals have a top card that is an Ace or a King? Which of the two answers does your simulation support?
+# **Exercise 2.** Run that simulation. The cell below deals the cards the table cannot see again at random, once,
+# and prints the top stock card; repeat that $n$ times. What share of your deals have a top card that is an Ace or
+# a King? Which of the two answers does your simulation support? It deals by the same rule as the count (tied cards
+# back in their own payoff piles): a simulation that makes the same assumption checks the counting, not the
+# assumption.
+
+# %%
+rng = np.random.default_rng(2024)   # any seed you like
+one_deal = start.resample(None, rng)
+print("the top stock card of one new deal:", one_deal.state.stock[-1])
 
 # %% [check]
 exercise_2 = Exercise(
