@@ -286,9 +286,9 @@ print(f"the longest layout is {longest} spots: {float(exact[longest]):.4f} draws
 # The mean is one number. The Markov chain gives the whole law of $T$, the number of draws: start with all the
 # probability on the starting state, move it one turn at a time with `one_turn`, and collect what reaches "done".
 # After $k$ turns the collected mass is exactly $P(T \le k)$. The simulated curve is the share of the 20 000
-# simulated games with $T \le k$; the band around it is the Dvoretzky–Kiefer–Wolfowitz band, which covers the
-# *whole* true curve at once with probability at least 95% (a pointwise interval would not). A second chart follows
-# one point of the curve, $P(T \le 10)$, as the simulated games add up.
+# simulated games with $T \le k$; the band around it is the Dvoretzky–Kiefer–Wolfowitz band: a band made this way
+# covers the *whole* true curve at once in at least 95 of 100 runs (pointwise intervals would not). A second chart
+# follows one point of the curve, $P(T \le 10)$, as the simulated games add up.
 
 # %%
 def completion_curve(spots, turns):
