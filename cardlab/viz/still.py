@@ -15,6 +15,7 @@ import base64
 import html
 import itertools
 import math
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,11 @@ PAD_L, PAD_R, PAD_T, PAD_B = 56, 150, 34, 44
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 _CLIPS = itertools.count()
 DASHES = {"dash": "6,4", "dot": "2,3", "dashdot": "6,3,2,3", "longdash": "10,4"}
+MARGIN = 0.05
+"""An axis sized from the data leaves this share of its span free at each end when markers are drawn, as plotly's
+autorange does, so a marker at the largest value is not cut in half by the frame."""
+LEGEND_CHARS = 20
+"""A legend entry wraps at this many characters a line (two lines at most) to fit the room right of the plot."""
 
 
 def values(raw: Any) -> list[Any]:
@@ -56,7 +62,8 @@ def _number(v: Any) -> float | None:
 class _Axis:
     """One axis: numbers (linear or log) or categories, mapped to pixels between ``lo_px`` and ``hi_px``."""
 
-    def __init__(self, spec: dict[str, Any], data: list[Any], lo_px: float, hi_px: float) -> None:
+    def __init__(self, spec: dict[str, Any], data: list[Any], lo_px: float, hi_px: float, *,
+                 margin: float = 0.0) -> None:
         self.log = spec.get("type") == "log"
         self.lo_px, self.hi_px = lo_px, hi_px
         self.title = _text(spec.get("title"))
@@ -74,6 +81,7 @@ class _Axis:
         elif numbers:
             lo, hi = min(numbers), max(numbers)
             lo, hi = (math.log10(lo), math.log10(hi)) if self.log else (lo, hi)
+            lo, hi = lo - margin * (hi - lo), hi + margin * (hi - lo)
         else:
             lo, hi = 0.0, 1.0
         if hi <= lo:
@@ -134,8 +142,9 @@ def figure_svg(figure: dict[str, Any]) -> str:
     ycats = _Axis(layout.get("yaxis") or {}, ys, 0, 1).categories
     if ycats:   # room for the category names, up to 28 characters
         left = max(PAD_L, min(28, max(len(c) for c in ycats)) * 6 + 12)
-    xaxis = _Axis(layout.get("xaxis") or {}, xs, left, W - PAD_R)
-    yaxis = _Axis(layout.get("yaxis") or {}, ys, H - PAD_B, PAD_T)
+    margin = MARGIN if any(t.get("type") != "bar" and "markers" in _mode(t) for t in traces) else 0.0
+    xaxis = _Axis(layout.get("xaxis") or {}, xs, left, W - PAD_R, margin=margin)
+    yaxis = _Axis(layout.get("yaxis") or {}, ys, H - PAD_B, PAD_T, margin=margin)
     title = _text(layout.get("title"))
     clip = f"cardlab-clip-{next(_CLIPS)}"   # unique in the page: several pictures share one document
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" role="img" '
@@ -167,12 +176,32 @@ def figure_svg(figure: dict[str, Any]) -> str:
         colour = _colour(t, i)
         if t.get("name") and t.get("showlegend", True) is not False:
             legend.append((str(t["name"]), colour))
-    for k, (name, colour) in enumerate(legend[:12]):
-        y = PAD_T + 10 + 16 * k
+    y = PAD_T + 10
+    for name, colour in legend[:12]:
+        lines = _legend_lines(name)
         out.append(f'<rect x="{W - PAD_R + 8}" y="{y - 8}" width="12" height="8" fill="{colour}"/>'
-                   f'<text x="{W - PAD_R + 24}" y="{y}">{html.escape(name[:22])}</text>')
+                   f'<text x="{W - PAD_R + 24}" y="{y}">'
+                   + "".join(f'<tspan x="{W - PAD_R + 24}" dy="{0 if i == 0 else 13}">{html.escape(line)}</tspan>'
+                             for i, line in enumerate(lines)) + "</text>")
+        y += 16 + 13 * (len(lines) - 1)
     out.append("</svg>")
     return "".join(out)
+
+
+def _legend_lines(name: str) -> list[str]:
+    """A legend entry in lines of at most :data:`LEGEND_CHARS` characters, two at most (the rest cut with "…")."""
+    lines = textwrap.wrap(name, LEGEND_CHARS, break_long_words=True) or [""]
+    if len(lines) > 2:
+        lines = [lines[0], lines[1][:LEGEND_CHARS - 1] + "…"]
+    return lines
+
+
+def _mode(trace: dict[str, Any]) -> str:
+    """What a scatter trace draws; plotly's default is lines and markers under 20 points, else lines alone."""
+    mode = trace.get("mode")
+    if mode:
+        return str(mode)
+    return "lines+markers" if len(values(trace.get("y"))) < 20 else "lines"
 
 
 def _colour(trace: dict[str, Any], i: int) -> str:
@@ -198,7 +227,7 @@ def _points(trace: dict[str, Any], xaxis: _Axis, yaxis: _Axis) -> list[tuple[flo
 def _scatter(trace: dict[str, Any], xaxis: _Axis, yaxis: _Axis, colour: str) -> list[str]:
     pts = _points(trace, xaxis, yaxis)
     line = trace.get("line") or {}
-    mode = str(trace.get("mode") or "lines+markers")
+    mode = _mode(trace)
     out: list[str] = []
     if trace.get("fill") == "toself":
         ring = " ".join(f"{p[0]:.1f},{p[1]:.1f}" for p in pts if p is not None)

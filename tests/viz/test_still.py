@@ -50,3 +50,33 @@ def test_unknown_traces_are_left_out_and_a_view_carries_the_still() -> None:
     assert bundle["text/plain"] == "PlotView('T')"
     assert bundle["text/html"].startswith(BEGIN) and bundle["text/html"].endswith(END)
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def _circles(svg: str) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in re.findall(r'<circle cx="([^"]+)" cy="([^"]+)"', svg)]
+
+
+def test_markers_at_the_extremes_stay_inside_the_frame() -> None:
+    fig = go.Figure(go.Scatter(x=[1, 2, 3, 4], y=[0.77, 0.64, 0.5, 0.52], mode="lines+markers"))
+    points = _circles(figure_svg(figure_json(fig)))
+    assert len(points) == 4
+    for cx, cy in points:   # a marker on the frame would be cut in half by the clip
+        assert PAD_L + 3 <= cx <= W - PAD_R - 3 and PAD_T + 3 <= cy <= H - PAD_B - 3
+
+
+def test_a_scatter_without_mode_draws_markers_only_when_plotly_would() -> None:
+    few = go.Figure(go.Scatter(x=list(range(5)), y=[0.1] * 5))
+    many = go.Figure(go.Scatter(x=list(range(300)), y=np.linspace(0, 1, 300)))
+    assert len(_circles(figure_svg(figure_json(few)))) == 5
+    svg = figure_svg(figure_json(many))
+    assert _circles(svg) == [] and "<polyline" in svg
+    (x0, _), *_, (x1, _) = _polyline(svg)
+    assert (x0, x1) == (PAD_L, W - PAD_R)     # lines alone: the axis ends at the data, as in plotly
+
+
+def test_a_long_legend_name_is_wrapped_not_cut() -> None:
+    fig = go.Figure(go.Scatter(x=[1, 2], y=[0, 1], mode="lines", name="share of simulated deals"))
+    svg = figure_svg(figure_json(fig))
+    lines = re.findall(r"<tspan [^>]*>([^<]*)</tspan>", svg)
+    assert " ".join(lines) == "share of simulated deals"
+    assert all(len(line) <= 20 for line in lines)
