@@ -282,10 +282,12 @@ def _bars(trace: dict[str, Any], k: int, groups: int, xaxis: _Axis, yaxis: _Axis
         else:
             out.append(f'<rect x="{left:.1f}" y="{min(base, end):.1f}" width="{width:.1f}" '
                        f'height="{abs(end - base):.1f}" fill="{fill}"/>')
-    return out + _error_bars(trace, xaxis, yaxis, "#333")
+    shift = -0.4 * slot + (k + 0.5) * width   # from the category's centre to this trace's bar in the group
+    return out + _error_bars(trace, xaxis, yaxis, "#333", shift=shift)
 
 
-def _error_bars(trace: dict[str, Any], xaxis: _Axis, yaxis: _Axis, colour: str) -> list[str]:
+def _error_bars(trace: dict[str, Any], xaxis: _Axis, yaxis: _Axis, colour: str, *, shift: float = 0.0) -> list[str]:
+    """The trace's error bars; ``shift`` moves them along the category axis, onto a grouped bar."""
     x, y = values(trace.get("x")), values(trace.get("y"))
     out: list[str] = []
     for key, axis in (("error_x", xaxis), ("error_y", yaxis)):
@@ -296,10 +298,12 @@ def _error_bars(trace: dict[str, Any], xaxis: _Axis, yaxis: _Axis, colour: str) 
             if key == "error_x":
                 lo, hi, at = axis.px(x[i] - m), axis.px(x[i] + p), yaxis.px(y[i])
                 if lo is not None and hi is not None and at is not None:
+                    at += shift
                     out.append(f'<line x1="{lo:.1f}" y1="{at:.1f}" x2="{hi:.1f}" y2="{at:.1f}" stroke="{colour}"/>')
             else:
                 lo, hi, at = axis.px(y[i] - m), axis.px(y[i] + p), xaxis.px(x[i])
                 if lo is not None and hi is not None and at is not None:
+                    at += shift
                     out.append(f'<line x1="{at:.1f}" y1="{lo:.1f}" x2="{at:.1f}" y2="{hi:.1f}" stroke="{colour}"/>')
     return out
 

@@ -80,3 +80,17 @@ def test_a_long_legend_name_is_wrapped_not_cut() -> None:
     lines = re.findall(r"<tspan [^>]*>([^<]*)</tspan>", svg)
     assert " ".join(lines) == "share of simulated deals"
     assert all(len(line) <= 20 for line in lines)
+
+
+def test_error_bars_of_grouped_bars_stand_on_their_own_bar() -> None:
+    fig = go.Figure([go.Bar(x=[1, 2], y=[0.2, 0.4], error_y={"array": [0.05, 0.05]}, name="a"),
+                     go.Bar(x=[1, 2], y=[0.3, 0.1], error_y={"array": [0.05, 0.05]}, name="b")],
+                    layout={"barmode": "group", "yaxis": {"range": [0, 1]}})
+    svg = figure_svg(figure_json(fig)).split("<g clip-path")[1].split("</g>")[0]   # the plot, not the legend
+    bars = [(float(x) + float(w) / 2, float(y)) for x, y, w in
+            re.findall(r'<rect x="([^"]+)" y="([^"]+)" width="([^"]+)" height="[^"]+" fill="#', svg)]
+    lines = [(float(x1), float(y1), float(y2)) for x1, y1, y2 in
+             re.findall(r'<line x1="([^"]+)" y1="([^"]+)" x2="[^"]+" y2="([^"]+)"', svg)]
+    assert len(bars) == len(lines) == 4
+    for (centre, top), (x, y_low, y_high) in zip(bars, lines, strict=True):
+        assert abs(x - centre) < 0.2 and y_high < top < y_low   # on the bar's middle, around its top
