@@ -96,6 +96,10 @@ class _Axis:
             return None
         return self._scale(math.log10(n) if self.log else n)
 
+    def length(self, d: float) -> float:
+        """The pixels that ``d`` units of a linear axis span."""
+        return abs(self._scale(d) - self._scale(0.0))
+
     def _scale(self, t: float) -> float:
         return self.lo_px + (t - self.lo) / (self.hi - self.lo) * (self.hi_px - self.lo_px)
 
@@ -137,7 +141,9 @@ def figure_svg(figure: dict[str, Any]) -> str:
                 if _number(v) is not None and _number(p) is not None and _number(m) is not None:
                     bucket += [v + p, v - m]
     if any(t.get("type") == "bar" for t in traces):   # bars start at 0
-        (xs if any(t.get("orientation") == "h" for t in traces) else ys).append(0.0)
+        horizontal = any(t.get("orientation") == "h" for t in traces)
+        (xs if horizontal else ys).append(0.0)
+        (ys if horizontal else xs).extend(_bar_ends(traces, "y" if horizontal else "x"))
     left = PAD_L
     ycats = _Axis(layout.get("yaxis") or {}, ys, 0, 1).categories
     if ycats:   # room for the category names, up to 28 characters
@@ -164,11 +170,12 @@ def figure_svg(figure: dict[str, Any]) -> str:
                f'transform="rotate(-90 12 {(PAD_T + H - PAD_B) / 2})">{html.escape(yaxis.title)}</text>')
     legend: list[tuple[str, str]] = []
     bars = [t for t in traces if t.get("type") == "bar"]
+    spacing = _bar_places(bars, "y" if any(t.get("orientation") == "h" for t in bars) else "x")[1]
     out.append(f'<g clip-path="url(#{clip})">')
     for i, t in enumerate(traces):
         colour = _colour(t, i)
         if t.get("type") == "bar":
-            out += _bars(t, bars.index(t), len(bars), xaxis, yaxis, colour)
+            out += _bars(t, bars.index(t), len(bars), xaxis, yaxis, colour, spacing)
         else:
             out += _scatter(t, xaxis, yaxis, colour)
     out.append("</g>")
@@ -186,6 +193,24 @@ def figure_svg(figure: dict[str, Any]) -> str:
         y += 16 + 13 * (len(lines) - 1)
     out.append("</svg>")
     return "".join(out)
+
+
+def _bar_places(traces: list[dict[str, Any]], key: str) -> tuple[list[float], float]:
+    """The numeric places of all bars on their category axis, and their smallest spacing (1 for a single place),
+    which every bar trace shares, as in plotly. No places for named categories."""
+    raw = [v for t in traces if t.get("type") == "bar" for v in values(t.get(key)) if v is not None]
+    numbers = [_number(v) for v in raw]
+    places = sorted({n for n in numbers if n is not None})
+    if not places or None in numbers:
+        return [], 1.0
+    return places, min((b - a for a, b in zip(places, places[1:], strict=False)), default=1.0)
+
+
+def _bar_ends(traces: list[dict[str, Any]], key: str) -> list[float]:
+    """Where bars at numeric places reach on their category axis: half the spacing beyond the first and last
+    place (plotly's autorange keeps whole bars in view). Nothing for named categories."""
+    places, spacing = _bar_places(traces, key)
+    return [places[0] - spacing / 2, places[-1] + spacing / 2] if places else []
 
 
 def _legend_lines(name: str) -> list[str]:
@@ -257,15 +282,16 @@ def _runs(pts: Sequence[tuple[float, float] | None]) -> list[list[tuple[float, f
     return [r for r in runs if len(r) > 1]
 
 
-def _bars(trace: dict[str, Any], k: int, groups: int, xaxis: _Axis, yaxis: _Axis, colour: str) -> list[str]:
+def _bars(trace: dict[str, Any], k: int, groups: int, xaxis: _Axis, yaxis: _Axis, colour: str,
+          spacing: float) -> list[str]:
+    """One bar trace, the ``k``-th of ``groups`` side by side in each slot; ``spacing`` is the distance of
+    numeric places shared by all bar traces (:func:`_bar_places`)."""
     horizontal = trace.get("orientation") == "h"
     cat_axis, val_axis = (yaxis, xaxis) if horizontal else (xaxis, yaxis)
     cats = values(trace.get("y" if horizontal else "x"))
     vals = values(trace.get("x" if horizontal else "y"))
     span = abs(cat_axis.hi_px - cat_axis.lo_px)
-    places = sorted(p for p in (cat_axis.px(c) for c in cats) if p is not None)
-    gaps = [b - a for a, b in zip(places, places[1:], strict=False) if b > a]
-    slot = span / len(cat_axis.categories) if cat_axis.categories else min(gaps, default=span / 2)
+    slot = span / len(cat_axis.categories) if cat_axis.categories else cat_axis.length(spacing)
     width = 0.8 * slot / max(groups, 1)
     base = val_axis.px(0.0)
     out: list[str] = []

@@ -94,3 +94,19 @@ def test_error_bars_of_grouped_bars_stand_on_their_own_bar() -> None:
     assert len(bars) == len(lines) == 4
     for (centre, top), (x, y_low, y_high) in zip(bars, lines, strict=True):
         assert abs(x - centre) < 0.2 and y_high < top < y_low   # on the bar's middle, around its top
+
+
+def test_bars_at_numbers_are_whole_at_both_ends_of_the_axis() -> None:
+    fig = go.Figure(go.Bar(x=[6, 8, 17], y=[0.2, 0.4, 0.1]), layout={"yaxis": {"range": [0, 1]}})
+    svg = figure_svg(figure_json(fig)).split("<g clip-path")[1].split("</g>")[0]
+    rects = [(float(x), float(w)) for x, w in re.findall(r'<rect x="([^"]+)" y="[^"]+" width="([^"]+)"', svg)]
+    assert len(rects) == 3
+    assert all(PAD_L <= x and x + w <= W - PAD_R for x, w in rects)   # no bar half outside the frame
+
+
+def test_a_bar_trace_with_one_bar_is_as_wide_as_the_others() -> None:
+    fig = go.Figure([go.Bar(x=[6, 8, 9], y=[0.2, 0.4, 0.1]), go.Bar(x=[17], y=[0.1])],
+                    layout={"yaxis": {"range": [0, 1]}, "barmode": "group"})
+    svg = figure_svg(figure_json(fig)).split("<g clip-path")[1].split("</g>")[0]
+    widths = {round(float(w), 1) for w in re.findall(r'<rect x="[^"]+" y="[^"]+" width="([^"]+)"', svg)}
+    assert len(widths) == 1
