@@ -15,6 +15,7 @@ import base64
 import html
 import itertools
 import math
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,11 @@ PAD_L, PAD_R, PAD_T, PAD_B = 56, 150, 34, 44
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 _CLIPS = itertools.count()
 DASHES = {"dash": "6,4", "dot": "2,3", "dashdot": "6,3,2,3", "longdash": "10,4"}
+MARGIN = 0.05
+"""An axis sized from the data leaves this share of its span free at each end when markers are drawn, as plotly's
+autorange does, so a marker at the largest value is not cut in half by the frame."""
+LEGEND_CHARS = 20
+"""A legend entry wraps at this many characters a line (two lines at most) to fit the room right of the plot."""
 
 
 def values(raw: Any) -> list[Any]:
@@ -56,7 +62,8 @@ def _number(v: Any) -> float | None:
 class _Axis:
     """One axis: numbers (linear or log) or categories, mapped to pixels between ``lo_px`` and ``hi_px``."""
 
-    def __init__(self, spec: dict[str, Any], data: list[Any], lo_px: float, hi_px: float) -> None:
+    def __init__(self, spec: dict[str, Any], data: list[Any], lo_px: float, hi_px: float, *,
+                 margin: float = 0.0) -> None:
         self.log = spec.get("type") == "log"
         self.lo_px, self.hi_px = lo_px, hi_px
         self.title = _text(spec.get("title"))
@@ -74,6 +81,7 @@ class _Axis:
         elif numbers:
             lo, hi = min(numbers), max(numbers)
             lo, hi = (math.log10(lo), math.log10(hi)) if self.log else (lo, hi)
+            lo, hi = lo - margin * (hi - lo), hi + margin * (hi - lo)
         else:
             lo, hi = 0.0, 1.0
         if hi <= lo:
@@ -87,6 +95,10 @@ class _Axis:
         if n is None or (self.log and n <= 0):
             return None
         return self._scale(math.log10(n) if self.log else n)
+
+    def length(self, d: float) -> float:
+        """The pixels that ``d`` units of a linear axis span."""
+        return abs(self._scale(d) - self._scale(0.0))
 
     def _scale(self, t: float) -> float:
         return self.lo_px + (t - self.lo) / (self.hi - self.lo) * (self.hi_px - self.lo_px)
@@ -129,13 +141,16 @@ def figure_svg(figure: dict[str, Any]) -> str:
                 if _number(v) is not None and _number(p) is not None and _number(m) is not None:
                     bucket += [v + p, v - m]
     if any(t.get("type") == "bar" for t in traces):   # bars start at 0
-        (xs if any(t.get("orientation") == "h" for t in traces) else ys).append(0.0)
+        horizontal = any(t.get("orientation") == "h" for t in traces)
+        (xs if horizontal else ys).append(0.0)
+        (ys if horizontal else xs).extend(_bar_ends(traces, "y" if horizontal else "x"))
     left = PAD_L
     ycats = _Axis(layout.get("yaxis") or {}, ys, 0, 1).categories
     if ycats:   # room for the category names, up to 28 characters
         left = max(PAD_L, min(28, max(len(c) for c in ycats)) * 6 + 12)
-    xaxis = _Axis(layout.get("xaxis") or {}, xs, left, W - PAD_R)
-    yaxis = _Axis(layout.get("yaxis") or {}, ys, H - PAD_B, PAD_T)
+    margin = MARGIN if any(t.get("type") != "bar" and "markers" in _mode(t) for t in traces) else 0.0
+    xaxis = _Axis(layout.get("xaxis") or {}, xs, left, W - PAD_R, margin=margin)
+    yaxis = _Axis(layout.get("yaxis") or {}, ys, H - PAD_B, PAD_T, margin=margin)
     title = _text(layout.get("title"))
     clip = f"cardlab-clip-{next(_CLIPS)}"   # unique in the page: several pictures share one document
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" role="img" '
@@ -155,11 +170,12 @@ def figure_svg(figure: dict[str, Any]) -> str:
                f'transform="rotate(-90 12 {(PAD_T + H - PAD_B) / 2})">{html.escape(yaxis.title)}</text>')
     legend: list[tuple[str, str]] = []
     bars = [t for t in traces if t.get("type") == "bar"]
+    spacing = _bar_places(bars, "y" if any(t.get("orientation") == "h" for t in bars) else "x")[1]
     out.append(f'<g clip-path="url(#{clip})">')
     for i, t in enumerate(traces):
         colour = _colour(t, i)
         if t.get("type") == "bar":
-            out += _bars(t, bars.index(t), len(bars), xaxis, yaxis, colour)
+            out += _bars(t, bars.index(t), len(bars), xaxis, yaxis, colour, spacing)
         else:
             out += _scatter(t, xaxis, yaxis, colour)
     out.append("</g>")
@@ -167,12 +183,50 @@ def figure_svg(figure: dict[str, Any]) -> str:
         colour = _colour(t, i)
         if t.get("name") and t.get("showlegend", True) is not False:
             legend.append((str(t["name"]), colour))
-    for k, (name, colour) in enumerate(legend[:12]):
-        y = PAD_T + 10 + 16 * k
+    y = PAD_T + 10
+    for name, colour in legend[:12]:
+        lines = _legend_lines(name)
         out.append(f'<rect x="{W - PAD_R + 8}" y="{y - 8}" width="12" height="8" fill="{colour}"/>'
-                   f'<text x="{W - PAD_R + 24}" y="{y}">{html.escape(name[:22])}</text>')
+                   f'<text x="{W - PAD_R + 24}" y="{y}">'
+                   + "".join(f'<tspan x="{W - PAD_R + 24}" dy="{0 if i == 0 else 13}">{html.escape(line)}</tspan>'
+                             for i, line in enumerate(lines)) + "</text>")
+        y += 16 + 13 * (len(lines) - 1)
     out.append("</svg>")
     return "".join(out)
+
+
+def _bar_places(traces: list[dict[str, Any]], key: str) -> tuple[list[float], float]:
+    """The numeric places of all bars on their category axis, and their smallest spacing (1 for a single place),
+    which every bar trace shares, as in plotly. No places for named categories."""
+    raw = [v for t in traces if t.get("type") == "bar" for v in values(t.get(key)) if v is not None]
+    numbers = [_number(v) for v in raw]
+    places = sorted({n for n in numbers if n is not None})
+    if not places or None in numbers:
+        return [], 1.0
+    return places, min((b - a for a, b in zip(places, places[1:], strict=False)), default=1.0)
+
+
+def _bar_ends(traces: list[dict[str, Any]], key: str) -> list[float]:
+    """Where bars at numeric places reach on their category axis: half the spacing beyond the first and last
+    place (plotly's autorange keeps whole bars in view). Nothing for named categories."""
+    places, spacing = _bar_places(traces, key)
+    return [places[0] - spacing / 2, places[-1] + spacing / 2] if places else []
+
+
+def _legend_lines(name: str) -> list[str]:
+    """A legend entry in lines of at most :data:`LEGEND_CHARS` characters, two at most (the rest cut with "…")."""
+    lines = textwrap.wrap(name, LEGEND_CHARS, break_long_words=True) or [""]
+    if len(lines) > 2:
+        lines = [lines[0], lines[1][:LEGEND_CHARS - 1] + "…"]
+    return lines
+
+
+def _mode(trace: dict[str, Any]) -> str:
+    """What a scatter trace draws; plotly's default is lines and markers under 20 points, else lines alone."""
+    mode = trace.get("mode")
+    if mode:
+        return str(mode)
+    return "lines+markers" if len(values(trace.get("y"))) < 20 else "lines"
 
 
 def _colour(trace: dict[str, Any], i: int) -> str:
@@ -198,7 +252,7 @@ def _points(trace: dict[str, Any], xaxis: _Axis, yaxis: _Axis) -> list[tuple[flo
 def _scatter(trace: dict[str, Any], xaxis: _Axis, yaxis: _Axis, colour: str) -> list[str]:
     pts = _points(trace, xaxis, yaxis)
     line = trace.get("line") or {}
-    mode = str(trace.get("mode") or "lines+markers")
+    mode = _mode(trace)
     out: list[str] = []
     if trace.get("fill") == "toself":
         ring = " ".join(f"{p[0]:.1f},{p[1]:.1f}" for p in pts if p is not None)
@@ -228,15 +282,16 @@ def _runs(pts: Sequence[tuple[float, float] | None]) -> list[list[tuple[float, f
     return [r for r in runs if len(r) > 1]
 
 
-def _bars(trace: dict[str, Any], k: int, groups: int, xaxis: _Axis, yaxis: _Axis, colour: str) -> list[str]:
+def _bars(trace: dict[str, Any], k: int, groups: int, xaxis: _Axis, yaxis: _Axis, colour: str,
+          spacing: float) -> list[str]:
+    """One bar trace, the ``k``-th of ``groups`` side by side in each slot; ``spacing`` is the distance of
+    numeric places shared by all bar traces (:func:`_bar_places`)."""
     horizontal = trace.get("orientation") == "h"
     cat_axis, val_axis = (yaxis, xaxis) if horizontal else (xaxis, yaxis)
     cats = values(trace.get("y" if horizontal else "x"))
     vals = values(trace.get("x" if horizontal else "y"))
     span = abs(cat_axis.hi_px - cat_axis.lo_px)
-    places = sorted(p for p in (cat_axis.px(c) for c in cats) if p is not None)
-    gaps = [b - a for a, b in zip(places, places[1:], strict=False) if b > a]
-    slot = span / len(cat_axis.categories) if cat_axis.categories else min(gaps, default=span / 2)
+    slot = span / len(cat_axis.categories) if cat_axis.categories else cat_axis.length(spacing)
     width = 0.8 * slot / max(groups, 1)
     base = val_axis.px(0.0)
     out: list[str] = []
@@ -253,10 +308,12 @@ def _bars(trace: dict[str, Any], k: int, groups: int, xaxis: _Axis, yaxis: _Axis
         else:
             out.append(f'<rect x="{left:.1f}" y="{min(base, end):.1f}" width="{width:.1f}" '
                        f'height="{abs(end - base):.1f}" fill="{fill}"/>')
-    return out + _error_bars(trace, xaxis, yaxis, "#333")
+    shift = -0.4 * slot + (k + 0.5) * width   # from the category's centre to this trace's bar in the group
+    return out + _error_bars(trace, xaxis, yaxis, "#333", shift=shift)
 
 
-def _error_bars(trace: dict[str, Any], xaxis: _Axis, yaxis: _Axis, colour: str) -> list[str]:
+def _error_bars(trace: dict[str, Any], xaxis: _Axis, yaxis: _Axis, colour: str, *, shift: float = 0.0) -> list[str]:
+    """The trace's error bars; ``shift`` moves them along the category axis, onto a grouped bar."""
     x, y = values(trace.get("x")), values(trace.get("y"))
     out: list[str] = []
     for key, axis in (("error_x", xaxis), ("error_y", yaxis)):
@@ -267,10 +324,12 @@ def _error_bars(trace: dict[str, Any], xaxis: _Axis, yaxis: _Axis, colour: str) 
             if key == "error_x":
                 lo, hi, at = axis.px(x[i] - m), axis.px(x[i] + p), yaxis.px(y[i])
                 if lo is not None and hi is not None and at is not None:
+                    at += shift
                     out.append(f'<line x1="{lo:.1f}" y1="{at:.1f}" x2="{hi:.1f}" y2="{at:.1f}" stroke="{colour}"/>')
             else:
                 lo, hi, at = axis.px(y[i] - m), axis.px(y[i] + p), xaxis.px(x[i])
                 if lo is not None and hi is not None and at is not None:
+                    at += shift
                     out.append(f'<line x1="{at:.1f}" y1="{lo:.1f}" x2="{at:.1f}" y2="{hi:.1f}" stroke="{colour}"/>')
     return out
 

@@ -50,3 +50,63 @@ def test_unknown_traces_are_left_out_and_a_view_carries_the_still() -> None:
     assert bundle["text/plain"] == "PlotView('T')"
     assert bundle["text/html"].startswith(BEGIN) and bundle["text/html"].endswith(END)
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def _circles(svg: str) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in re.findall(r'<circle cx="([^"]+)" cy="([^"]+)"', svg)]
+
+
+def test_markers_at_the_extremes_stay_inside_the_frame() -> None:
+    fig = go.Figure(go.Scatter(x=[1, 2, 3, 4], y=[0.77, 0.64, 0.5, 0.52], mode="lines+markers"))
+    points = _circles(figure_svg(figure_json(fig)))
+    assert len(points) == 4
+    for cx, cy in points:   # a marker on the frame would be cut in half by the clip
+        assert PAD_L + 3 <= cx <= W - PAD_R - 3 and PAD_T + 3 <= cy <= H - PAD_B - 3
+
+
+def test_a_scatter_without_mode_draws_markers_only_when_plotly_would() -> None:
+    few = go.Figure(go.Scatter(x=list(range(5)), y=[0.1] * 5))
+    many = go.Figure(go.Scatter(x=list(range(300)), y=np.linspace(0, 1, 300)))
+    assert len(_circles(figure_svg(figure_json(few)))) == 5
+    svg = figure_svg(figure_json(many))
+    assert _circles(svg) == [] and "<polyline" in svg
+    (x0, _), *_, (x1, _) = _polyline(svg)
+    assert (x0, x1) == (PAD_L, W - PAD_R)     # lines alone: the axis ends at the data, as in plotly
+
+
+def test_a_long_legend_name_is_wrapped_not_cut() -> None:
+    fig = go.Figure(go.Scatter(x=[1, 2], y=[0, 1], mode="lines", name="share of simulated deals"))
+    svg = figure_svg(figure_json(fig))
+    lines = re.findall(r"<tspan [^>]*>([^<]*)</tspan>", svg)
+    assert " ".join(lines) == "share of simulated deals"
+    assert all(len(line) <= 20 for line in lines)
+
+
+def test_error_bars_of_grouped_bars_stand_on_their_own_bar() -> None:
+    fig = go.Figure([go.Bar(x=[1, 2], y=[0.2, 0.4], error_y={"array": [0.05, 0.05]}, name="a"),
+                     go.Bar(x=[1, 2], y=[0.3, 0.1], error_y={"array": [0.05, 0.05]}, name="b")],
+                    layout={"barmode": "group", "yaxis": {"range": [0, 1]}})
+    svg = figure_svg(figure_json(fig)).split("<g clip-path")[1].split("</g>")[0]   # the plot, not the legend
+    bars = [(float(x) + float(w) / 2, float(y)) for x, y, w in
+            re.findall(r'<rect x="([^"]+)" y="([^"]+)" width="([^"]+)" height="[^"]+" fill="#', svg)]
+    lines = [(float(x1), float(y1), float(y2)) for x1, y1, y2 in
+             re.findall(r'<line x1="([^"]+)" y1="([^"]+)" x2="[^"]+" y2="([^"]+)"', svg)]
+    assert len(bars) == len(lines) == 4
+    for (centre, top), (x, y_low, y_high) in zip(bars, lines, strict=True):
+        assert abs(x - centre) < 0.2 and y_high < top < y_low   # on the bar's middle, around its top
+
+
+def test_bars_at_numbers_are_whole_at_both_ends_of_the_axis() -> None:
+    fig = go.Figure(go.Bar(x=[6, 8, 17], y=[0.2, 0.4, 0.1]), layout={"yaxis": {"range": [0, 1]}})
+    svg = figure_svg(figure_json(fig)).split("<g clip-path")[1].split("</g>")[0]
+    rects = [(float(x), float(w)) for x, w in re.findall(r'<rect x="([^"]+)" y="[^"]+" width="([^"]+)"', svg)]
+    assert len(rects) == 3
+    assert all(PAD_L <= x and x + w <= W - PAD_R for x, w in rects)   # no bar half outside the frame
+
+
+def test_a_bar_trace_with_one_bar_is_as_wide_as_the_others() -> None:
+    fig = go.Figure([go.Bar(x=[6, 8, 9], y=[0.2, 0.4, 0.1]), go.Bar(x=[17], y=[0.1])],
+                    layout={"yaxis": {"range": [0, 1]}, "barmode": "group"})
+    svg = figure_svg(figure_json(fig)).split("<g clip-path")[1].split("</g>")[0]
+    widths = {round(float(w), 1) for w in re.findall(r'<rect x="[^"]+" y="[^"]+" width="([^"]+)"', svg)}
+    assert len(widths) == 1
