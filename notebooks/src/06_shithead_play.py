@@ -208,7 +208,7 @@ assert abs(is_special.mean() - float(exact_special)) < 4 * se
 # $$P(\text{fits}) = \frac{\#\{\text{unseen cards that fit the pile}\}}{\#\{\text{unseen cards}\}}.$$
 #
 # This is **exchangeability**. It makes one **assumption**: that choosing the face-up cards told nothing about the
-# cards kept in the hand. (Keeping strong cards for the end tells a little; lesson 07 looks at what play tells.)
+# cards kept in the hand. (Greedy players put strong cards face up, so it does not quite hold; lesson 07 says more.)
 # It needs a real shuffle: on section 2's stacked deck you know where every card lies.
 #
 # **Predict first:** is the chance the same for the table, for seat 0 and for seat 1?
@@ -236,11 +236,12 @@ for viewpoint in (None, 0, 1):
           f"stepper's exact value: draw top {float(top):.4f}, face-down card {float(blind):.4f}")
     assert counts[who] == top == blind
 assert len(set(counts.values())) == 3                    # three viewers, three different answers
+assert [len(after_setup.unseen_cards(v)) for v in (None, 0, 1)] == [45, 42, 42]   # as the text below says
 
 # %% [markdown]
-# The stepper's exact values are the same counts (the cell checks it). Each viewer sees different cards (the table
-# neither hand, each seat its own), so each has a different number of unseen cards and a different share that fits.
-# All three answers are right, each *given what that viewer knows*.
+# The stepper's exact values are the same counts (the cell checks it). Each viewer sees different cards: the table
+# cannot see 45, each seat a different 42, and a different share of them fits. All three answers are right *for
+# what that viewer knows, if the assumption holds*; after greedy set-ups it holds only roughly.
 
 # %% [teacher]
 # **Why a shuffled deal here.** The stacked deck of section 2 is printed in the code, so for the class its cards are
@@ -308,7 +309,9 @@ assert alone < 0                                         # alone, it would have 
 #
 # - *"The face-down card and the top of the draw pile have different chances."* Nobody has seen either: as long as
 #   nothing has told them apart, their chances are equal.
-# - *"The table is wrong because seat 0 knows better."* Both answers are right for the information each has.
+# - *"The table is wrong because seat 0 knows better."* Both answers are right for the information each has, under
+#   the assumption that the set-up told nothing (greedy set-ups put strong cards face up, so the hands keep weaker
+#   cards than a random share).
 
 # %% [markdown]
 # ## Exercises
