@@ -10,19 +10,18 @@
 # - compare the chances that the table and each player give;
 # - compare house rules fairly, on the same deals, reading several intervals at once.
 #
-# **Lesson plan (50 minutes).** 5 min: predict. 10 min: rules (section 1). 10 min: the stepper (sections 2–3).
-# 12 min: counting (section 4). 5 min: house rules (section 5). 8 min: exercises.
+# **Lesson plan (50 minutes).** 5 min: predict. 10 min: rules. 10 min: the stepper. 12 min: counting. 5 min:
+# house rules. 8 min: exercises.
 #
 # **Predict first.** The deck is shuffled and dealt. What is the chance that the top card of the draw pile is a 2
-# or a 10? Write your guess down; section 4 counts it.
+# or a 10? Write it down; section 4 counts it.
 
 # %% [markdown]
 # ## 1. The rules
 #
 # - **Packs.** One 52-card pack for 2 players, two packs for 3–5.
 # - **Order.** 3 < 4 < … < 10 < J < Q < K < A; the 2 and the 10 are special. Suits never matter.
-# - **Deal.** Three face-down cards to each player, which nobody may look at (the owner included), then six
-#   cards to each hand. The rest is the draw pile.
+# - **Deal.** Three face-down cards to each player, which nobody may look at, then six cards to each hand. The rest is the draw pile.
 # - **Set-up.** Each player puts three hand cards face up on their face-down ones (`"face up 7♥"`). Then the top
 #   of the draw pile is turned over to start the *pile*.
 # - **A play.** One card, or several of the same rank, equal to or higher than the top of the pile: `"play 7"`,
@@ -87,8 +86,7 @@ def play_and_show(stepper, move):
 # %% [markdown]
 # ## 2. The special cards, on a stacked deck
 #
-# The deck is stacked, not shuffled, so that the special cards appear quickly; it shows the rules only, since you
-# can read where every card lies. Both seats are `human`: we choose every move. Seat 0 holds 3♠ 4♠ 7♥ 10♣ J♦ A♠,
+# The deck is stacked, not shuffled, so that the special cards appear quickly; it shows the rules only. Both seats are `human`: we choose every move. Seat 0 holds 3♠ 4♠ 7♥ 10♣ J♦ A♠,
 # seat 1 holds 2♥ 6♣ 7♦ 8♣ Q♥ K♠, and the starting card is 7♠.
 
 # %%
