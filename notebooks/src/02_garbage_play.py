@@ -221,7 +221,8 @@ print(ten.panel_numbers())
 # $$P(\text{usable}) = \frac{\text{number of unseen cards the player can use}}{\text{number of unseen cards}}.$$
 #
 # A player can use a Jack (wild) while one of their spots is face down, and a number whose spot is still face
-# down or shows a Jack (the number displaces the Jack). The player who draws next is the player to move if their turn has not started; in the middle of a chain
+# down or shows a Jack (the number displaces the Jack). The player who draws next is the player to move if their turn
+# has not started; in the middle of a chain
 # the turn ends without another draw, so it is the *next* player. Was your prediction right?
 
 # %%

@@ -21,7 +21,8 @@
 #
 # - **Packs.** One 52-card pack for 2 players, two packs for 3–5.
 # - **Order.** 3 < 4 < … < 10 < J < Q < K < A; the 2 and the 10 are special. Suits never matter.
-# - **Deal.** Three face-down cards to each player, which nobody may look at, then six cards to each hand. The rest is the draw pile.
+# - **Deal.** Three face-down cards to each player, which nobody may look at, then six cards to each hand. The rest is
+#   the draw pile.
 # - **Set-up.** Each player puts three hand cards face up on their face-down ones (`"face up 7♥"`). Then the top
 #   of the draw pile is turned over to start the *pile*.
 # - **A play.** One card, or several of the same rank, equal to or higher than the top of the pile: `"play 7"`,
@@ -86,7 +87,8 @@ def play_and_show(stepper, move):
 # %% [markdown]
 # ## 2. The special cards, on a stacked deck
 #
-# The deck is stacked, not shuffled, so that the special cards appear quickly; it shows the rules only. Both seats are `human`: we choose every move. Seat 0 holds 3♠ 4♠ 7♥ 10♣ J♦ A♠,
+# The deck is stacked, not shuffled, so that the special cards appear quickly; it shows the rules only. Both seats are
+# `human`: we choose every move. Seat 0 holds 3♠ 4♠ 7♥ 10♣ J♦ A♠,
 # seat 1 holds 2♥ 6♣ 7♦ 8♣ Q♥ K♠, and the starting card is 7♠.
 
 # %%
