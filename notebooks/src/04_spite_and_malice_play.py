@@ -218,7 +218,7 @@ describe_stock(game)
 #
 # $$P(\text{fits}) = \frac{\text{unseen cards that fit a centre pile}}{\text{all unseen cards}}.$$
 #
-# Right after the deal this assumption is a fact: the deck was shuffled. Later in a round it is only a model,
+# Right after a deal without ties this assumption is a fact. Later in a round it is only a model,
 # because the players' choices may say something about their hidden cards; lesson `05_spite_and_malice_chances`
 # tests it. The answer also depends on who counts, because each player sees their own hand.
 #
