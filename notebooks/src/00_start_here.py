@@ -89,7 +89,7 @@ print(stepper.history_numbers())
 # %% [markdown]
 # **The game's own panel** (bottom plot). For Garbage it shows
 #
-# - *next stock card can be placed*: an **exact** fraction. The next stock card is equally likely to be any
+# - *next stock card can be used*: an **exact** fraction. The next stock card is equally likely to be any
 #   card nobody has seen, so the chance is (unseen cards the player who draws it can use) / (all unseen cards);
 # - *seat s wins within k turns*, for k = 1 … 5: **estimates**, with their intervals. Only the first layout
 #   completed wins, so the curve levels off at that seat's chance to win.
@@ -101,9 +101,9 @@ print(stepper.panel_numbers())
 # ### Check the exact number by counting
 #
 # The unseen cards are the face-down layout cards plus the stock. A player can use a card if it is a Jack (wild)
-# while one of their spots is face down, or a number whose spot is still face down. *Whose* spots? The player who
-# draws the next stock card: the player to move if their turn has not started, but in the middle of a chain the
-# turn ends without another draw, so it is the *next* player.
+# while one of their spots is face down, or a number whose spot is face down or shows a Jack. *Whose* spots? The
+# next player to draw: the player to move if their turn has not started; in the middle of a chain, the *next*
+# player.
 
 # %%
 game = stepper.game
@@ -213,7 +213,7 @@ assert abs(calibration.brier - np.mean([(r.guess - outcome) ** 2 for r in calibr
 #
 # - *"An estimate of 0.62 means seat 0 wins 62% of the games from here."* Only if the model is right (greedy play,
 #   every arrangement of the unseen cards equally likely), and up to the interval's width.
-# - *"An exact probability is certain."* An exact 19/39 is a *probability*: the next card is still unknown.
+# - *"An exact probability is certain."* An exact 42/47 is a *probability*: the next card is still unknown.
 # - *"My 70% guess was wrong because the other seat won."* One outcome cannot show that; many scored guesses can.
 
 # %% [markdown]

@@ -55,7 +55,9 @@ import cardlab
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.viz import table_html
+from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.exercise import Exercise
+from cardlab.viz.panels import figure_view
 
 
 def status(stepper):
@@ -192,8 +194,7 @@ assert hands[-1][1][winners[-1]] == 1 and match.winner == winners[-1]
 print(f"hands won {match.state.wins}; match winner seat {match.winner}")
 
 # %% [markdown]
-# Check the rules in the table: does each hand's winner lose exactly one spot and play first next? Is a smaller
-# layout really a reward? Lesson `03_garbage_chances` measures that.
+# Check the rules in the table: does each hand's winner lose exactly one spot and play first next?
 
 # %% [markdown]
 # ## 5. The panels, and counting a chance exactly
@@ -202,9 +203,8 @@ print(f"hands won {match.state.wins}; match winner seat {match.winner}")
 # few turns (*estimates*, from many play-outs; lesson `03_garbage_chances` is about them), and one *exact* number:
 # the chance that the next stock card can be used.
 #
-# The stacked game of section 3 is no good for counting chances: you have read `DECK`, so you know which cards lie
-# face down, and none of them can be on top of the stock. Here is a shuffled deal (seed 4) after ten moves of two
-# greedy bots, and its panels' numbers:
+# The stacked game of section 3 is no good for counting: you have read `DECK`. Here is a shuffled deal (seed 4)
+# after ten moves of two greedy bots, and its panels' numbers:
 
 # %%
 ten = cardlab.Stepper("garbage", players=2, seed=4)
@@ -216,21 +216,21 @@ print(ten.panel_numbers())
 # %% [markdown]
 # **Count it yourself.** The deck was shuffled and nobody ever looks at a face-down card, so the top of the stock
 # is equally likely to be *any* card nobody has seen yet: the face-down layout cards and the stock together. The
-# chance that it can be used by the player who draws it is a count:
+# chance that it can be used by the next player to draw is a count:
 #
 # $$P(\text{usable}) = \frac{\text{number of unseen cards the player can use}}{\text{number of unseen cards}}.$$
 #
 # A player can use a Jack (wild) while one of their spots is face down, and a number whose spot is still face
-# down or shows a Jack (the number displaces the Jack). The player who draws next is the player to move if their turn
-# has not started; in the middle of a chain
-# the turn ends without another draw, so it is the *next* player. Was your prediction right?
+# down or shows a Jack (the number displaces the Jack). The next player to draw is the player to move if their turn
+# has not started; in the middle of a chain the turn ends without another draw, so it is the *next* player (who may
+# take the discard instead: the count is still the chance for the top card). Was your prediction right?
 
 # %%
 game = ten.game
 seat = prob.garbage_next_drawer(game)
 unseen = game.hidden_cards()
 usable = [card for card in unseen if game.can_use(seat, card)]
-print(f"seat {game.current_player} to move, seat {seat} draws the next stock card")
+print(f"seat {game.current_player} to move, seat {seat} is the next player to draw (or take the discard)")
 print(f"{len(unseen)} unseen cards, {len(usable)} of them usable by seat {seat}: {len(usable)}/{len(unseen)} "
       f"= {len(usable) / len(unseen):.4f}")
 assert prob.garbage_next_card_placeable(game) * len(unseen) == len(usable)   # the panel's exact number
@@ -238,11 +238,34 @@ at_deal = prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=2
 print(f"at the deal (every card unseen): {at_deal} = {float(at_deal):.4f}")
 
 # %% [markdown]
+# **Real deals.** At the deal the count is the same for every shuffle. Is it right? Deal 2,000 shuffled games and
+# look at the real top card of the stock: can seat 0 use it? The chart shows the running share with its 95% band,
+# and the count dashed.
+
+# %%
+first_usable = []
+for deal_seed in range(1000, 3000):
+    deal = cardlab.new_game("garbage", players=2, seed=deal_seed)
+    first_usable.append(int(deal.can_use(0, deal.state.stock[-1])))   # the real top card of the stock
+display(figure_view(convergence_figure(first_usable, truth=float(at_deal), label="usable first card",
+                                       title="Real deals: can seat 0 use its first card?", x_title="real deals")))
+for row in convergence_rows(first_usable, [10, 100, 1000, len(first_usable)]):
+    print(row)
+share = np.mean(first_usable)
+gap = (share - float(at_deal)) / np.sqrt(float(at_deal) * (1 - float(at_deal)) / len(first_usable))
+print(f"real share {share:.4f} against the count {float(at_deal):.4f}: {gap:+.2f} standard errors")
+assert abs(gap) < 4     # as close as 2,000 deals can show (a gap of 4 would be strong evidence against the count)
+
+# %% [markdown]
+# The running share jumps about at first and settles near the count: on real deals the count holds, as far as 2,000
+# deals can tell.
+
+# %% [markdown]
 # ## Misconceptions to discuss
 #
 # - *"A card nobody has seen is more likely to be one I need, since I have waited so long."* In a shuffled deal
 #   every unseen card is equally likely to be next; waiting changes nothing.
-# - *"The chance is about the player to move."* It is about the player who draws the next stock card.
+# - *"The chance is about the player to move."* It is about the next player to draw from the stock.
 
 # %% [markdown]
 # ## Exercises
@@ -317,8 +340,8 @@ assert exercise_2.check("20/52").status == "not yet"
 
 # %% [markdown]
 # **Exercise 3.** The cell below deals a shuffled game (seed 2) and lets two greedy bots play four moves. Seat 0 is
-# in the middle of a chain: it holds a Jack and must choose a spot for it or discard it. Who draws the next stock
-# card, and what is the exact chance that they can use it? (Section 5 shows how to count.)
+# in the middle of a chain: it holds a Jack and must choose a spot for it or discard it. Who is the next player to
+# draw, and what is the exact chance that they can use the top card of the stock? (Section 5 shows how to count.)
 
 # %%
 def greedy_game(seed, moves):
@@ -336,8 +359,8 @@ print(f"seat {g3.current_player} to move; legal now: {', '.join(m.text for m in 
 
 # %% [check]
 exercise_3 = Exercise(
-    "Exercise 3.", "In the middle of seat 0's chain: what is the exact chance that the next stock card can be used "
-                   "by the player who draws it?",
+    "Exercise 3.", "In the middle of seat 0's chain: what is the exact chance that the top card of the stock can be "
+                   "used by the next player to draw?",
     truth=lambda: prob.garbage_next_card_placeable(greedy_game(2, 4)),
     hint="seat 0's turn ends without another draw, so count the cards the *next* player can use")
 display(exercise_3)
@@ -347,10 +370,11 @@ answer_3 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
 exercise_3.check(answer_3)
 
 # %% [solution]
-drawer = 1 - g3.current_player          # two players: the next player draws
+drawer = 1 - g3.current_player          # two players: the next player is the next to draw
 hidden = g3.hidden_cards()
 count = sum(g3.can_use(drawer, card) for card in hidden)
-print(f"seat {g3.current_player} to move; seat {drawer} draws next: {count}/{len(hidden)} = {count / len(hidden):.4f}")
+print(f"seat {g3.current_player} to move; seat {drawer} is the next to draw: {count}/{len(hidden)} = "
+      f"{count / len(hidden):.4f}")
 assert drawer == prob.garbage_next_drawer(g3) and g3.current_player == 0
 print(exercise_3.check(f"{count}/{len(hidden)}"))
 assert exercise_3.check(f"{count}/{len(hidden)}").is_right

@@ -117,7 +117,8 @@ assert sum(curve[-1].value for curve in curves) <= 1      # one seat per play-ou
 # %% [markdown]
 # Each line is an estimate with a 95% interval for that probability. The hand ends as soon as one seat completes,
 # so a seat "completes within k" only if it completes first. Compare seat 0's k = 8 number with seat 0's chance to
-# win the hand. Why can the two seats' numbers for one k never add up to more than 1?
+# win the hand (they come from separate play-outs, so noise can flip their order when they are close). Why can
+# the two seats' numbers for one k never add up to more than 1?
 
 # %% [markdown]
 # ## 3. Layout sizes: a handicap?

@@ -57,9 +57,12 @@ import numpy as np
 from IPython.display import display
 
 import cardlab
+from cardlab.games.spite_malice.kernel import payoff_this_turn
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
+from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.exercise import Exercise
+from cardlab.viz.panels import figure_view
 
 greedy = make_policy("greedy", "spite-and-malice", np.random.default_rng(0))
 
@@ -89,8 +92,8 @@ def top_part_unseen(game):
 # ## 2. A first turn in the stepper
 #
 # The deck below is **stacked**: its first cards are chosen, so that the first turn shows every kind of move. The
-# list starts with seat 0's payoff pile (top first), then seat 1's, then each seat's hand and then the stock. Short
-# payoff piles of 4 cards keep the round short. Nobody is a bot here (`"human"`): the cells play both seats.
+# list starts with seat 0's payoff pile (top first), then seat 1's, then each seat's hand and then the stock.
+# Payoff piles of 4 cards keep it short. Nobody is a bot here (`"human"`): the cells play both seats.
 
 # %%
 DECK = ["3S", "9H", "9D", "9C",                  # seat 0's payoff pile, top first
@@ -138,6 +141,28 @@ print("centre piles have reached:", view.centre_values, "| payoff tops:", [str(c
 
 # %%
 print(spite.panel_numbers())
+
+# %% [markdown]
+# **How the estimate settles.** 2,000 fresh play-outs of the same question (1 when the payoff card was played this
+# turn), with the running share and its 95% band:
+
+# %%
+panel_estimate = [q for q in spite.quantities if q.key == "payoff_this_turn"][0]
+outcomes = payoff_this_turn(spite.game, None, 2000, np.random.default_rng(2024))
+display(figure_view(convergence_figure(outcomes, title="Payoff card played this turn, play-out by play-out",
+                                       label="share of play-outs", x_title="play-outs")))
+rows = convergence_rows(outcomes, [10, 100, 1000, 2000])
+for row in rows:
+    print(row)
+gap = (rows[-1].value - panel_estimate.value) / np.hypot(rows[-1].high - rows[-1].low, panel_estimate.high -
+                                                          panel_estimate.low) * 2 * 1.96
+print(f"the panel said {panel_estimate.value:.3f}; 2,000 fresh play-outs say {rows[-1].value:.3f} "
+      f"({gap:+.2f} standard errors apart)")
+assert abs(gap) < 4 and rows[-1].high - rows[-1].low < rows[1].high - rows[1].low
+
+# %% [markdown]
+# The share jumps about, then settles as its band narrows, ending close to the panel's number: two estimates of
+# one chance.
 
 # %% [markdown]
 # **Whose view?** The panels count for the table: someone who has not seen our deck list. We have read it.
@@ -193,7 +218,7 @@ describe_stock(game)
 #
 # $$P(\text{fits}) = \frac{\text{unseen cards that fit a centre pile}}{\text{all unseen cards}}.$$
 #
-# Right after the deal this assumption is a fact: the deck was shuffled. Later in a round it is only a model,
+# Right after a deal without ties this assumption is a fact. Later in a round it is only a model,
 # because the players' choices may say something about their hidden cards; lesson `05_spite_and_malice_chances`
 # tests it. The answer also depends on who counts, because each player sees their own hand.
 #

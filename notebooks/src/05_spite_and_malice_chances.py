@@ -285,7 +285,7 @@ assert exercise_2.check(f"{share.value:.4f}").is_right and exercise_2.check("16/
 # rounds (−1 marks a drawn round). A first try plays 200 decided rounds. What is the largest half-width its 95%
 # interval for P(seat 0 wins | the round is not drawn) can have, whatever the true chance? Could such an interval
 # show an edge of 2 percentage points? How many decided rounds bring the half-width down to 0.02? Play them: what
-# can your interval show, and what can it not?
+# can your interval show, and what can it not? (The check looks at the half-width; discuss the rest.)
 
 # %% [check]
 exercise_3 = Exercise(

@@ -46,7 +46,8 @@ assert game.top.rank == cardlab.Rank.ACE and game.current_player == 0 and not ga
 # ## 1. What play tells
 #
 # This is the shuffled deal of lesson 06, section 4, played on by greedy bots. Right after the set-up, under lesson
-# 06's assumption, each card a viewer could not see was equally likely to be anywhere unseen, and a chance was a
+# 06's assumption (which greedy set-ups already bend), each card a viewer could not see was equally likely to be
+# anywhere unseen, and a chance was a
 # plain count: the share of unseen cards that fit. Since then both players have played, and a player who can play
 # **must** play.
 #
@@ -166,8 +167,9 @@ assert abs(gap) < 2 * test_se                                                   
 # $|z|$ a little above 2 would not be alarming on its own; a $|z|$ above 3 would mean the chances are measurably off.
 #
 # But the plain share passes too: here the two differ by about one standard error of this test, so it cannot tell
-# them apart. It does not prove the model. A bigger test, over every move of 300 greedy games, finds the model's chances
-# measurably off: greedy bots save their 2s and 10s, so they pick up far less often than the model predicts. The
+# them apart. It does not prove the model. A bigger test (in the teacher's guide), over every move of 300 greedy
+# games, finds the model's chances measurably off: greedy bots save their 2s and 10s, so they pick up far less often
+# than the model predicts. The
 # model is an assumption about players, and greedy bots break it.
 
 # %% [markdown]

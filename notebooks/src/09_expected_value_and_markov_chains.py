@@ -277,8 +277,8 @@ print(f"the longest layout is {longest} spots: {float(exact[longest]):.4f} draws
 
 # %% [markdown]
 # So the expected time first grows with $n$ (more cards to find) and then falls (longer chains per draw), peaking at
-# 6 spots. In a Garbage **match** a winner's layout shrinks by one spot each hand: from 10 spots down to 6 that
-# "reward" actually makes the next hand slower for them.
+# a middle size (exercise 3 asks which). In a Garbage **match** a winner's layout shrinks by one spot each hand: down
+# to that size, the "reward" actually makes the next hand slower for them.
 
 # %% [markdown]
 # ## 7. The whole distribution: $P(T \le k)$
@@ -341,7 +341,8 @@ display(figure_view(convergence_figure(within_10, truth=exact_curve[9], label="s
 
 # %% [markdown]
 # The simulated staircase lies on the exact one. If the printed line ever says the curve left the 95% band, that is
-# the one-in-twenty event the band allows; the cell checks a band so wide that leaving it by chance would happen
+# an event the band allows at most one time in twenty; the cell checks a band so wide that leaving it by chance would
+# happen
 # less than once in a million runs. The mean is the area above the curve: $E[T] = \sum_{k \ge 0} P(T > k)$.
 #
 # ## 8. Misconceptions to discuss

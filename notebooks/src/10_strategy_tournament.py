@@ -377,7 +377,7 @@ exercise_1 = Exercise(
     truth=lambda: tournament(never_discard, games=1000, seed=6, name="garbage").paired()[0],
     tolerance=0.002,   # a seeded run: the right answer is this number to three decimals
     close=0.015,       # section 3's 0.331 (seed 5, the deals already looked at) is further off: "not yet"
-    hint="run tournament(never_discard, games=1000, seed=6, name=\"garbage\") and read its paired estimate")
+    hint="play section 3's tournament again, on seed 6, and read its paired estimate")
 display(exercise_1)
 
 # %%
@@ -404,7 +404,7 @@ assert exercise_1.check(f"{paired_demo.paired()[0]:.3f}").status == "not yet"
 # %% [markdown]
 # **Exercise 2.** Suppose your policy really wins 53% against greedy. How many independent games give a 90% chance
 # that the 95% interval excludes 0.5 (90% power)? How many deals would the paired design need, with the correlation
-# section 4 measured?
+# section 4 measured? (The check looks at the independent games.)
 
 # %% [check]
 def games_for_power(p, target_power):
