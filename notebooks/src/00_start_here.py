@@ -110,7 +110,7 @@ game = stepper.game
 seat = prob.garbage_next_drawer(game)
 unseen = game.hidden_cards()
 usable = [card for card in unseen if game.can_use(seat, card)]
-print(f"seat {game.current_player} to move, seat {seat} draws the next stock card")
+print(f"seat {game.current_player} to move, seat {seat} is the next player to draw")
 print(f"{len(unseen)} unseen cards, {len(usable)} of them usable by seat {seat}")
 print("by counting:      ", f"{len(usable)}/{len(unseen)}")
 print("the panel's exact:", prob.garbage_next_card_placeable(game))

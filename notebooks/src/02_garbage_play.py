@@ -265,7 +265,7 @@ assert abs(gap) < 4     # as close as 2,000 deals can show (a gap of 4 would be 
 #
 # - *"A card nobody has seen is more likely to be one I need, since I have waited so long."* In a shuffled deal
 #   every unseen card is equally likely to be next; waiting changes nothing.
-# - *"The chance is about the player to move."* It is about the next player to draw from the stock.
+# - *"The chance is about the player to move."* It is about the next player to draw, as section 5 defines it.
 
 # %% [markdown]
 # ## Exercises

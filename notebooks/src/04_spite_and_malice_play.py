@@ -93,7 +93,7 @@ def top_part_unseen(game):
 #
 # The deck below is **stacked**: its first cards are chosen, so that the first turn shows every kind of move. The
 # list starts with seat 0's payoff pile (top first), then seat 1's, then each seat's hand and then the stock.
-# Payoff piles of 4 cards keep it short. Nobody is a bot here (`"human"`): the cells play both seats.
+# Nobody is a bot here (`"human"`): the cells play both seats.
 
 # %%
 DECK = ["3S", "9H", "9D", "9C",                  # seat 0's payoff pile, top first
@@ -131,8 +131,8 @@ print("centre piles have reached:", view.centre_values, "| payoff tops:", [str(c
 # On the right of the stepper, the top plot shows each seat's chance of winning, move by move, if both seats play
 # on like the greedy bot. The bottom plot asks this game's questions about the player to move:
 #
-# - *next stock card fits a centre pile*: an **exact** fraction for the table, counted from the cards it has not
-#   seen;
+# - *next stock card fits a centre pile*: an **exact** fraction for seat 0 (the stepper shows the human seat to
+#   move), counted from the cards seat 0 has not seen;
 # - *payoff top playable now*: 0 or 1, since the payoff top and the centre piles are face up;
 # - *payoff card played this turn*: an **estimate** with a 95% interval. The stepper deals the hidden cards again
 #   at random many times, plays each deal on to the end of the turn, and counts.
@@ -148,7 +148,9 @@ print(spite.panel_numbers())
 
 # %%
 panel_estimate = [q for q in spite.quantities if q.key == "payoff_this_turn"][0]
-outcomes = payoff_this_turn(spite.game, None, 2000, np.random.default_rng(2024))
+mover = spite.game.current_player                   # the stepper shows the human seat to move: the panel's view
+assert spite.controller.viewpoint == f"seat {mover}"
+outcomes = payoff_this_turn(spite.game, mover, 2000, np.random.default_rng(2024))
 display(figure_view(convergence_figure(outcomes, title="Payoff card played this turn, play-out by play-out",
                                        label="share of play-outs", x_title="play-outs")))
 rows = convergence_rows(outcomes, [10, 100, 1000, 2000])
@@ -165,7 +167,7 @@ assert abs(gap) < 4 and rows[-1].high - rows[-1].low < rows[1].high - rows[1].lo
 # one chance.
 
 # %% [markdown]
-# **Whose view?** The panels count for the table: someone who has not seen our deck list. We have read it.
+# **Whose view?** The panels count for seat 0, who knows its hand but has not seen our deck list. We have.
 # **Predict:** what is the next stock card, does it fit, and can seat 0 play its payoff 9♥ this turn?
 
 # %%
@@ -180,11 +182,12 @@ assert str(next_card) == "8♥" and not fits_now
 assert any("9♥ from the payoff pile" in str(event) for event in spite.game.events[before:])
 
 # %% [markdown]
-# Both are right for what each knows. The table's chances rest on its assumption that every card it has not seen
+# Both are right for what each knows. Seat 0's chances rest on the assumption that every card it has not seen
 # is equally likely; we knew where the cards lay. A chance belongs to a viewer and to what that viewer knows.
 
 # %% [teacher]
-# **For the teacher: whose chance.** The panels give the table's chances: the next stock card fits with the
+# **For the teacher: whose chance.** The panels give seat 0's chances (the stepper shows the human seat to move): the
+# next stock card fits with the
 # printed fraction, and the payoff card comes this turn with the printed estimate. A student who has read `DECK`
 # knows that the next card is 8♥, which fits no pile now, and that seat 0 reaches its payoff 9♥ by emptying its
 # hand onto the piles, drawing 8♥ and playing it. Both are right for what each knows. Only the listed cards are
