@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -169,15 +169,24 @@ def full_deck(packs: int = 1) -> list[Card]:
     return list(_ALL[: 52 * packs])
 
 
-def shuffled_deck(packs: int, rng: np.random.Generator) -> list[Card]:
-    """A uniformly shuffled deck of ``packs`` packs, using only ``rng``."""
+class Permuter(Protocol):
+    """What shuffles a deck: the one dealer's stream (:class:`cardlab.dealer.SplitMix64`)."""
+
+    def permute(self, n: int) -> list[int]:
+        """A uniformly random permutation of ``range(n)``."""
+        ...
+
+
+def shuffled_deck(packs: int, rng: Permuter) -> list[Card]:
+    """A uniformly shuffled deck of ``packs`` packs: the cards in id order, permuted by ``rng`` (a deal's
+    stream of :class:`cardlab.dealer.Dealer`), top of the deck first."""
     deck = full_deck(packs)
-    order = rng.permutation(len(deck))
-    return [deck[i] for i in order]
+    return [deck[i] for i in rng.permute(len(deck))]
 
 
-def stack_deck(top: Sequence[str | Card], packs: int, rng: np.random.Generator) -> list[Card]:
-    """A deck whose first cards are ``top`` (top of the deck first); the rest of the packs follow, shuffled.
+def stack_deck(top: Sequence[str | Card], packs: int, rng: Permuter) -> list[Card]:
+    """A deck whose first cards are ``top`` (top of the deck first); the rest of the packs follow, shuffled
+    (the order :func:`shuffled_deck` gives them with the same ``rng``).
 
     Repeated faces in ``top`` are given to successive packs, so ``["7H", "7H"]`` with two packs means
     both sevens of hearts. A face named more often than there are packs is an error.

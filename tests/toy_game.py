@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import Card, Rank, face_of, full_deck, shuffled_deck, stack_deck
+from cardlab.dealer import SplitMix64
 from cardlab.engine import register
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.spec import GameSpec, RolloutBudgets
@@ -143,7 +144,7 @@ class HighCard(Game[HighState]):
     def packs(self) -> int:
         return 1
 
-    def _deal(self, rng: np.random.Generator, deck: list[str | Card] | None) -> HighState:
+    def _deal(self, rng: SplitMix64, deck: list[str | Card] | None) -> HighState:
         order = stack_deck(deck, 1, rng) if deck is not None else shuffled_deck(1, rng)
         hands = [sorted(order[p * HAND:(p + 1) * HAND], key=sort_key) for p in range(self.players)]
         return HighState(hands=hands, stock=order[self.players * HAND:][::-1], trick=[None] * self.players, out=[],

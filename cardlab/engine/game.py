@@ -11,9 +11,11 @@ Design
   ``undo`` is exact and cheap. A move that fails leaves the game as it was.
 * A move runs as a generator (``_apply``) that yields after each event. ``play`` runs it to the end;
   ``stepwise`` lets a viewer show the position after every event, so a Garbage chain can be animated.
-* Chance is explicit. A game draws one 63-bit *shuffle key* from its generator when dealt; every
-  later shuffle uses ``keyed_rng(key, n)``. Replays and undo are therefore exact, and ``resample``
-  (which redeals the cards a viewer cannot see) gives a new key.
+* Chance is explicit, and dealt by the one dealer (:mod:`cardlab.dealer`). A game has one 64-bit
+  *key*: game ``index`` of the run with ``seed`` has the key ``game_key(seed, index)``, exactly as a
+  kernel's game ``index`` of that run, so both deal the same cards. The deal draws from the key's deal
+  stream, in-game shuffle ``n`` from its stream ``n + 1``. Replays and undo are therefore exact, and
+  ``resample`` (which redeals the cards a viewer cannot see) gives a new key.
 * A record is the dealt state plus the move texts. ``load_game`` rebuilds and replays it, and
   refuses a record that breaks card conservation or holds an illegal move.
 """
@@ -30,7 +32,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 import numpy as np
 
 from cardlab.cards import Card, faces, full_deck
-from cardlab.engine.rng import keyed_rng, make_rng
+from cardlab.dealer import MASK64, Dealer, SplitMix64, game_key, new_key
+from cardlab.engine.rng import make_rng
 from cardlab.engine.state import PlayState, Spec
 from cardlab.errors import (
     CardlabError,
@@ -46,7 +49,8 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound=PlayState)
 RECORD_FORMAT = "cardlab-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""Version 2: the one dealer's keys (64-bit) and streams; a version-1 record shuffled another way."""
 RECORD_FIELDS = ("format", "version", "game", "players", "options", "shuffle_key", "initial", "moves")
 """The fields :meth:`Game.to_json` writes; a record without one of them is refused."""
 MAX_RECORD_MOVES = 250_000
@@ -107,12 +111,14 @@ class Event:
 
 @dataclass(frozen=True)
 class Option:
-    """A game option: its default, a check, and the words that document it."""
+    """A game option: its default, a check, and the words that document it; ``choices`` lists every
+    value allowed when they are a few named ones (empty: see ``accepted``)."""
 
     default: Any
     check: Callable[[Any], bool]
     accepted: str
     doc: str = ""
+    choices: tuple[Any, ...] = ()
 
 
 def _plain(value: Any) -> Any:
@@ -159,6 +165,7 @@ class Game(abc.ABC, Generic[S]):
         players: int | None = None,
         *,
         seed: int | None = None,
+        index: int = 0,
         rng: np.random.Generator | None = None,
         deck: Sequence[str | Card] | None = None,
         **options: Any,
@@ -167,11 +174,16 @@ class Game(abc.ABC, Generic[S]):
         self._deck_given = deck is not None
         self.players = self._check_players(players)
         self.options: dict[str, Any] = self._check_options(options)
-        gen = make_rng(seed, rng)
+        if seed is None and index != 0:
+            raise InvalidInputError(f"index={shown(index)} needs a seed: game index of the run with seed=...")
+        if seed is not None and rng is None:
+            make_rng(seed)  # the one check of a seed
+            self._shuffle_key = game_key(seed, index)
+        else:
+            self._shuffle_key = new_key(make_rng(seed, rng))
         self._seed = int(seed) if seed is not None else None
-        self._shuffle_key = int(gen.integers(0, 2**63 - 1))
         self._reset_history()
-        self._state = self._deal(gen, self._check_deck(deck))
+        self._state = self._deal(Dealer(self._shuffle_key).deal(), self._check_deck(deck))
         self._initial = self._state.clone()
         self._check_conservation("deal")
 
@@ -237,7 +249,7 @@ class Game(abc.ABC, Generic[S]):
 
     # ---------------------------------------------------------------- hooks for subclasses
     @abc.abstractmethod
-    def _deal(self, rng: np.random.Generator, deck: list[str | Card] | None) -> S:
+    def _deal(self, rng: SplitMix64, deck: list[str | Card] | None) -> S:
         """Build the opening state. ``deck`` lists the top of a stacked deck, top card first."""
 
     @abc.abstractmethod
@@ -278,8 +290,8 @@ class Game(abc.ABC, Generic[S]):
 
     @property
     def shuffle_key(self) -> int:
-        """The deal's key for in-game shuffles: shuffle ``k`` of the game draws from
-        ``keyed_rng(shuffle_key, k)`` (:func:`cardlab.engine.rng.keyed_rng`), so undo and replay are exact."""
+        """The game's key (:mod:`cardlab.dealer`): the deal and in-game shuffle ``k`` draw from its streams
+        (``Dealer(shuffle_key).shuffle(k)``), so undo and replay are exact."""
         return self._shuffle_key
 
     @property
@@ -466,7 +478,7 @@ class Game(abc.ABC, Generic[S]):
         self.check_seat(viewpoint, "resample")
         if not isinstance(rng, np.random.Generator):
             raise InvalidInputError(f"rng={shown(rng)} is not a numpy.random.Generator")
-        g = self._blank(self.players, self.options, int(rng.integers(0, 2**63 - 1)))
+        g = self._blank(self.players, self.options, new_key(rng))
         g._state = self._resample_state(viewpoint, rng)
         g._initial = g._state.clone()
         return g
@@ -510,11 +522,16 @@ class Game(abc.ABC, Generic[S]):
         data = {k: faces(v) for k, v in data.items()}
         self._events.append(Event(kind, text, seat, max(len(self._moves) - 1, 0), private, private_to, data))
 
-    def _shuffle_rng(self) -> np.random.Generator:
-        """The generator for the next in-game shuffle; counts shuffles in the state for exact undo."""
+    def _shuffle_rng(self) -> SplitMix64:
+        """The stream of the next in-game shuffle (:meth:`cardlab.dealer.Dealer.shuffle`); counts shuffles in
+        the state for exact undo."""
         count = int(self._state.shuffles)
         self._state.shuffles = count + 1
-        return keyed_rng(self._shuffle_key, count)
+        return Dealer(self._shuffle_key).shuffle(count)
+
+    def _choice_rng(self) -> SplitMix64:
+        """The stream of the rules' hidden choice at this move (:meth:`cardlab.dealer.Dealer.choice`)."""
+        return Dealer(self._shuffle_key).choice(len(self._moves))
 
     # ---------------------------------------------------------------- conservation
     def all_cards(self) -> list[Card]:
@@ -561,9 +578,9 @@ class Game(abc.ABC, Generic[S]):
             raise CorruptRecordError(f"record field players is {shown(players, 40)}; expected a whole number "
                                      f"from {cls.min_players} to {cls.max_players}")
         key = record.get("shuffle_key")
-        if type(key) is not int or not 0 <= key < 2**63:
+        if type(key) is not int or not 0 <= key <= MASK64:
             raise CorruptRecordError(f"record field shuffle_key is {shown(key, 40)}; "
-                                     "expected a whole number from 0 to 2**63 - 1")
+                                     "expected a whole number from 0 to 2**64 - 1")
         moves = record["moves"]
         if type(moves) is not list or len(moves) > MAX_RECORD_MOVES:
             size = f"a list of {len(moves):,} moves" if type(moves) is list else shown(moves, 40)

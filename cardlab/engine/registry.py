@@ -85,13 +85,16 @@ def new_game(
     players: int | None = None,
     *,
     seed: int | None = None,
+    index: int = 0,
     rng: np.random.Generator | None = None,
     deck: Sequence[str | Card] | None = None,
     **options: Any,
 ) -> Game[Any]:
-    """Deal a new game. ``seed`` (or ``rng``) makes it reproducible; ``deck`` stacks the top of the deck."""
+    """Deal a new game. ``seed`` (or ``rng``) makes it reproducible: ``seed=s, index=i`` is game ``i`` of a
+    run with seed ``s`` (``cardlab.simulate``'s game ``i``, on the engine and on a kernel alike: one dealer,
+    :mod:`cardlab.dealer`); ``deck`` stacks the top of the deck."""
     cls = game_class(name)
-    return cls(players, seed=seed, rng=rng, deck=deck, **options)
+    return cls(players, seed=seed, index=index, rng=rng, deck=deck, **options)
 
 
 def load_game(text: str) -> Game[Any]:

@@ -25,16 +25,7 @@ def make_rng(seed: int | None = None, rng: np.random.Generator | None = None) ->
     return np.random.default_rng(seed)
 
 
-def keyed_rng(key: int, counter: int) -> np.random.Generator:
-    """A generator for the ``counter``-th in-game shuffle of a game whose shuffle key is ``key``.
-
-    Games draw one key from their generator when dealt; every later shuffle (a reshuffled stock, a
-    redeal in match play) uses ``keyed_rng(key, n)``. Undo and replay then reproduce each shuffle
-    exactly without storing generator state.
-    """
-    return np.random.default_rng([key, counter])
-
-
 def game_rng(seed: int, index: int) -> np.random.Generator:
-    """The generator of game number ``index`` in a seeded batch: independent of how batches are split."""
+    """The generator of the policies of game number ``index`` in a seeded batch (its cards come from the one
+    dealer, :mod:`cardlab.dealer`): independent of how batches are split."""
     return np.random.default_rng([seed, index])

@@ -26,7 +26,7 @@ Questions = Callable[..., list[Any]]
 
 
 class GameKernel(Protocol):
-    """A game's fast play-outs. A module with these three functions satisfies the protocol."""
+    """A game's fast play-outs. A module with these four functions satisfies the protocol."""
 
     def plays(self, policies: Sequence[object]) -> bool:
         """True when every seat's policy is a built-in name the kernel plays ("greedy" or "random", any mix)."""
@@ -37,6 +37,12 @@ class GameKernel(Protocol):
         no winner), turns (int64, same definition of a turn as the engine's), extras (per-game arrays, keys
         among the engine's Game.stats()). Game i's randomness depends only on (seed, i): shards of any size
         give the same results. options are the game's normalised options (game.options)."""
+
+    def game_moves(self, players: int, options: Mapping[str, Any], seed: int, index: int,
+                   policies: Sequence[str]) -> list[str]:
+        """Game ``index`` of :meth:`play_shard`'s run with ``seed``, its moves as the engine's texts. The deal
+        and every shuffle come from the one dealer (:mod:`cardlab.dealer`), so with deterministic bots these
+        are the moves the engine plays in ``new_game(name, seed=seed, index=index)``, card for card."""
 
     def win_rollouts(self, game: Game[Any], viewpoint: int | None, n: int,
                      rng: np.random.Generator) -> np.ndarray:
@@ -71,6 +77,10 @@ class LazyKernel:
         result: tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]] = self.module().play_shard(
             players, options, seed, start, stop, policies)
         return result
+
+    def game_moves(self, players: int, options: Mapping[str, Any], seed: int, index: int,
+                   policies: Sequence[str]) -> list[str]:
+        return [str(m) for m in self.module().game_moves(players, options, seed, index, policies)]
 
     def win_rollouts(self, game: Game[Any], viewpoint: int | None, n: int, rng: np.random.Generator) -> np.ndarray:
         winners: np.ndarray = self.module().win_rollouts(game, viewpoint, n, rng)

@@ -9,24 +9,17 @@ on the same numpy arrays, card for card, only much slower (:data:`HAVE_NUMBA` sa
 
 Randomness
 ----------
-A kernel call receives 64-bit seeds drawn by the caller from its ``numpy.random.Generator`` (one per
-game or play-out) and draws its numbers from **SplitMix64** seeded with them (Steele, Lea and Flood
-2014: a 64-bit counter stepped by the golden-ratio odd constant, then mixed; it passes BigCrush).
-:func:`below` returns a uniform integer in ``[0, b)`` for ``1 <= b < 2**32``: it takes the high 32 bits
-``x`` of one output and returns ``(x * b) >> 32``, rejecting the ``2**32 mod b`` values of
-``x * b mod 2**32`` that would make some results one count more likely (Lemire 2019), so every value
-has probability exactly ``1/b``. :func:`shuffle` is Fisher-Yates (position ``i`` from the top down
-swaps with a uniform position ``<= i``): each of the ``m!`` orders has probability ``1/m!``. Nothing
-draws from a global generator. :class:`SplitMix64` is the same generator in Python, for tests that
-replay a kernel's choices.
+Every number a kernel draws comes from the one dealer, :mod:`cardlab.dealer` (SplitMix64, its ``below`` and
+Fisher-Yates ``shuffle``, re-exported here): a fresh game's deal and every in-game shuffle from the streams of
+the game's key, exactly as the engine deals the same game, and the ``random`` bot's moves from the key's play
+stream. Nothing draws from a global generator.
 
 Runs: seeds, policies, checks, failures, compiling
 --------------------------------------------------
 What every kernel's Python side does alike is written here once. **Seeds:** game ``i`` of a run with
-seed ``s`` (a kernel's ``play_shard``) draws from SplitMix64 seeded with :func:`game_seed`, output ``i``
-of SplitMix64 seeded with the first 64-bit word of ``numpy.random.SeedSequence(s)`` (:func:`run_seed`;
-:func:`game_state` computes it inside a kernel): it depends on ``(s, i)`` only, so shards of any size
-give the same games, and nearby seeds give unrelated runs. A play-out from a position takes its seed
+seed ``s`` (a kernel's ``play_shard``) is the game whose key is :func:`~cardlab.dealer.game_key` ``(s, i)``
+(:func:`~cardlab.dealer.game_state` computes it inside a kernel): the engine's ``new_game(name, seed=s,
+index=i)``, card for card, and shards of any size give the same games. A play-out from a position takes its seed
 from the caller's generator (:func:`seeds`), one per play-out. **Policies:** :func:`policy_codes` turns
 the seats' policy names into the codes of :data:`POLICY_CODES` (every kernel plays ``greedy``, its
 game's bot, and ``random``, uniform over the legal moves) and :func:`plays` says whether a kernel can
@@ -95,12 +88,63 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import Card
+from cardlab.dealer import (  # the one dealer's generator, re-exported for the kernels
+    GAMMA as GAMMA,
+)
+from cardlab.dealer import (
+    HAVE_NUMBA as HAVE_NUMBA,
+)
+from cardlab.dealer import (
+    MASK64 as MASK64,
+)
+from cardlab.dealer import (
+    STATE_SIZE as STATE_SIZE,
+)
+from cardlab.dealer import (
+    SplitMix64 as SplitMix64,
+)
+from cardlab.dealer import (
+    below as below,
+)
+from cardlab.dealer import (
+    deal_shuffle as deal_shuffle,
+)
+from cardlab.dealer import (
+    game_key as game_key,
+)
+from cardlab.dealer import (
+    game_state as game_state,
+)
+from cardlab.dealer import (
+    jit as jit,
+)
+from cardlab.dealer import (
+    jit_inline as jit_inline,
+)
+from cardlab.dealer import (
+    kernel_state as kernel_state,
+)
+from cardlab.dealer import (
+    next_u64 as next_u64,
+)
+from cardlab.dealer import (
+    run_seed as run_seed,
+)
+from cardlab.dealer import (
+    set_stream as set_stream,
+)
+from cardlab.dealer import (
+    shuffle as shuffle,
+)
+from cardlab.dealer import (
+    start_game as start_game,
+)
 from cardlab.errors import InvalidInputError, KernelError, shown
 from cardlab.sim.chance import ChanceLaw, MixedLaw
 from cardlab.sim.hands_law import HandsLaw
@@ -109,107 +153,6 @@ IntArray = npt.NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
 G = TypeVar("G")
 
-numba: Any
-try:
-    import numba
-except ImportError:  # the core install: kernels run as plain Python
-    numba = None
-HAVE_NUMBA = numba is not None
-"""Whether the kernels are compiled by numba (the ``fast`` extra) or run as plain Python."""
-
-
-def jit(fn: F) -> F:
-    """numba's ``njit`` with an on-disk cache, compiled lazily on the first call; without numba, ``fn`` itself."""
-    if numba is None:
-        return fn
-    return cast(F, numba.njit(cache=True)(fn))
-
-
-def jit_inline(fn: F) -> F:
-    """:func:`jit` for a small helper that numba inlines into every compiled caller (``inline="always"``,
-    at numba's level: no call, no reference counting of array arguments); without numba, ``fn`` itself."""
-    if numba is None:
-        return fn
-    return cast(F, numba.njit(cache=True, inline="always")(fn))
-
-
-# ---------------------------------------------------------------------------------------------- SplitMix64
-GAMMA = np.uint64(0x9E3779B97F4A7C15)
-MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-MIX2 = np.uint64(0x94D049BB133111EB)
-U27, U30, U31, U32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
-U2 = np.uint64(2)
-LOW32 = np.uint64(0xFFFFFFFF)
-TWO32 = np.uint64(1 << 32)
-MASK64 = (1 << 64) - 1
-
-
-@jit
-def next_u64(state: Any) -> Any:
-    """SplitMix64: step the counter ``state[0]`` (a ``uint64`` array of one) by the golden-ratio constant and mix it."""
-    z = state[0] + GAMMA
-    state[0] = z
-    z = (z ^ (z >> U30)) * MIX1
-    z = (z ^ (z >> U27)) * MIX2
-    return z ^ (z >> U31)
-
-
-@jit
-def below(state: Any, bound: int) -> Any:
-    """A uniform integer in ``[0, bound)``, ``1 <= bound < 2**32`` (Lemire's method with rejection)."""
-    b = np.uint64(bound)
-    m = (next_u64(state) >> U32) * b
-    low = m & LOW32
-    if low < b:
-        threshold = (TWO32 - b) % b
-        while low < threshold:
-            m = (next_u64(state) >> U32) * b
-            low = m & LOW32
-    return np.int64(m >> U32)
-
-
-@jit
-def shuffle(a: Any, m: int, state: Any) -> None:
-    """Fisher-Yates on ``a[:m]`` in place."""
-    for i in range(m - 1, 0, -1):
-        j = below(state, i + 1)
-        a[i], a[j] = a[j], a[i]
-
-
-class SplitMix64:
-    """The kernels' generator in Python: the same numbers as :func:`next_u64`, :func:`below`, :func:`shuffle`."""
-
-    def __init__(self, seed: int) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-            raise InvalidInputError(f"SplitMix64: seed={seed!r} is not a whole number")
-        self.state = int(seed) & MASK64
-
-    def next(self) -> int:
-        self.state = (self.state + int(GAMMA)) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * int(MIX1)) & MASK64
-        z = ((z ^ (z >> 27)) * int(MIX2)) & MASK64
-        return z ^ (z >> 31)
-
-    def below(self, bound: int) -> int:
-        """A uniform integer in ``[0, bound)``: the kernels' :func:`below`."""
-        if not 1 <= bound < 1 << 32:
-            raise InvalidInputError(f"SplitMix64.below: bound={bound!r} is not allowed; give 1 to 2**32 - 1")
-        m = (self.next() >> 32) * bound
-        if m & 0xFFFFFFFF < bound:
-            threshold = ((1 << 32) - bound) % bound
-            while m & 0xFFFFFFFF < threshold:
-                m = (self.next() >> 32) * bound
-        return m >> 32
-
-    def permute(self, n: int) -> list[int]:
-        """A permutation of ``range(n)`` by the kernels' Fisher-Yates: ``[a[i] for i in permute(n)]`` is
-        the order the in-place :func:`shuffle` gives ``a``."""
-        order = list(range(n))
-        for i in range(n - 1, 0, -1):
-            j = self.below(i + 1)
-            order[i], order[j] = order[j], order[i]
-        return order
 
 
 def seeds(n: int, rng: np.random.Generator) -> npt.NDArray[np.uint64]:
@@ -218,9 +161,12 @@ def seeds(n: int, rng: np.random.Generator) -> npt.NDArray[np.uint64]:
 
 
 def new_state(seed: Any) -> npt.NDArray[np.uint64]:
-    """A SplitMix64 state (a ``uint64`` array of one) for ``seed``."""
-    state = np.empty(1, dtype=np.uint64)
+    """A play-out's generator state (:data:`~cardlab.dealer.STATE_SIZE` ``uint64``) for ``seed``: its draws
+    start from ``seed`` itself, and a shuffle inside the play-out takes its stream from ``seed`` as a game's
+    key (:func:`~cardlab.dealer.deal_shuffle`)."""
+    state = np.zeros(STATE_SIZE, dtype=np.uint64)
     state[0] = np.uint64(seed)
+    state[1] = np.uint64(seed)
     return state
 
 
@@ -229,29 +175,6 @@ GREEDY, RANDOM = 0, 1
 POLICY_CODES = {"greedy": GREEDY, "random": RANDOM}
 """The policies every kernel plays, by name, with their codes in the kernels' policy arrays."""
 
-
-def run_seed(seed: object, what: str) -> np.uint64:
-    """The base of a seeded run: the first 64-bit word of ``numpy.random.SeedSequence(seed)``, for a whole
-    number ``seed >= 0`` (anything else is refused, naming ``what``)."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise InvalidInputError(f"{what}: seed={shown(seed)} is not allowed; give a whole number >= 0")
-    word: np.uint64 = np.random.SeedSequence(int(seed)).generate_state(1, dtype=np.uint64)[0]
-    return word
-
-
-@jit
-def game_state(base: Any, i: int, state: Any) -> None:
-    """Set ``state`` to game ``i``'s seed in the run whose base (:func:`run_seed`) is ``base``: output ``i``
-    of SplitMix64 seeded with ``base`` (its counter stepped ``i + 1`` times, then mixed)."""
-    state[0] = base + np.uint64(i) * GAMMA
-    state[0] = next_u64(state)
-
-
-def game_seed(seed: int, i: int) -> int:
-    """The SplitMix64 seed of game ``i`` of a kernel's run with ``seed`` (what :func:`game_state` computes
-    inside the kernel), in Python: for tests and bug reports that deal a kernel's game again."""
-    gen = SplitMix64((int(run_seed(seed, "game_seed")) + int(i) * int(GAMMA)) & MASK64)
-    return gen.next()
 
 
 def plays(policies: object) -> bool:
@@ -454,6 +377,7 @@ def draw_mixed(places: Any, place_start: Any, cards: Any, card_start: Any, comp_
 
 
 # ---------------------------------------------------------------------------------------------- hands law
+U2 = np.uint64(2)
 U11 = np.uint64(11)
 TWO_M53 = 1.0 / (1 << 53)
 

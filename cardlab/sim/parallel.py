@@ -10,11 +10,13 @@ Garbage hand on the kernel) to a fraction of a second (a long Spite and Malice m
 a shard of 65,536 compiled matches runs for minutes, and compiled code does not hear Ctrl-C until it returns.
 Sized by time, a shard in this process ends within a fraction of a second, and Ctrl-C stops the run then.
 
-The sizes never change the results. On the engine, game ``i`` of a run with seed ``s`` is dealt and played with
-``numpy.random.default_rng([s, i])`` (:func:`cardlab.engine.rng.game_rng`); on the fast path the kernel's
-``play_shard`` draws game ``i`` from the seed and ``i`` alone. A game's result therefore depends only on the run's
-seed and its number, never on the shard it falls in nor on who plays it: one process, ``N`` worker processes
-(started with "spawn", so a script must call ``simulate`` under ``if __name__ == "__main__":``) or a
+The sizes never change the results. Game ``i`` of a run with seed ``s`` is dealt by the one dealer
+(:mod:`cardlab.dealer`) from ``s`` and ``i`` alone, on the engine and on the fast path alike, so the engine and
+a kernel deal the same cards (and, with the deterministic built-in bots, play the same game); on the engine its
+policies draw from ``numpy.random.default_rng([s, i])`` (:func:`cardlab.engine.rng.game_rng`). A game's result
+therefore depends only on the run's seed and its number, never on the shard it falls in nor on who plays it:
+one process, ``N`` worker processes (started with "spawn", so a script must call ``simulate`` under
+``if __name__ == "__main__":``) or a
 ``dask.distributed`` cluster give bit-for-bit the same winners and turns.
 
 With ``processes=N`` the first shards run in this process; once the games timed say that the rest would take
@@ -90,8 +92,8 @@ def run_engine_games(name: str, players: int, seed: int, start: int, stop: int,
     turns = np.zeros(n, dtype=np.int64)
     extras: dict[str, list[float]] = {}
     for k in range(n):
-        rng = game_rng(seed, start + k)
-        game = cls(players, rng=rng, **options)
+        rng = game_rng(seed, start + k)  # the policies' generator; the cards come from the one dealer
+        game = cls(players, seed=seed, index=start + k, **options)
         policies = [make_policy(s, cls.name, rng) for s in specs]
         changed = {key: v for key, v in options.items() if v != cls.option_specs[key].default}
         play_out(game, policies, origin=run_origin(cls.name, players, seed, start + k, changed))
@@ -103,10 +105,12 @@ def run_engine_games(name: str, players: int, seed: int, start: int, stop: int,
 
 
 def run_origin(name: str, players: int, seed: int, index: int, options: dict[str, Any]) -> str:
-    """How to deal game ``index`` of a run with ``seed`` again (its generator is ``game_rng(seed, index)``)."""
+    """How to deal game ``index`` of a run with ``seed`` again (the policies' generator is ``game_rng(seed,
+    index)``)."""
     opts = "".join(f", {k}={shown(v, 40)}" for k, v in options.items())
-    return (f"game {index} of the run with seed {seed} (deal it again: rng = cardlab.engine.rng.game_rng({seed}, "
-            f"{index}); cardlab.new_game({name!r}, players={players}, rng=rng{opts}))")
+    return (f"game {index} of the run with seed {seed} (deal it again: cardlab.new_game({name!r}, "
+            f"players={players}, seed={seed}, index={index}{opts}); the policies' generator is "
+            f"cardlab.engine.rng.game_rng({seed}, {index}))")
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,18 @@ Wilson 95% intervals, the turns of every game, a text table, an HTML table and a
 Two ways to play
 ----------------
 * **The engine path** plays each game move by move with the policies, for any registered game. Game
-  ``i`` of a run with seed ``s`` is dealt and played with ``numpy.random.default_rng([s, i])``
-  (:func:`cardlab.engine.rng.game_rng`), so any single game of a run can be replayed on its own.
+  ``i`` of a run with seed ``s`` is ``new_game(name, seed=s, index=i)``, its policies drawing from
+  ``numpy.random.default_rng([s, i])`` (:func:`cardlab.engine.rng.game_rng`), so any single game of a run can
+  be replayed on its own.
 * **The fast path** is the game's kernel (:attr:`cardlab.engine.spec.GameSpec.kernel`), for the
   policies it plays (:meth:`~cardlab.engine.spec.GameKernel.plays`: the built-in ``"greedy"`` and
   ``"random"``, in any mix of seats, where the game's kernel plays them). It is chosen automatically when it applies;
   ``fast=False`` forces the engine path (to compare the two, or to time them).
+
+**The same deals on both paths.** Game ``i`` of a run is dealt by the one dealer (:mod:`cardlab.dealer`) from
+``s`` and ``i`` alone, on both paths: a run that mixes a Python function with built-in policies is played on
+the deals of the all-built-in run, so a paired comparison keeps its pairing. With the deterministic ``greedy``
+bots in every seat the two paths play the very same games, card for card.
 
 The games are played in shards sized by time (:mod:`cardlab.sim.parallel`: a fraction of a second each, so
 Ctrl-C stops any run at once) whose results depend neither on their sizes nor on how many processes play them,

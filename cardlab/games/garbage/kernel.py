@@ -56,7 +56,7 @@ test that gives the engine those permutations (and a random policy drawing ``bel
 generator) sees the engine play the kernel's game card for card, reshuffles and redeals included.
 
 Game ``i`` of a run with seed ``s`` (:func:`play_shard`) draws from SplitMix64 seeded with output ``i``
-of SplitMix64 seeded with ``SeedSequence(s)``'s first 64-bit word (:func:`cardlab.sim.jitkit.game_seed`,
+of SplitMix64 seeded with ``SeedSequence(s)``'s first 64-bit word (:func:`cardlab.sim.jitkit.game_key`,
 every kernel's scheme): it depends only on ``(s, i)``, so shards of any size give the same results. A
 play-out from a position (:func:`win_rollouts`, :func:`completion_turns`) draws its seed from the
 caller's generator and its hidden cards from the game's chance law through
@@ -80,6 +80,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import card_from_id
+from cardlab.dealer import DEAL, STATE_SIZE, deal_shuffle, start_game
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError, shown
 from cardlab.games.garbage.bot import preference
@@ -105,13 +106,13 @@ from cardlab.sim.jitkit import (
     jit,
     new_state,
     plays,
-    shuffle,
 )
 
 IntArray = npt.NDArray[np.int64]
 
-__all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "engine_move", "move_code",
-           "move_rollouts", "move_text", "play_exact", "play_shard", "plays", "prefer_table", "win_rollouts"]
+__all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "engine_move", "game_moves",
+           "move_code", "move_rollouts", "move_text", "play_exact", "play_shard", "plays", "prefer_table",
+           "win_rollouts"]
 
 
 MAXP = 6
@@ -206,12 +207,13 @@ def _lay_out(b: Any, deck: Any) -> None:
 
 
 @jit
-def _deal(b: Any, deck: Any, state: Any) -> None:
-    """A fresh deck in id order, shuffled (the engine's ``shuffled_deck``), laid out."""
+def _deal(b: Any, deck: Any, state: Any, stream: int) -> None:
+    """A fresh deck in id order, shuffled from the game's stream ``stream`` (the engine's ``shuffled_deck``:
+    the deal stream, or a match's redeal's shuffle stream), laid out."""
     n = b[N_CARDS]
     for j in range(n):
         deck[j] = j
-    shuffle(deck, n, state)
+    deal_shuffle(deck, n, state, stream)
     _lay_out(b, deck)
 
 
@@ -231,7 +233,7 @@ def _restock(b: Any, state: Any) -> None:
     top = b[DISC + m]
     for j in range(m):
         b[STOCK + j] = b[DISC + j]
-    shuffle(b[STOCK:STOCK + m], m, state)
+    deal_shuffle(b[STOCK:STOCK + m], m, state, b[SHUFFLES] + 1)
     b[STOCK_N] = m
     b[DISC] = top
     b[DISC_N] = 1
@@ -292,7 +294,7 @@ def _finish_hand(b: Any, rules: Any, deck: Any, state: Any) -> None:
     b[TO_MOVE] = first
     b[HAND_OVER] = 0
     b[SHUFFLES] += 1
-    _deal(b, deck, state)
+    _deal(b, deck, state, b[SHUFFLES])  # in-game shuffle number SHUFFLES - 1: stream SHUFFLES
 
 
 @jit
@@ -499,9 +501,10 @@ def _fresh_games(b: Any, kinds: Any, pol: Any, rules: Any, sizes: Any, base: Any
     deck = np.empty(CARDS, dtype=np.int64)
     own = np.zeros(MAXP, dtype=np.int64)
     done = np.zeros(MAXP, dtype=np.int64)
-    state = np.empty(1, dtype=np.uint64)
+    state = np.zeros(STATE_SIZE, dtype=np.uint64)
     for i in range(start, stop):
         game_state(base, i, state)
+        start_game(state[0], state)
         for seat in range(p):
             b[SIZES + seat] = sizes[seat]
             b[WINS + seat] = 0
@@ -516,7 +519,7 @@ def _fresh_games(b: Any, kinds: Any, pol: Any, rules: Any, sizes: Any, base: Any
         b[LAST_N] = 0
         b[HAND_OVER] = 0
         b[HAND_FIRST] = -1
-        _deal(b, deck, state)
+        _deal(b, deck, state, DEAL)
         status = _run(b, kinds, pol, rules, deck, state, own, done, trace, limit)
         if status != OK:
             return status, i
@@ -556,10 +559,11 @@ def _rollouts(board: Any, kinds: Any, pol: Any, rules: Any, places: Any, place_s
     out = np.empty(max(size, 1), dtype=np.int64)
     pool = np.empty(max(size, 1), dtype=np.int64)
     own = np.zeros(MAXP, dtype=np.int64)
-    state = np.empty(1, dtype=np.uint64)
+    state = np.zeros(STATE_SIZE, dtype=np.uint64)
     trace = np.zeros(1, dtype=np.int64)
     for r in range(seeds.shape[0]):
-        state[0] = seeds[r]
+        state[0] = seeds[r]  # a play-out's state, as jitkit.new_state makes it
+        state[1] = seeds[r]
         _deal_law(b, board, places, place_start, law_cards, card_start, size, whole, where, state, out, pool)
         for seat in range(p):
             own[seat] = 0
@@ -633,20 +637,41 @@ def _blank_board(players: int) -> IntArray:
     return b
 
 
+def _run_setup(players: int, options: Mapping[str, Any], seed: int, policies: Sequence[str],
+               what: str) -> tuple[int, dict[str, Any], IntArray, IntArray, IntArray, IntArray, np.uint64]:
+    """A run's checked arguments as the compiled loop takes them: players, options, policy codes, layout
+    sizes, card kinds, rules and the run's base seed."""
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or players not in PACKS_BY_PLAYERS:
+        raise InvalidInputError(f"players={shown(players)} is not allowed for garbage; it takes 1 to 6 players")
+    players = int(players)
+    opts = _options(players, options)
+    pol = jitkit.policy_codes(policies, players, what, MAXP)
+    sizes = np.array(opts["layout_sizes"] or [MAX_SPOTS] * players, dtype=np.int64)
+    return players, opts, pol, sizes, kinds_of(opts["wild"]), _rules(opts, False), jitkit.run_seed(seed, what)
+
+
+def game_moves(players: int, options: Mapping[str, Any], seed: int, index: int,
+               policies: Sequence[str]) -> list[str]:
+    """Game ``index`` of the run with ``seed`` (:func:`play_shard`'s), its moves as the engine's texts: with
+    deterministic bots, the moves the engine plays in ``new_game("garbage", seed=seed, index=index)``."""
+    players, opts, pol, sizes, kinds, rules, base = _run_setup(players, options, seed, policies, "game_moves")
+    index, _ = jitkit.check_range(index, index, "game_moves")
+    trace = np.zeros(MAX_MOVES + 1, dtype=np.int64)
+    one = np.empty(1, dtype=np.int64)
+    with np.errstate(over="ignore"):
+        _fresh_games(_blank_board(players), kinds, pol, rules, sizes, base, index, index + 1,
+                     one, one.copy(), one.copy(), one.copy(), trace, MAX_MOVES)
+    return _texts(trace, opts["wild"])
+
+
 def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, stop: int,
                policies: Sequence[str]) -> tuple[IntArray, IntArray, dict[str, IntArray]]:
     """Games ``start``..``stop-1`` of the run with this seed, each from its own fresh deal, to the end of the
     game (a whole match with ``match=True``). Returns winners (-1: the hand was drawn), turns (the
     engine's ``turns``) and the extras ``hands`` (hands played) and ``shuffles`` (reshuffles and redeals)."""
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or players not in PACKS_BY_PLAYERS:
-        raise InvalidInputError(f"players={shown(players)} is not allowed for garbage; it takes 1 to 6 players")
-    players = int(players)
-    opts = _options(players, options)
-    pol = jitkit.policy_codes(policies, players, "play_shard", MAXP)
+    players, opts, pol, sizes, kinds, rules, base = _run_setup(players, options, seed, policies, "play_shard")
     start, stop = jitkit.check_range(start, stop, "play_shard")
     n = stop - start
-    sizes = np.array(opts["layout_sizes"] or [MAX_SPOTS] * players, dtype=np.int64)
-    kinds, rules, base = kinds_of(opts["wild"]), _rules(opts, False), jitkit.run_seed(seed, "play_shard")
     winners, turns, hands, shuffles = (np.empty(n, dtype=np.int64) for _ in range(4))
     with np.errstate(over="ignore"):  # SplitMix64 wraps around on purpose (plain Python mode)
         status, bad = _fresh_games(_blank_board(players), kinds, pol, rules, sizes, base, int(start), int(stop),
@@ -654,11 +679,7 @@ def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, 
     if status != OK:
         def replay() -> list[str]:
             """Game ``bad`` again, its moves recorded."""
-            trace = np.zeros(MAX_MOVES + 1, dtype=np.int64)
-            one = np.empty(1, dtype=np.int64)
-            _fresh_games(_blank_board(players), kinds, pol, rules, sizes, base, int(bad), int(bad) + 1,
-                         one, one.copy(), one.copy(), one.copy(), trace, MAX_MOVES)
-            return _texts(trace, opts["wild"])
+            return game_moves(players, opts, seed, int(bad), policies)
 
         raise jitkit.kernel_failure("Garbage", "play_shard", _why(status), f"game {int(bad)}, {players} players, "
                                     f"options {opts}, policies {list(policies)}", seed, replay)

@@ -64,6 +64,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import Card, Rank, face_of, faces, shuffled_deck, stack_deck
+from cardlab.dealer import SplitMix64
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.state import (
     COUNTER_MAX,
@@ -207,7 +208,7 @@ class Garbage(Game[GarbageState]):
     state_description = STATE_DESCRIPTION
     option_specs = {
         "wild": Option("J", lambda v: v in ("J", "K"), "'J' (Jacks wild, default) or 'K' (Kings wild)",
-                       "which rank is wild"),
+                       "which rank is wild", ("J", "K")),
         "last_round": Option(False, lambda v: isinstance(v, bool), "True or False",
                              "after a player completes, every other player gets one last turn"),
         "layout_sizes": Option(None, _sizes_ok, "None or a list with one size 1-10 per player",
@@ -240,7 +241,7 @@ class Garbage(Game[GarbageState]):
     def wild_word(self) -> str:
         return self.wild_rank.word
 
-    def _deal(self, rng: np.random.Generator, deck: list[str | Card] | None) -> GarbageState:
+    def _deal(self, rng: SplitMix64, deck: list[str | Card] | None) -> GarbageState:
         sizes = list(self.options["layout_sizes"] or [MAX_SPOTS] * self.players)
         cards = stack_deck(deck, self.packs, rng) if deck is not None else shuffled_deck(self.packs, rng)
         state = GarbageState(
@@ -487,7 +488,7 @@ class Garbage(Game[GarbageState]):
                 return
             top = s.discard.pop()
             new = s.discard
-            order = self._shuffle_rng().permutation(len(new))
+            order = self._shuffle_rng().permute(len(new))
             s.stock = [new[i] for i in order]
             s.discard = [top]
             s.stock_known = True

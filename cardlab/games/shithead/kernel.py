@@ -58,10 +58,11 @@ that fits, count from 1 to the number held); blind, over the positions still the
 
 Randomness
 ----------
-Every number comes from :mod:`cardlab.sim.jitkit`'s SplitMix64. Game ``i`` of a run with seed ``s``
-is seeded with :func:`jitkit.game_seed(s, i) <cardlab.sim.jitkit.game_seed>` (every kernel's seed
-scheme), so it depends on ``(s, i)`` only and shards of any size agree; its deck is one
-Fisher-Yates shuffle and is dealt as the engine deals (:func:`deal_codes` gives it as a stacked deck
+Every number comes from the one dealer, :mod:`cardlab.dealer`. Game ``i`` of a run with seed ``s``
+is the game with the key :func:`~cardlab.dealer.game_key` ``(s, i)`` (every kernel's seed scheme), so it
+depends on ``(s, i)`` only and shards of any size agree; its deck is the key's deal stream, one
+Fisher-Yates shuffle, dealt as the engine deals: ``new_game("shithead", seed=s, index=i)`` is the same
+game (:func:`deal_codes` also gives it as a stacked deck
 for the engine). A play-out of :func:`win_rollouts` takes one seed from the caller's generator, draws
 the hidden cards with :func:`jitkit.draw_hands <cardlab.sim.jitkit.draw_hands>` from the game's
 chance law (a :class:`~cardlab.sim.hands_law.HandsLaw`: each hidden hand's class counts weighed by
@@ -96,7 +97,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardlab import dealer
 from cardlab.cards import RANK_LABELS, Card, Rank, card_from_id
+from cardlab.dealer import DEAL, STATE_SIZE, Dealer, deal_shuffle, game_key, start_game, stream_seed
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError
 from cardlab.games.shithead.rules import (
@@ -116,7 +119,6 @@ from cardlab.sim.jitkit import (
     GREEDY,
     HAVE_NUMBA,
     HandsArrays,
-    SplitMix64,
     below,
     draw_hands,
     game_state,
@@ -126,9 +128,8 @@ from cardlab.sim.jitkit import (
     plays,
 )
 from cardlab.sim.jitkit import seeds as draw_seeds
-from cardlab.sim.jitkit import shuffle as fy_shuffle
 
-__all__ = ["HAVE_NUMBA", "KernelError", "Table", "compile_now", "compiled", "deal_codes", "move_code",
+__all__ = ["HAVE_NUMBA", "KernelError", "Table", "compile_now", "compiled", "deal_codes", "game_moves", "move_code",
            "move_rollouts", "move_text", "must_pick_up", "play_shard", "plays", "win_rollouts"]
 
 IntArray = npt.NDArray[np.int64]
@@ -712,14 +713,15 @@ def _shard(players: int, rules: Any, seed: Any, start: int, stop: int, winners: 
     deck = np.zeros(MAX_CARDS, dtype=np.int64)
     scratch = np.zeros(2 * SLOTS, dtype=np.int64)
     none = np.zeros(0, dtype=np.int64)
-    state = np.zeros(1, dtype=np.uint64)
+    state = np.zeros(STATE_SIZE, dtype=np.uint64)
     size = 52 if players == 2 else MAX_CARDS
     no = np.int64(-1)  # no watched seat, no budget, no first move: an int64, not a constant (see _run)
     for g in range(start, stop):
         game_state(seed, g, state)
+        start_game(state[0], state)
         for c in range(size):
             deck[c] = c
-        fy_shuffle(deck, size, state)
+        deal_shuffle(deck, size, state, DEAL)
         _deal(deck, players, cnt, ids, known, down, draw, sc)
         status = _run(cnt, ids, known, down, draw, pile, sc, rules, state, none, none, scratch, no, no, no)
         if status < 0:
@@ -784,10 +786,11 @@ def _rollouts(cnt0: Any, ids0: Any, known0: Any, down0: Any, draw0: Any, pile0: 
     drawn = np.zeros(max(size, 1), dtype=np.int64)
     scratch = np.zeros(2 * SLOTS, dtype=np.int64)
     none = np.zeros(0, dtype=np.int64)
-    state = np.zeros(1, dtype=np.uint64)
+    state = np.zeros(STATE_SIZE, dtype=np.uint64)
     no = np.int64(-1)  # no budget, no first move (see _run)
     for i in range(seeds.shape[0]):
-        state[0] = seeds[i]
+        state[0] = seeds[i]  # a play-out's state, as jitkit.new_state makes it
+        state[1] = seeds[i]
         _deal_hidden(cnt0, ids0, known0, down0, draw0, pile0, sc0, cnt, ids, known, down, draw, pile, sc, cards,
                      class_start, hand_places, hand_start, free, states, state_start, thresholds, part_thresholds,
                      size, work, where, state, drawn)
@@ -998,7 +1001,7 @@ def _shithead(game: Any, what: str) -> Shithead:
 def deal_codes(seed: int, index: int, players: int) -> list[str]:
     """Game ``index`` of a :func:`play_shard` run with ``seed``, as a stacked deck for the engine
     (``new_game("shithead", deck=...)``, top card first): the kernel's own shuffle, replayed in Python."""
-    order = SplitMix64(jitkit.game_seed(seed, index)).permute(52 if players == 2 else MAX_CARDS)
+    order = Dealer(game_key(seed, index)).deal().permute(52 if players == 2 else MAX_CARDS)
     return [card_from_id(c).code for c in order]
 
 
@@ -1033,9 +1036,22 @@ def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, 
         table = _dealt_table(int(players), rules, seed, g)
         raise _failure("play_shard", int(failure[0]), seed, f"game {g}, {players} players, options "
                        f"{dict(options)}, policies {list(policies)}", table,
-                       _after_shuffle(jitkit.game_seed(seed, g), players))
+                       stream_seed(game_key(seed, g), dealer.PLAY))
     keys = ("blind_plays", "blind_fits", "pickups", "burns", "clears", "stopped")
     return winners, turns, {k: extras[i].astype(np.float64) for i, k in enumerate(keys)}
+
+
+def game_moves(players: int, options: Mapping[str, Any], seed: int, index: int,
+               policies: Sequence[str]) -> list[str]:
+    """Game ``index`` of the run with ``seed`` (:func:`play_shard`'s), its moves as the engine's texts: with
+    deterministic bots, the moves the engine plays in ``new_game("shithead", seed=seed, index=index)``."""
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 2 <= players <= MAX_PLAYERS:
+        raise InvalidInputError(f"game_moves: players={players!r} is not allowed; Shithead takes 2 to 5 players")
+    codes = jitkit.policy_codes(policies, int(players), "game_moves").tolist()
+    index, _ = jitkit.check_range(index, index, "game_moves")
+    table = _dealt_table(int(players), _rules(options, codes), seed, index)
+    _, moves = table.run(stream_seed(game_key(seed, index), dealer.PLAY), record=100_000)
+    return [move_text(m) for m in moves]
 
 
 def _dealt_table(players: int, rules: IntArray, seed: int, game: int) -> Table:
@@ -1047,13 +1063,6 @@ def _dealt_table(players: int, rules: IntArray, seed: int, game: int) -> Table:
               np.zeros(SC_SIZE, dtype=np.int64), rules.copy(), [])
     _deal(deck, players, t.cnt, t.ids, t.known, t.down, t.draw, t.sc)
     return t
-
-
-def _after_shuffle(game_seed: int, players: int) -> int:
-    """The generator state a game's play starts from: its seed stepped once per Fisher-Yates draw."""
-    rng = SplitMix64(game_seed)
-    rng.permute(52 if players == 2 else MAX_CARDS)
-    return rng.state
 
 
 def _law_table(g: Shithead, viewpoint: int | None, what: str) -> tuple[Table, HandsArrays, IntArray]:

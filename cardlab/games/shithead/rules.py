@@ -112,6 +112,7 @@ from typing import Any, Self
 import numpy as np
 
 from cardlab.cards import Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
+from cardlab.dealer import SplitMix64
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.state import (
     Bool,
@@ -141,7 +142,7 @@ RUN_TO_CLEAR = 4
 DEFAULT_MAX_TURNS = 4000
 MAX_TURNS_LIMIT = 1_000_000  # the largest max_turns option (a record may not ask for an endless game)
 MAX_OF_A_RANK = 8  # two packs
-CHOICE_STREAM = 1  # keyed generator stream for "which unseen cards of the named rank are played"
+
 
 _POWER: dict[Rank, int] = {r: int(r) for r in Rank} | {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.ACE: 14}
 _SPECIAL = (Rank.TWO, Rank.TEN)
@@ -482,7 +483,7 @@ class Shithead(Game[ShitheadState]):
                                "play on after the first player is out, to rank everyone; the last is the shithead"),
         "first": Option("seat0", lambda v: v in ("seat0", "lowest3"),
                         "'seat0' (default) or 'lowest3' (holder of the lowest card in hand, pagat)",
-                        "who plays first"),
+                        "who plays first", ("seat0", "lowest3")),
         "max_turns": Option(DEFAULT_MAX_TURNS, _turns_ok, f"a whole number of turns from 1 to {MAX_TURNS_LIMIT:,}",
                             "safety rule: the game is declared drawn after this many turns"),
         "seven_lower": Option(False, _bool, "True or False",
@@ -498,7 +499,7 @@ class Shithead(Game[ShitheadState]):
     def packs(self) -> int:
         return 1 if self.players == 2 else 2
 
-    def _deal(self, rng: np.random.Generator, deck: list[str | Card] | None) -> ShitheadState:
+    def _deal(self, rng: SplitMix64, deck: list[str | Card] | None) -> ShitheadState:
         cards = stack_deck(deck, self.packs, rng) if deck is not None else shuffled_deck(self.packs, rng)
         n = self.players
         down: list[list[Card | None]] = [[c for c in cards[FACE_DOWN * p:FACE_DOWN * (p + 1)]] for p in range(n)]
@@ -1023,8 +1024,7 @@ class Shithead(Game[ShitheadState]):
         rest = [c for c in cards if c.rank == rank and c not in chosen]
         need = count - len(chosen)
         if known is not None and len(rest) > need:
-            gen = np.random.default_rng([self._shuffle_key, len(self._moves), CHOICE_STREAM])
-            rest = [rest[i] for i in sorted(gen.choice(len(rest), size=need, replace=False).tolist())]
+            rest = [rest[i] for i in sorted(self._choice_rng().permute(len(rest))[:need])]
         chosen += rest[:need]
         for c in chosen:
             cards.remove(c)

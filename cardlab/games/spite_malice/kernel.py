@@ -8,9 +8,9 @@ game (one round, or a match). The game's spec registers this module as its kerne
 the panel's estimate all run here. Four entry points:
 
 * :func:`play_shard`: games ``start..stop-1`` of a seeded run, each from its own fresh deal, for
-  ``simulate``; game ``i`` draws only from SplitMix64 seeded with
-  :func:`cardlab.sim.jitkit.game_seed` ``(seed, i)`` (every kernel's seed scheme), so any split of a
-  run into shards gives the same games;
+  ``simulate``; game ``i`` is the game with the key :func:`cardlab.dealer.game_key` ``(seed, i)`` (every
+  kernel's seed scheme): its deal and shuffles are the engine's (``new_game(..., seed=seed, index=i)``),
+  card for card, and any split of a run into shards gives the same games;
 * :func:`win_rollouts`: greedy play-outs from a game's position, the hidden cards drawn for each from
   ``game.chance_law(viewpoint)`` (through :class:`cardlab.sim.jitkit.LawArrays` and
   :func:`~cardlab.sim.jitkit.draw_law`: the law is stated once, in the game);
@@ -48,7 +48,8 @@ reaches the Queen is complete: its 12 cards are shuffled and go under the stock
 more (``refill_on_empty``) or ends the turn. A turn starts by drawing up to 5 (what the stock holds);
 a draw that finds the stock empty draws the round (a refill mid-turn counts that turn, a turn start
 does not). Two cards of one face in a hand give one move; which of the two goes is uniform (the
-engine's keyed draw, here the kernel's generator). A match deals new rounds from fresh shuffles until
+engine's keyed draw: the one dealer's choice stream of that move, :meth:`cardlab.dealer.Dealer.choice`).
+A match deals new rounds from fresh shuffles until
 a player has ``target`` points or 200 rounds were played. Who starts: the higher payoff top (King
 highest), ties reshuffle both payoff piles each on its own until they differ (seat 0 when both piles
 hold one rank only), or seat 0 with ``first="seat0"``.
@@ -124,6 +125,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import Card, Rank, Suit
+from cardlab.dealer import CHOICES, DEAL, STATE_SIZE, deal_shuffle, set_stream, start_game
 from cardlab.errors import InvalidInputError, KernelError
 from cardlab.games.spite_malice.rules import SpiteMalice, discard_class, distance, fits_value, payoff_preference
 from cardlab.sim import jitkit
@@ -145,8 +147,8 @@ from cardlab.sim.jitkit import (
 IntArray = npt.NDArray[np.int64]
 
 __all__ = ["HAVE_NUMBA", "KernelError", "Script", "board_of", "card_of", "code_of", "compile_now", "compiled",
-           "deal_hidden", "move_code", "move_rollouts", "options_array", "payoff_this_turn", "play_position",
-           "play_shard", "plays", "position_of", "win_rollouts"]
+           "deal_hidden", "game_moves", "move_code", "move_rollouts", "options_array", "payoff_this_turn",
+           "play_position", "play_shard", "plays", "position_of", "win_rollouts"]
 
 
 KING = 13
@@ -356,6 +358,7 @@ def _choose_first(board: Any, opts: Any, taped: int, tape: Any, tape_at: Any, st
             return OK
         count = board[SHUFFLES]
         board[SHUFFLES] = count + 1
+        stream = set_stream(state, count + 1)  # both piles from this shuffle's one stream, seat 0's first
         for seat in range(2):
             n = board[PAY_N + seat]
             if taped != 0:
@@ -364,7 +367,7 @@ def _choose_first(board: Any, opts: Any, taped: int, tape: Any, tape_at: Any, st
                     return TAPE
                 _permute(board, PAY + seat * PCAP, n, tape, start, buf)
             else:
-                shuffle(board[PAY + seat * PCAP:PAY + seat * PCAP + n], n, state)
+                shuffle(board[PAY + seat * PCAP:PAY + seat * PCAP + n], n, stream)
 
 
 @jit
@@ -380,8 +383,8 @@ def _new_round(board: Any, opts: Any, taped: int, tape: Any, tape_at: Any, state
             buf[i] = ID2CODE[tape[start + i]]
     else:
         for i in range(CARDS):
-            buf[i] = i
-        shuffle(buf, CARDS, state)
+            buf[i] = ID2CODE[i]  # the engine's deck: the cards in id order
+        deal_shuffle(buf, CARDS, state, count + 1)
     _lay_out(board, buf, opts[O_PAYOFF])
     return _choose_first(board, opts, taped, tape, tape_at, state, buf)
 
@@ -431,6 +434,7 @@ def _complete(board: Any, k: int, opts: Any, taped: int, tape: Any, tape_at: Any
     with the stock and the whole stock is shuffled."""
     count = board[SHUFFLES]
     board[SHUFFLES] = count + 1
+    stream = set_stream(state, count + 1)  # the pile, then (merged into the stock) the whole stock
     off = CEN + k * QUEEN
     board[CEN_N + k] = 0
     lo = board[STOCK_LO]
@@ -440,8 +444,8 @@ def _complete(board: Any, k: int, opts: Any, taped: int, tape: Any, tape_at: Any
         if start < 0:
             return TAPE
         _permute(board, off, QUEEN, tape, start, buf)
-    elif opts[O_BOTTOM] != 0:
-        shuffle(board[off:off + QUEEN], QUEEN, state)
+    else:
+        shuffle(board[off:off + QUEEN], QUEEN, stream)
     if opts[O_BOTTOM] != 0:
         lo = (lo - QUEEN) & MASK
         for i in range(QUEEN):
@@ -461,7 +465,7 @@ def _complete(board: Any, k: int, opts: Any, taped: int, tape: Any, tape_at: Any
         for i in range(m):
             board[STOCK + i] = buf[tape[start + i]]
     else:
-        shuffle(buf, m, state)
+        shuffle(buf, m, stream)
         for i in range(m):
             board[STOCK + i] = buf[i]
     board[STOCK_LO] = 0
@@ -484,8 +488,8 @@ def _take(board: Any, p: int, face: int, r: int, taped: int, copy_pick: Any, sta
         if taped != 0:
             if r < copy_pick.size and copy_pick[r] > 0:
                 i += 1
-        else:
-            i += below(state, 2)
+        else:  # the rules' hidden choice at move r + 1 (the engine's Dealer.choice)
+            i += below(set_stream(state, CHOICES + r + 1), 2)
     code = board[base + i]
     for q in range(i, n - 1):
         board[base + q] = board[base + q + 1]
@@ -798,8 +802,8 @@ def _fresh_game(board: Any, opts: Any, state: Any, buf: Any) -> None:
     board[LAST_WINNER] = -1
     board[WINNER] = -1
     for i in range(CARDS):
-        buf[i] = i
-    shuffle(buf, CARDS, state)
+        buf[i] = ID2CODE[i]  # the engine's deck: the cards in id order
+    deal_shuffle(buf, CARDS, state, DEAL)
     _lay_out(board, buf, opts[O_PAYOFF])
     _choose_first(board, opts, 0, np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64), state, buf)
 
@@ -809,13 +813,14 @@ def _shard(base: Any, start: int, stop: int, opts: Any, pol: Any, tab: Any, winn
            points: Any, draws: Any, rounds: Any, board: Any) -> Any:
     """Games ``start..stop-1`` of the run with this seed; returns (index of the first failed game or -1,
     its status)."""
-    state = np.zeros(1, dtype=np.uint64)
+    state = np.zeros(STATE_SIZE, dtype=np.uint64)
     buf = np.zeros(RING, dtype=np.int64)
     seen = np.zeros(CARDS, dtype=np.int64)
     empty = np.zeros(0, dtype=np.int64)
     no_tape = np.zeros(1, dtype=np.int64)
     for g in range(start, stop):
         game_state(base, g, state)
+        start_game(state[0], state)
         _fresh_game(board, opts, state, buf)
         status = _play(board, opts, pol, tab, state, GAME_MAX_MOVES, 0, 0, empty, no_tape, empty, empty,
                        empty, buf)
@@ -882,7 +887,7 @@ def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: A
     the same world: that world is copied, with the generator's state after the deal, instead of dealt again
     (the moves of move values share each play-out's seed). Returns (index of the first failed play-out or -1,
     its status)."""
-    state = np.zeros(1, dtype=np.uint64)
+    state = np.zeros(STATE_SIZE, dtype=np.uint64)
     dealt = np.zeros(BOARD, dtype=np.int64)
     dealt_state = np.zeros(1, dtype=np.uint64)
     buf = np.zeros(RING, dtype=np.int64)
@@ -898,7 +903,8 @@ def _rollouts(base: Any, seed_list: Any, places: Any, place_start: Any, cards: A
             for q in range(BOARD):
                 board[q] = dealt[q]
         else:
-            state[0] = seed_list[i]
+            state[0] = seed_list[i]  # a play-out's state, as jitkit.new_state makes it
+            state[1] = seed_list[i]
             for q in range(BOARD):
                 board[q] = base[q]
             _deal_hidden(board, places, place_start, cards, card_start, comp_start, thresholds, size, whole, zone,
@@ -970,6 +976,28 @@ def move_text(move: int) -> str:
     return f"hand {face} to side {b + 1}"
 
 
+def game_moves(players: int, options: Mapping[str, Any], seed: int, index: int,
+               policies: Sequence[str]) -> list[str]:
+    """Game ``index`` of the run with ``seed`` (:func:`play_shard`'s), its moves as the engine's texts: with
+    deterministic bots, the moves the engine plays in ``new_game("spite-and-malice", seed=seed,
+    index=index)``."""
+    _check_players(players)
+    opts = options_array(options)
+    pol = jitkit.policy_codes(policies, 2, "game_moves")
+    index, _ = jitkit.check_range(index, index, "game_moves")
+    board = np.zeros(BOARD, dtype=np.int64)
+    state = np.zeros(STATE_SIZE, dtype=np.uint64)
+    buf = np.zeros(RING, dtype=np.int64)
+    log = np.full(GAME_MAX_MOVES, -1, dtype=np.int64)
+    with np.errstate(over="ignore"):
+        game_state(jitkit.run_seed(seed, "game_moves"), index, state)
+        start_game(state[0], state)
+        _fresh_game(board, opts, state, buf)
+        _play(board, opts, pol, TABLE[bool(opts[O_KING_STARTS])], state, GAME_MAX_MOVES, 0, 0, _EMPTY, _NO_TAPE_AT,
+              _EMPTY, _EMPTY, log, buf)
+    return [move_text(int(m)) for m in log[:min(board[MOVES], log.size)]]
+
+
 def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, stop: int,
                policies: Sequence[str]) -> tuple[IntArray, IntArray, dict[str, np.ndarray]]:
     """Games ``start..stop-1`` of the run with this seed, each from its own fresh deal: winners (-1: none),
@@ -995,13 +1023,7 @@ def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, 
 
         def replay() -> list[str]:
             """Game ``g`` again, its moves recorded."""
-            state = np.zeros(1, dtype=np.uint64)
-            buf = np.zeros(RING, dtype=np.int64)
-            log = np.full(GAME_MAX_MOVES, -1, dtype=np.int64)
-            game_state(base, g, state)
-            _fresh_game(board, opts, state, buf)
-            _play(board, opts, pol, tab, state, GAME_MAX_MOVES, 0, 0, _EMPTY, _NO_TAPE_AT, _EMPTY, _EMPTY, log, buf)
-            return [move_text(int(m)) for m in log[:board[MOVES]]]
+            return game_moves(players, options, seed, g, policies)
 
         raise jitkit.kernel_failure("Spite and Malice", "play_shard", STATUS_TEXT.get(int(status), str(status)),
                                     f"game {g}, options {opts.tolist()}, policies {list(policies)}", seed, replay)
@@ -1207,13 +1229,14 @@ def deal_hidden(game: Any, viewpoint: int | None, seed_list: Sequence[int]) -> I
     law = LawArrays.of(chance_law, encode=code_of)
     zone = _zones(chance_law.names, base) if law.size else _EMPTY
     boards = np.empty((len(seed_list), BOARD), dtype=np.int64)
-    state = np.zeros(1, dtype=np.uint64)
+    state = np.zeros(STATE_SIZE, dtype=np.uint64)
     work = np.zeros(max(law.size, 1), dtype=np.int64)
     pool = np.zeros(max(law.size, 1), dtype=np.int64)
     with np.errstate(over="ignore"):
         for i, seed in enumerate(seed_list):
             boards[i] = base
             state[0] = np.uint64(seed)
+            state[1] = np.uint64(seed)
             _deal_hidden(boards[i], law.places, law.place_start, law.cards, law.card_start, law.comp_start,
                          law.thresholds, law.size, law.whole, zone, state, work, pool)
     return boards

@@ -145,13 +145,14 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
+from cardlab.dealer import SplitMix64
 from cardlab.engine.game import SNAPSHOT_EVERY, Game, Move, Option
 from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, PlayState, Text, cards, counter
 from cardlab.errors import CorruptRecordError, InvalidCardError, InvalidInputError
 from cardlab.sim.chance import ChanceLaw, Group, MixedLaw, canonical
 
 PACKS = 2
-COPY_STREAM = 1  # keyed generator stream for "which of two identical hand cards is played"
+
 TIE_LABEL = (-1, -2)  # label of a card seen as a tied payoff top of seat 0 / seat 1 (it stays in that pile)
 CARDS = 52 * PACKS
 HAND_SIZE = 5
@@ -410,9 +411,10 @@ class SpiteMalice(Game[SpiteMaliceState]):
         "refill_on_empty": Option(True, lambda v: isinstance(v, bool), "True or False",
                                   "a hand emptied mid-turn draws 5 more (False: the turn ends)"),
         "completed_to": Option("bottom", lambda v: v in ("bottom", "shuffle"), "'bottom' or 'shuffle'",
-                               "a complete centre pile goes shuffled under the stock, or into the whole stock"),
+                               "a complete centre pile goes shuffled under the stock, or into the whole stock",
+                               ("bottom", "shuffle")),
         "first": Option("higher", lambda v: v in ("higher", "seat0"), "'higher' or 'seat0'",
-                        "who starts: the higher payoff top, or seat 0"),
+                        "who starts: the higher payoff top, or seat 0", ("higher", "seat0")),
         "target": Option(50, _int_in(1, 10**6), "a whole number from 1 up", "points that win the match"),
         "match": Option(False, lambda v: isinstance(v, bool), "True or False",
                         "play rounds until a player reaches the target"),
@@ -448,7 +450,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         for k in [k for k in self._belief_cache if k > n]:
             del self._belief_cache[k]
 
-    def _deal(self, rng: np.random.Generator, deck: list[str | Card] | None) -> SpiteMaliceState:
+    def _deal(self, rng: SplitMix64, deck: list[str | Card] | None) -> SpiteMaliceState:
         cards = stack_deck(deck, PACKS, rng) if deck is not None else shuffled_deck(PACKS, rng)
         state = SpiteMaliceState(
             payoff=[], hands=[], sides=[], centre=[], stock=[], stock_parts=[], hand_marks=[],
@@ -495,7 +497,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
             rng = self._shuffle_rng()
             for seat in (0, 1):
                 pile = s.payoff[seat]
-                order = rng.permutation(len(pile))
+                order = rng.permute(len(pile))
                 s.payoff[seat] = [pile[i] for i in order]
         a, b = s.payoff[0][-1], s.payoff[1][-1]
         s.to_move = 0 if a.rank > b.rank else 1
@@ -787,8 +789,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
             gone = [c for c in copies if c not in after.hands[seat]]
             if len(gone) == 1:
                 return gone[0]
-        pick = np.random.default_rng([self._shuffle_key, len(self._moves), COPY_STREAM])
-        return copies[int(pick.integers(len(copies)))]
+        return copies[self._choice_rng().below(len(copies))]
 
     # ------------------------------------------------------------------ the viewpoints' mixtures
     def _mixtures(self) -> Mixtures:
@@ -1199,7 +1200,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
                 self._beliefs[i] = [(w, tuple(label if j in ids else x for j, x in enumerate(lab)), mk)
                                     for w, lab, mk in comps]
         rng = self._shuffle_rng()
-        order = rng.permutation(len(pile))
+        order = rng.permute(len(pile))
         cards = [pile[i] for i in order]
         if self.options["completed_to"] == "bottom":
             s.stock = cards + s.stock
@@ -1207,7 +1208,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
             where = "put under the stock"
         else:
             merged = s.stock + cards
-            order = rng.permutation(len(merged))
+            order = rng.permute(len(merged))
             lo = s.stock_parts[0][0] if s.stock_parts else label
             s.stock = [merged[i] for i in order]
             s.stock_parts = [[lo, label, len(s.stock)]]
