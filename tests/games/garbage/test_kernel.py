@@ -35,10 +35,11 @@ import numpy as np
 import pytest
 
 from cardlab.cards import card_from_id
+from cardlab.dealer import PLAY, Dealer, game_key, stream_seed
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.garbage import bot
 from cardlab.games.garbage import kernel as kg
-from cardlab.games.garbage.rules import PACKS_BY_PLAYERS, Garbage, card_role
+from cardlab.games.garbage.rules import Garbage, card_role
 from cardlab.policies import choose, make_policy
 from cardlab.sim import jitkit
 from cardlab.sim.jitkit import SplitMix64
@@ -49,16 +50,6 @@ Z = 3.29  # two-sided 99.9%
 
 
 # ---------------------------------------------------------------------------------------------- the engine, hooked
-class _KernelPermutations:
-    """Stands in for the engine's shuffle generator: ``permutation(n)`` is the kernel's Fisher-Yates order."""
-
-    def __init__(self, gen: SplitMix64) -> None:
-        self.gen = gen
-
-    def permutation(self, n: int) -> np.ndarray:
-        return np.array(self.gen.permute(n), dtype=np.int64)
-
-
 class _KernelRandom:
     """The engine's random policy drawing as the kernel does: ``below(len(legal))``, nothing for one move."""
 
@@ -69,15 +60,26 @@ class _KernelRandom:
         return legal[self.gen.below(len(legal))] if len(legal) > 1 else legal[0]
 
 
-def engine_play_on(game: Garbage, policies: list[str], seed: int | SplitMix64, until: str = "game") -> list[str]:
-    """Play ``game`` on (in place) with the kernel's random numbers for its shuffles and random seats."""
-    gen = seed if isinstance(seed, SplitMix64) else SplitMix64(seed)
+def engine_play_on(game: Garbage, policies: list[str], seed: int, key: int | None = None,
+                   until: str = "game") -> list[str]:
+    """Play ``game`` on (in place) with the kernel's random numbers. ``key=None``: as :func:`kg.play_exact`
+    with ``seed`` draws them (its random seats from SplitMix64(``seed``), its shuffles from the one dealer's
+    streams of ``seed`` as a key), so the engine's shuffles are given those streams; with ``key``: as the
+    kernel's game of that key (random seats from its play stream; the engine game's own shuffles, which are
+    that key's when the game was dealt with it)."""
+    if key is None:
+        dealer = Dealer(seed)
 
-    def shuffle_rng() -> Any:
-        game.state.shuffles += 1
-        return _KernelPermutations(gen)
+        def shuffle_rng() -> Any:
+            count = game.state.shuffles
+            game.state.shuffles = count + 1
+            return dealer.shuffle(count)
 
-    game._shuffle_rng = shuffle_rng  # type: ignore[method-assign]
+        game._shuffle_rng = shuffle_rng  # type: ignore[method-assign]
+        gen = SplitMix64(seed)
+    else:
+        assert game.shuffle_key == key
+        gen = SplitMix64(stream_seed(key, PLAY))
     greedy = make_policy("greedy", "garbage", np.random.default_rng(0))
     seats = [greedy if p == "greedy" else _KernelRandom(gen) for p in policies]
     hand = game.state.hand
@@ -91,7 +93,7 @@ def engine_play_on(game: Garbage, policies: list[str], seed: int | SplitMix64, u
 
 def assert_same_game(game: Garbage, policies: list[str], seed: int, until: str = "game") -> list[str]:
     moves, final = kg.play_exact(game, policies, seed, until)
-    engine_moves = engine_play_on(game, policies, seed, until)
+    engine_moves = engine_play_on(game, policies, seed, until=until)
     same = sum(1 for _ in zip(moves, engine_moves, strict=False))
     first = next((i for i, (a, b) in enumerate(zip(moves, engine_moves, strict=False)) if a != b), same)
     assert moves == engine_moves, f"first difference at move {first}: {moves[first:first + 3]} vs " \
@@ -148,18 +150,17 @@ def test_games_from_the_engines_deals_are_the_engines_card_for_card(players: int
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
 def test_play_shard_deals_and_plays_the_engines_game_card_for_card(players: int) -> None:
-    # Game i of a run: the kernel shuffles a deck in id order with SplitMix64(game_seed(seed, i)) and plays
-    # on with the same generator. The engine, dealt that deck (deck=...) and playing on with the same
-    # generator, must give the same winner, turns, hands and shuffles.
+    # Game i of a run: the kernel deals and shuffles from the one dealer's streams of game_key(seed, i), as
+    # the engine's new_game(seed=seed, index=i) does, and its random seats draw from that key's play stream.
+    # The engine, its random seats drawing from the same stream, must give the same winner, turns, hands and
+    # shuffles.
     for k, options in enumerate(option_sets(players)):
         mix = ("greedy", "random", "mixed")[k % 3]
         policies = seats(mix, players)
         w, t, x = kg.play_shard(players, options, 40 + k, 0, 3, policies)
         for i in range(3):
-            gen = SplitMix64(jitkit.game_seed(40 + k, i))
-            deck = [card_from_id(j) for j in gen.permute(52 * PACKS_BY_PLAYERS[players])]
-            game = Garbage(players, seed=0, deck=deck, **options)
-            engine_play_on(game, policies, gen)
+            game = Garbage(players, seed=40 + k, index=i, **options)
+            engine_play_on(game, policies, 0, key=game_key(40 + k, i))
             assert (w[i], t[i], x["hands"][i], x["shuffles"][i]) == (
                 -1 if game.winner is None else game.winner, game.turns, game.state.hand, game.state.shuffles)
 
@@ -179,10 +180,11 @@ def test_games_through_reshuffles_of_the_discard_pile_are_the_engines_card_for_c
     reshuffles = 0
     for k, options in enumerate(option_sets(players)):
         for mix in ("greedy", "random", "mixed"):
-            game = low_stock(Garbage(players, seed=70 * players + k, **options), 1 + k % 3)
-            assert_same_game(game, seats(mix, players), k)
-            reshuffles += game.state.shuffles - (game.state.hand - 1)
-    assert reshuffles >= 18
+            for rep in range(2):
+                game = low_stock(Garbage(players, seed=70 * players + k, index=rep, **options), 1 + k % 2)
+                assert_same_game(game, seats(mix, players), k)
+                reshuffles += game.state.shuffles - (game.state.hand - 1)
+    assert reshuffles >= 18   # 36 games, at least one reshuffle per two games
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 6])
@@ -192,11 +194,15 @@ def test_games_from_random_mid_game_positions_are_the_engines_card_for_card(play
     for k, options in enumerate(option_sets(players)):
         for rep in range(3):
             game = Garbage(players, seed=500 + 10 * k + rep, **options)
-            for _ in range(int(rng.integers(1, 60))):
-                if game.is_over:
+            for step in range(200):
+                # a random number of moves; the third position of each option set goes on to a choice in
+                # the middle of a turn (a wild to place or displace), so every phase is compared
+                if game.is_over or (step >= int(rng.integers(1, 60)) and (rep < 2 or game.state.phase != "draw")):
                     break
                 legal = game.legal_moves()
                 game.play(legal[int(rng.integers(len(legal)))])
+            if game.is_over:
+                continue
             phases.add(game.state.phase)
             mix = ("greedy", "random", "mixed")[rep]
             assert_same_game(game, seats(mix, players), 31 * k + rep)
@@ -239,14 +245,15 @@ def scores(fast: tuple[Any, ...], engine: tuple[Any, ...], players: int) -> dict
 
 
 def engine_games(players: int, options: dict[str, Any], policies: list[str], n: int, seed: int) -> Any:
-    """The engine's own games (its deals, shuffles and random policy), with hands and shuffles per game."""
+    """The engine's own games (its deals and shuffles, ``cardlab.policies``' random policy), with hands and
+    shuffles per game: a run with a seed the kernel's run does not use is an independent sample."""
     from cardlab.engine.rng import game_rng
 
     winners, turns = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
     extras = {"hands": np.empty(n, dtype=np.int64), "shuffles": np.empty(n, dtype=np.int64)}
     for i in range(n):
-        rng = game_rng(seed, i)
-        game = Garbage(players, rng=rng, **options)
+        rng = game_rng(seed, i)  # the policies' generator; the cards come from the one dealer
+        game = Garbage(players, seed=seed, index=i, **options)
         seats_ = [make_policy(p, "garbage", rng) for p in policies]
         while not game.is_over:
             game.play(choose(seats_[game.current_player], game))
@@ -259,8 +266,8 @@ def engine_games(players: int, options: dict[str, Any], policies: list[str], n: 
 STAT_CASES = [
     (1, {}, "greedy", 400), (1, {"layout_sizes": [6]}, "random", 300),
     (2, {}, "greedy", 400), (2, {}, "random", 300), (2, {}, "mixed", 400),
-    (2, {"wild": "K", "last_round": True}, "mixed", 300), (2, {"match": True, "layout_sizes": [4, 4]}, "mixed", 150),
-    (3, {"last_round": True, "layout_sizes": [3, 10, 7]}, "greedy", 250), (3, {}, "mixed", 200),
+    (2, {"wild": "K", "last_round": True}, "mixed", 600), (2, {"match": True, "layout_sizes": [4, 4]}, "mixed", 150),
+    (3, {"last_round": True, "layout_sizes": [3, 10, 7]}, "greedy", 600), (3, {}, "mixed", 200),
     (4, {"wild": "K"}, "random", 120), (4, {"match": True, "layout_sizes": [2, 2, 2, 2]}, "greedy", 120),
     (5, {"layout_sizes": [10, 8, 6, 8, 10]}, "mixed", 120),
     (6, {}, "greedy", 120), (6, {"match": True, "last_round": True, "layout_sizes": [2] * 6}, "mixed", 80),
@@ -278,9 +285,10 @@ def test_fresh_games_have_the_engines_wins_turns_and_extras(players: int, option
 
 
 def test_the_checks_detect_a_real_difference() -> None:
-    # At the engine's sample size, greedy against random seats (seat 0 wins about 80% instead of 53%),
-    # random seats (about 16 turns instead of 11) and a last round (one turn more) each fail the same checks.
-    engine = engine_games(2, {}, ["greedy", "greedy"], 300, 5)
+    # At 600 engine games (the size of the cases with a last round), greedy against random seats (seat 0 wins
+    # about 80% instead of 53%), random seats (about 16 turns instead of 11) and a last round (one turn more)
+    # each fail the same checks.
+    engine = engine_games(2, {}, ["greedy", "greedy"], 600, 5)
     for options, policies in (({}, ["greedy", "random"]), ({"last_round": True}, ["greedy"] * 2),
                               ({}, ["random"] * 2)):
         fast = kg.play_shard(2, options, 6, 0, 40_000, policies)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import cardlab
+from cardlab.games.garbage.questions import garbage_next_drawer
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.sim.simulate import run_engine_games
@@ -38,7 +39,8 @@ def test_next_card_exact_matches_resampled_frequency(players: int) -> None:
     for g in random_positions("garbage", players, 8, seed=players, most=25):
         exact = prob.garbage_next_card_placeable(g)
         n = 1500
-        hits = sum(g.can_use(g.current_player, g.resample(None, rng).state.stock[-1])  # type: ignore[attr-defined]
+        seat = garbage_next_drawer(g)  # who draws the next stock card: the next player in the middle of a chain
+        hits = sum(g.can_use(seat, g.resample(None, rng).state.stock[-1])  # type: ignore[attr-defined]
                    for _ in range(n))
         est = wilson(hits, n, z=Z999)
         assert est.contains(float(exact)), (g, exact, est)
