@@ -47,6 +47,7 @@ from cardlab.cards import Card, Rank, card_from_id
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION, Game
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.shithead import Shithead, ShitheadState, shithead_move, sort_key
+from cardlab.games.shithead import beliefs
 from cardlab.games.shithead import kernel as ks
 from cardlab.games.shithead.rules import HOUSE_RULES, PILE_RANKS, House, rank_power
 from cardlab.policies import RandomPolicy, choose, make_policy
@@ -504,8 +505,11 @@ def playout_positions() -> list[Game[Any]]:
     for i, players in enumerate((2, 3, 4, 5, 2, 3)):
         g = cardlab.new_game("shithead", players=players, seed=70 + i, **OPTION_SETS[(5 * i) % 8])
         rng = np.random.default_rng(i)
-        out.append(advance(g, [2, 3 * players, 3 * players + 30, 3 * players + 90, 3 * players + 200,
-                               3 * players + 5][i], rng))
+        g = advance(g, [2, 3 * players, 3 * players + 30, 3 * players + 90, 3 * players + 200,
+                        3 * players + 5][i], rng)
+        while g.is_over:  # a game that ended sooner: its last position before the end
+            g.undo()
+        out.append(g)
     return out
 
 
@@ -536,9 +540,13 @@ def test_playouts_read_only_what_the_viewer_knows() -> None:
         other = (viewpoint + 1) % g.players
         hidden_hand = [c for c in s.hands[other] if c not in s.known[other]]
         assert hidden_hand and s.draw
-        a, b = hidden_hand[0], s.draw[0]
+        # a hidden hand card and a draw-pile card of the same class of the hand's belief (what its play
+        # showed): swapping them leaves everything the viewer saw or learned as it was
+        a, k = next((a, k) for a in hidden_hand for k, b in enumerate(s.draw)
+                    if beliefs.CLASS[b.rank] == beliefs.CLASS[a.rank] and b != a)
+        b = s.draw[k]
         s.hands[other] = sorted([b if c == a else c for c in s.hands[other]], key=sort_key)
-        s.draw[0] = a
+        s.draw[k] = a
         twin = with_state(g, s)
         for x, y in ((ks.win_rollouts(g, viewpoint, 300, np.random.default_rng(4)),
                       ks.win_rollouts(twin, viewpoint, 300, np.random.default_rng(4))),

@@ -94,11 +94,16 @@ def test_a_shithead_set_up_hand_of_the_wrong_size_is_refused() -> None:
 
 
 def _top(record: dict[str, Any], *ranks: str) -> None:
-    """Move a card of each of ``ranks`` in turn (from the draw pile, out of play, a hand or the face-up cards)
-    onto the pile."""
+    """Move a card of each of ``ranks`` in turn (from the draw pile, out of play, a hand or the face-up cards;
+    a card found only face down first changes places with a draw-pile card of another rank) onto the pile."""
     initial = record["initial"]
     zones = [initial["draw"], initial["out"], *initial["hands"], *initial["face_up"]]
     for rank in ranks:
+        if not any(c[:-1] == rank for z in zones for c in z):  # only face down: trade it for a draw-pile card
+            down = next(d for d in initial["face_down"] if any(c is not None and c[:-1] == rank for c in d))
+            at = next(i for i, c in enumerate(down) if c is not None and c[:-1] == rank)
+            swap = next(i for i, c in enumerate(initial["draw"]) if c[:-1] not in ranks)
+            down[at], initial["draw"][swap] = initial["draw"][swap], down[at]
         zone = next(z for z in zones if any(c[:-1] == rank for c in z))
         card = next(c for c in zone if c[:-1] == rank)
         zone.remove(card)
