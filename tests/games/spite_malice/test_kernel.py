@@ -2,8 +2,8 @@
 
 1. **Card for card.** The engine plays a game (greedy, random or a mix; from the deal, or after 25
    random moves) while its random numbers are recorded: every in-game shuffle's permutations (a
-   recording ``keyed_rng``), which copy of a face left a hand (the engine's keyed draw, recomputed from
-   the record), and the random seats' choices. The kernel, started from the same position with those
+   recording :class:`~cardlab.dealer.Dealer`), which copy of a face left a hand (the dealer's choice stream,
+   recomputed from the record), and the random seats' choices. The kernel, started from the same position with those
    numbers as its :class:`~cardlab.games.spite_malice.kernel.Script`, must play the same move texts and
    end in the same position (every card with its pack, counts, scores, winner), for every combination
    of ``king_starts_pile``, ``refill_on_empty``, ``completed_to``, ``first`` and ``match`` with five
@@ -35,13 +35,13 @@ import pytest
 
 import cardlab
 import cardlab.engine.game as engine_game
+from cardlab.dealer import Dealer, game_key, kernel_state
 from cardlab.errors import InvalidInputError, KernelError
-from cardlab.games.spite_malice import COPY_STREAM, SpiteMalice, rules, spite_move
+from cardlab.games.spite_malice import SpiteMalice, rules, spite_move
 from cardlab.games.spite_malice import kernel as ksm
 from cardlab.policies import choose, make_policy
-from cardlab.sim import jitkit, prob
+from cardlab.sim import prob
 from cardlab.sim.chance import MixedLaw
-from cardlab.sim.jitkit import new_state
 from cardlab.sim.parallel import run_engine_games
 from tests.games.kernel_checks import z_proportions
 
@@ -53,23 +53,27 @@ PAYOFFS = (20, 6, 40, 1, 3)
 
 
 class Recorder:
-    """Stands in for ``keyed_rng`` in the engine: the same generators, with every permutation recorded by
-    shuffle count."""
+    """Stands in for the engine's :class:`~cardlab.dealer.Dealer`: the same streams, with every permutation of an
+    in-game shuffle recorded by shuffle count."""
 
     def __init__(self) -> None:
         self.perms: dict[int, list[list[int]]] = {}
+        recorder = self
 
-    def __call__(self, key: int, counter: int) -> Any:
-        gen = np.random.default_rng([key, counter])
-        record = self.perms.setdefault(counter, [])
+        class RecordingDealer(Dealer):
+            def shuffle(self, count: int) -> Any:
+                stream = super().shuffle(count)
+                record = recorder.perms.setdefault(count, [])
 
-        class Recording:
-            def permutation(self, n: int) -> np.ndarray:
-                out = gen.permutation(n)
-                record.append(out.tolist())
-                return out
+                class Recording:
+                    def permute(self, n: int) -> list[int]:
+                        out = stream.permute(n)
+                        record.append(list(out))
+                        return out
 
-        return Recording()
+                return Recording()
+
+        self.dealer = RecordingDealer
 
 
 @dataclass
@@ -84,7 +88,7 @@ class EngineRun:
 def engine_run(seed: int, options: dict[str, Any], policies: tuple[str, str], k: int,
                monkeypatch: pytest.MonkeyPatch) -> EngineRun | None:
     recorder = Recorder()
-    monkeypatch.setattr(engine_game, "keyed_rng", recorder)
+    monkeypatch.setattr(engine_game, "Dealer", recorder.dealer)
     g = cardlab.new_game(GAME, seed=seed, **options)
     assert isinstance(g, SpiteMalice)
     rng = np.random.default_rng(seed)
@@ -113,7 +117,7 @@ def engine_run(seed: int, options: dict[str, Any], policies: tuple[str, str], k:
             doubles += sum(c.face == card.face for c in g.state.hands[g.current_player]) == 2
         g.play(move)
     key = g.shuffle_key
-    copies = [int(np.random.default_rng([key, m + 1, COPY_STREAM]).integers(2))
+    copies = [Dealer(key).choice(m + 1).below(2)
               if g.moves[m].kind in ("hand", "discard") else 0 for m in range(first, g.move_count)]
     perms = {c: p for c, p in recorder.perms.items() if c >= start.state.shuffles}
     return EngineRun(start, g, policies, ksm.Script(perms, copies, randoms), doubles)
@@ -228,7 +232,7 @@ def z_means(a: np.ndarray, b: np.ndarray) -> float:
     return float((a.mean() - b.mean()) / math.sqrt(va + vb))
 
 
-ENGINE_GAMES = 100   # per option set: the engine plays about 20-50 games a second here
+ENGINE_GAMES = 300   # per option set: the engine plays about 20-50 games a second here
 STAT_CASES = [
     ({}, ["greedy", "greedy"]),
     ({"king_starts_pile": False, "refill_on_empty": False, "completed_to": "shuffle", "payoff_size": 8},
@@ -267,12 +271,12 @@ def test_shards_of_any_size_give_the_same_games() -> None:
     again = ksm.play_shard(2, options, 9, 0, 300, ["random", "greedy"])
     other = ksm.play_shard(2, options, 10, 0, 300, ["random", "greedy"])
     assert np.array_equal(whole[1], again[1]) and not np.array_equal(whole[1], other[1])
-    # game i is the kernel's game from SplitMix64 seeded with jitkit.game_seed(9, i), the kernels' one scheme
+    # game i is the kernel's game of the one dealer's key game_key(9, i), the kernels' one scheme
     opts = ksm.options_array(options)
     pol = np.array([1, 0], dtype=np.int64)
     for i in (0, 1, 171, 299):
         board, buf = np.zeros(ksm.BOARD, dtype=np.int64), np.zeros(ksm.RING, dtype=np.int64)
-        state = new_state(jitkit.game_seed(9, i))
+        state = kernel_state(game_key(9, i))
         log = np.full(ksm.GAME_MAX_MOVES, -1, dtype=np.int64)
         with np.errstate(over="ignore"):
             ksm._fresh_game(board, opts, state, buf)
