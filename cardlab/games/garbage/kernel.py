@@ -174,13 +174,17 @@ CODES = (STOCK_MOVE, TAKE, DISCARD, *(WILD_TO + k for k in range(1, MAX_SPOTS + 
          *(DISPLACE_ON + k for k in range(1, MAX_SPOTS + 1)))
 """Every move code."""
 # rules array: the options, the greedy preference of every move code (prefer_table), then the slot and chain
-# rule (place_table): at R_PLACE + (role * len(SPOT_STATES) + spot state) * 2 + (a face-down spot left), what
-# a card of that role does (rules.placement)
+# rule (place_table): at R_PLACE + ((spot state) * 2 + (a face-down spot left)) * ROLES + role, what a card of
+# that role does (rules.placement)
 R_LAST_ROUND, R_MATCH, R_STOP_HAND, R_PREFER = 0, 1, 2, 3
 R_PLACE = R_PREFER + DISPLACE_ON + MAX_SPOTS + 1
 ROLES = max(WILD_ROLE, DEAD_ROLE, MAX_SPOTS) + 1
-SPOT_KINDS = len(SPOT_STATES)
 RULES_SIZE = R_PLACE + ROLES * len(SPOT_STATES) * 2
+# the rows of the chain (a face-down spot is left while the chain runs) and of the draw, by the spot's state
+P_NONE = R_PLACE + (SPOT_NONE * 2 + 1) * ROLES
+P_DOWN = R_PLACE + (SPOT_DOWN * 2 + 1) * ROLES
+P_UP = R_PLACE + (SPOT_UP * 2 + 1) * ROLES
+P_WILD = R_PLACE + (SPOT_WILD * 2 + 1) * ROLES
 # status of a run
 OK, TOO_LONG, NO_MOVE, LOST = 0, 1, 2, 3
 
@@ -397,11 +401,15 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
             can_take = False       # Garbage.can_use(seat, top of the discard pile): the rules' placement
             if b[DISC_N] > 0:
                 kd = kinds[b[DISC + b[DISC_N] - 1]]
-                st = SPOT_NONE     # what the layout shows at the card's spot (Garbage.spot_state)
+                # the row of what the layout shows at the card's spot (Garbage.spot_state)
                 if 0 < kd <= size:
                     i = base + kd - 1
-                    st = SPOT_DOWN if b[UP + i] == 0 else SPOT_WILD if kinds[b[SPOTS + i]] == WILD else SPOT_UP
-                can_take = rules[R_PLACE + (kd * SPOT_KINDS + st) * 2 + (1 if b[DOWN_N + seat] > 0 else 0)] != NOTHING
+                    row = P_DOWN if b[UP + i] == 0 else P_WILD if kinds[b[SPOTS + i]] == WILD else P_UP
+                else:
+                    row = P_NONE
+                if b[DOWN_N + seat] == 0:  # every spot face up: the rows without a face-down spot left
+                    row -= ROLES
+                can_take = rules[row + kd] != NOTHING
             if can_stock and can_take:
                 if greedy:  # the bot's first choice (the first of equals in the engine's order, as min)
                     move = STOCK_MOVE if stock_first else TAKE
@@ -472,11 +480,11 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
                 break
             card = b[HELD]
             kd = kinds[card]
-            st = SPOT_NONE         # what the layout shows at the card's spot (Garbage.spot_state)
-            i = base + kd - 1
+            i = base + kd - 1      # the rules' placement, a face-down spot left, by what the card's spot shows
             if 0 < kd <= size:
-                st = SPOT_DOWN if b[UP + i] == 0 else SPOT_WILD if kinds[b[SPOTS + i]] == WILD else SPOT_UP
-            what = rules[R_PLACE + (kd * SPOT_KINDS + st) * 2 + 1]  # the rules' placement (a face-down spot left)
+                what = rules[(P_DOWN if b[UP + i] == 0 else P_WILD if kinds[b[SPOTS + i]] == WILD else P_UP) + kd]
+            else:
+                what = rules[P_NONE + kd]
             if what == PLACE:
                 b[HELD] = b[SPOTS + i]
                 b[SPOTS + i] = card
@@ -643,14 +651,14 @@ def prefer_table() -> IntArray:
 
 def place_table() -> IntArray:
     """The slot and chain rule (:func:`cardlab.games.garbage.rules.placement`) tabulated, the part of the rules
-    array from :data:`R_PLACE` on: at ``(role * len(SPOT_STATES) + spot state) * 2 + face-down spot left``,
-    what a card of that role does. Read from the rules each time, so the kernel always plays the rule as it is
+    array from :data:`R_PLACE` on: at ``(spot state * 2 + face-down spot left) * ROLES + role``, what a card
+    of that role does. Read from the rules each time, so the kernel always plays the rule as it is
     written."""
     out = np.zeros(RULES_SIZE - R_PLACE, dtype=np.int64)
     for role in range(ROLES):
         for st in SPOT_STATES:
             for left in (0, 1):
-                out[(role * SPOT_KINDS + st) * 2 + left] = rulebook.placement(role, st, bool(left))
+                out[(st * 2 + left) * ROLES + role] = rulebook.placement(role, st, bool(left))
     return out
 
 

@@ -473,7 +473,7 @@ def test_the_kernels_slot_and_chain_table_is_the_rules_placement() -> None:
         for st in rulebook.SPOT_STATES:
             for left in (False, True):
                 what = rulebook.placement(role, st, left)
-                assert table[(role * len(rulebook.SPOT_STATES) + st) * 2 + left] == what, (role, st, left)
+                assert table[(st * 2 + left) * kg.ROLES + role] == what, (role, st, left)
                 seen.add(what)
     assert seen == set(rulebook.PLACEMENTS)
 
