@@ -41,8 +41,9 @@ The rules, move by move (``_apply``)
 A payoff top, side-pile top or hand card goes on a centre pile that takes it: the rules'
 :func:`~cardlab.games.spite_malice.rules.fits_value` (the value it needs; a King on any pile, and on an
 empty one if ``king_starts_pile``), read from the table :func:`rule_tables` builds from it. The last
-payoff card wins the round at once (its pile stays on the table, as in the engine); a pile that
-reaches the Queen is complete: its 12 cards are shuffled and go under the stock
+payoff card wins the round at once (its pile stays on the table, as in the engine); a pile is complete
+when the rules' :func:`~cardlab.games.spite_malice.rules.completes` says so (when it reaches the Queen;
+tabulated into the options array): its 12 cards are shuffled and go under the stock
 (``completed_to="bottom"``) or are merged with the stock and the whole stock is shuffled
 (``"shuffle"``). A hand card to a side pile ends the turn; a hand emptied by a centre play draws 5
 more (``refill_on_empty``) or ends the turn. A turn starts by drawing up to 5 (what the stock holds);
@@ -56,7 +57,10 @@ hold one rank only), or seat 0 with ``first="seat0"``.
 
 The greedy bot (``_greedy``)
 ----------------------------
-Exactly the bot's definition, with packed integer keys: the payoff top if it fits, on the pile with
+Exactly the bot's definition, with packed integer keys. The steps are tried in the order of the bot's one
+statement of its preference, :data:`cardlab.games.spite_malice.bot.PREFERENCE`, which :func:`rule_tables`
+tabulates at ``T_STEPS`` (so a changed order is the order the kernel plays); within a step the choice is as
+:data:`cardlab.games.spite_malice.bot.STEPS` makes it: the payoff top if it fits, on the pile with
 the smallest ``(preference, pile)`` (a numbered card on the lowest pile, a King on the highest non-empty
 pile, else pile 1); else the non-King side top
 with the smallest ``(distance, side, pile)``; else the non-King hand face with the smallest
