@@ -28,7 +28,10 @@ One move
 --------
 A move is a code (:data:`STOCK`, :data:`TAKE`, :data:`DISCARD`, ``WILD_TO + k``, ``DISPLACE_ON + k``),
 applied as :meth:`Garbage._apply <cardlab.games.garbage.rules.Garbage>` applies it: a draw or a placement
-runs the chain (forced placements, then a choice, a completion or the end of the turn), a turn ends
+runs the chain (forced placements, then a choice, a completion or the end of the turn: what a card in play
+does is the rules' one statement of the slot and chain rule, :func:`~cardlab.games.garbage.rules.placement`,
+which :func:`place_table` tabulates into the rules array; the draw reads it too, to offer the discard only
+when its card can be used), a turn ends
 with a discard, the turn passes (the discard pile but its top reshuffled into the stock when the stock
 is empty; a draw when there is nothing to reshuffle), a completion starts the last round or ends the
 hand, and a hand of a match ends with the winners' layouts shrinking and a redeal. :func:`move_text`
@@ -83,11 +86,21 @@ from cardlab.cards import card_from_id
 from cardlab.dealer import DEAL, STATE_SIZE, deal_shuffle, start_game
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError, shown
+from cardlab.games.garbage import rules as rulebook
 from cardlab.games.garbage.bot import preference
 from cardlab.games.garbage.rules import (
+    CHOOSE_SPOT,
     DEAD_ROLE,
+    DISPLACE,
     MAX_SPOTS,
+    NOTHING,
     PACKS_BY_PLAYERS,
+    PLACE,
+    SPOT_DOWN,
+    SPOT_NONE,
+    SPOT_STATES,
+    SPOT_UP,
+    SPOT_WILD,
     WILD_RANKS,
     WILD_ROLE,
     Garbage,
@@ -111,7 +124,8 @@ from cardlab.sim.jitkit import (
 IntArray = npt.NDArray[np.int64]
 
 __all__ = ["HAVE_NUMBA", "board_of", "compile_now", "compiled", "completion_turns", "engine_move", "game_moves",
-           "move_code", "move_rollouts", "move_text", "play_exact", "play_shard", "plays", "prefer_table",
+           "move_code", "move_rollouts", "move_text", "place_table", "play_exact", "play_shard", "plays",
+           "prefer_table",
            "win_rollouts"]
 
 
@@ -159,9 +173,18 @@ STOCK_MOVE, TAKE, DISCARD, WILD_TO, DISPLACE_ON = 0, 1, 2, 100, 200
 CODES = (STOCK_MOVE, TAKE, DISCARD, *(WILD_TO + k for k in range(1, MAX_SPOTS + 1)),
          *(DISPLACE_ON + k for k in range(1, MAX_SPOTS + 1)))
 """Every move code."""
-# rules array: the options, then the greedy preference of every move code (prefer_table)
+# rules array: the options, the greedy preference of every move code (prefer_table), then the slot and chain
+# rule (place_table): at R_PLACE + ((spot state) * 2 + (a face-down spot left)) * ROLES + role, what a card of
+# that role does (rules.placement)
 R_LAST_ROUND, R_MATCH, R_STOP_HAND, R_PREFER = 0, 1, 2, 3
-RULES_SIZE = R_PREFER + DISPLACE_ON + MAX_SPOTS + 1
+R_PLACE = R_PREFER + DISPLACE_ON + MAX_SPOTS + 1
+ROLES = max(WILD_ROLE, DEAD_ROLE, MAX_SPOTS) + 1
+RULES_SIZE = R_PLACE + ROLES * len(SPOT_STATES) * 2
+# the rows of the chain (a face-down spot is left while the chain runs) and of the draw, by the spot's state
+P_NONE = R_PLACE + (SPOT_NONE * 2 + 1) * ROLES
+P_DOWN = R_PLACE + (SPOT_DOWN * 2 + 1) * ROLES
+P_UP = R_PLACE + (SPOT_UP * 2 + 1) * ROLES
+P_WILD = R_PLACE + (SPOT_WILD * 2 + 1) * ROLES
 # status of a run
 OK, TOO_LONG, NO_MOVE, LOST = 0, 1, 2, 3
 
@@ -375,13 +398,18 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
             first = -1
         elif phase == DRAW:
             can_stock = b[STOCK_N] > 0
-            can_take = False       # Garbage.can_use(seat, top of the discard pile)
+            can_take = False       # Garbage.can_use(seat, top of the discard pile): the rules' placement
             if b[DISC_N] > 0:
                 kd = kinds[b[DISC + b[DISC_N] - 1]]
-                if kd == WILD:
-                    can_take = b[DOWN_N + seat] > 0
-                elif kd != DEAD and kd <= size:
-                    can_take = b[UP + base + kd - 1] == 0 or kinds[b[SPOTS + base + kd - 1]] == WILD
+                # the row of what the layout shows at the card's spot (Garbage.spot_state)
+                if 0 < kd <= size:
+                    i = base + kd - 1
+                    row = P_DOWN if b[UP + i] == 0 else P_WILD if kinds[b[SPOTS + i]] == WILD else P_UP
+                else:
+                    row = P_NONE
+                if b[DOWN_N + seat] == 0:  # every spot face up: the rows without a face-down spot left
+                    row -= ROLES
+                can_take = rules[row + kd] != NOTHING
             if can_stock and can_take:
                 if greedy:  # the bot's first choice (the first of equals in the engine's order, as min)
                     move = STOCK_MOVE if stock_first else TAKE
@@ -452,20 +480,23 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
                 break
             card = b[HELD]
             kd = kinds[card]
-            if kd == WILD:
+            i = base + kd - 1      # the rules' placement, a face-down spot left, by what the card's spot shows
+            if 0 < kd <= size:
+                what = rules[(P_DOWN if b[UP + i] == 0 else P_WILD if kinds[b[SPOTS + i]] == WILD else P_UP) + kd]
+            else:
+                what = rules[P_NONE + kd]
+            if what == PLACE:
+                b[HELD] = b[SPOTS + i]
+                b[SPOTS + i] = card
+                b[UP + i] = 1
+                b[DOWN_N + seat] -= 1
+                continue
+            if what == CHOOSE_SPOT:
                 b[PHASE] = WILD_PHASE
                 break
-            if kd != DEAD and kd <= size:
-                i = base + kd - 1
-                if b[UP + i] == 0:
-                    b[HELD] = b[SPOTS + i]
-                    b[SPOTS + i] = card
-                    b[UP + i] = 1
-                    b[DOWN_N + seat] -= 1
-                    continue
-                if kinds[b[SPOTS + i]] == WILD:
-                    b[PHASE] = DISPLACE_PHASE
-                    break
+            if what == DISPLACE:
+                b[PHASE] = DISPLACE_PHASE
+                break
             ends = True
         if ends:          # Garbage._end_turn, then _pass_turn
             b[DISC + b[DISC_N]] = b[HELD]
@@ -612,16 +643,30 @@ def prefer_table() -> IntArray:
     each time, so the kernel always plays the bot as it is written."""
     keys = {code: preference(engine_move(code)) for code in CODES}
     order = sorted(set(keys.values()))
-    out = np.full(RULES_SIZE - R_PREFER, len(order), dtype=np.int64)
+    out = np.full(R_PLACE - R_PREFER, len(order), dtype=np.int64)
     for code, key in keys.items():
         out[code] = order.index(key)
+    return out
+
+
+def place_table() -> IntArray:
+    """The slot and chain rule (:func:`cardlab.games.garbage.rules.placement`) tabulated, the part of the rules
+    array from :data:`R_PLACE` on: at ``(spot state * 2 + face-down spot left) * ROLES + role``, what a card
+    of that role does. Read from the rules each time, so the kernel always plays the rule as it is
+    written."""
+    out = np.zeros(RULES_SIZE - R_PLACE, dtype=np.int64)
+    for role in range(ROLES):
+        for st in SPOT_STATES:
+            for left in (0, 1):
+                out[(st * 2 + left) * ROLES + role] = rulebook.placement(role, st, bool(left))
     return out
 
 
 def _rules(options: Mapping[str, Any], stop_hand: bool) -> IntArray:
     rules = np.zeros(RULES_SIZE, dtype=np.int64)
     rules[:R_PREFER] = [int(bool(options["last_round"])), int(bool(options["match"])), int(stop_hand)]
-    rules[R_PREFER:] = prefer_table()
+    rules[R_PREFER:R_PLACE] = prefer_table()
+    rules[R_PLACE:] = place_table()
     return rules
 
 

@@ -100,6 +100,34 @@ def card_role(rank: int, wild: str) -> int:
     return WILD_ROLE if rank == WILD_RANKS[wild] else DEAD_ROLE
 
 
+SPOT_NONE, SPOT_DOWN, SPOT_UP, SPOT_WILD = 0, 1, 2, 3
+"""What a layout shows at the spot a card names (:func:`placement`): no such spot (a card that names none, or a
+number above the layout's size), a face-down card, a face-up card of its own number, a face-up wild."""
+SPOT_STATES = (SPOT_NONE, SPOT_DOWN, SPOT_UP, SPOT_WILD)
+NOTHING, PLACE, CHOOSE_SPOT, DISPLACE = 0, 1, 2, 3
+"""What a card in play does (:func:`placement`): nothing (it is discarded and the turn passes), goes face up on
+its spot by force (the chain runs on), may go on a face-down spot of the player's choice (a wild), may displace
+the wild on its spot."""
+PLACEMENTS = (NOTHING, PLACE, CHOOSE_SPOT, DISPLACE)
+
+
+def placement(role: int, spot: int, face_down_left: bool) -> int:
+    """**The slot and chain rule**, stated once: what a card of ``role`` (:func:`card_role`) does for a player
+    whose layout shows ``spot`` (:data:`SPOT_STATES`) at the spot the card names and has a face-down spot left
+    or not (``face_down_left``). A wild may go on any face-down spot (:data:`CHOOSE_SPOT`); a card A-10 whose
+    spot is face down must go there (:data:`PLACE`, the chain runs on with the card it turns over), and one
+    whose spot shows a wild may displace it (:data:`DISPLACE`); any other card cannot be used
+    (:data:`NOTHING`: discarded, the turn passes). :meth:`Garbage.can_use` (the discard may be taken) and
+    :meth:`Garbage._chain` read it; the kernel tabulates it (:func:`cardlab.games.garbage.kernel.place_table`)."""
+    if role == WILD_ROLE:
+        return CHOOSE_SPOT if face_down_left else NOTHING
+    if spot == SPOT_DOWN:
+        return PLACE
+    if spot == SPOT_WILD:
+        return DISPLACE
+    return NOTHING
+
+
 def spot_label(spot: int) -> str:
     """Position names as printed on the layout: A, 2, …, 10."""
     return "A" if spot == 1 else str(spot)
@@ -291,12 +319,10 @@ class Garbage(Game[GarbageState]):
         if s.over:
             return
         seat_ = s.to_move
-        if s.phase == "wild" and (not self.is_wild(s.held[0]) or all(s.up[seat_])):
+        if s.phase == "wild" and self.placement(seat_, s.held[0]) != CHOOSE_SPOT:
             raise bad(f"record field initial.held holds {s.held[0]}, which cannot be placed as a wild now")
-        if s.phase == "displace":
-            spot = self.pip(s.held[0])
-            if spot is None or spot > s.sizes[seat_] or not self.spot_has_wild(seat_, spot):
-                raise bad(f"record field initial.held holds {s.held[0]}, which cannot displace a wild now")
+        if s.phase == "displace" and self.placement(seat_, s.held[0]) != DISPLACE:
+            raise bad(f"record field initial.held holds {s.held[0]}, which cannot displace a wild now")
         if s.last_turns and (not self.options["last_round"] or not s.completed or s.last_turns[0] != seat_
                              or set(s.last_turns) & set(s.completed[:1])):
             raise bad(f"record field initial.last_turns {s.last_turns} does not fit the last round")
@@ -332,15 +358,26 @@ class Garbage(Game[GarbageState]):
         s = self._state
         return s.up[seat][spot - 1] and self.is_wild(s.spots[seat][spot - 1])
 
-    def can_use(self, seat: int, card: Card) -> bool:
-        """Could ``seat`` do anything with ``card``: place it, displace a wild with it, or place a wild."""
+    def spot_state(self, seat: int, card: Card) -> int:
+        """What ``seat``'s layout shows at the spot ``card`` names (:data:`SPOT_STATES`; :data:`SPOT_NONE`
+        when it names none or a spot beyond the layout)."""
         s = self._state
-        if self.is_wild(card):
-            return not all(s.up[seat])
         spot = self.pip(card)
         if spot is None or spot > s.sizes[seat]:
-            return False
-        return not s.up[seat][spot - 1] or self.spot_has_wild(seat, spot)
+            return SPOT_NONE
+        if not s.up[seat][spot - 1]:
+            return SPOT_DOWN
+        return SPOT_WILD if self.spot_has_wild(seat, spot) else SPOT_UP
+
+    def placement(self, seat: int, card: Card) -> int:
+        """What ``card`` would do for ``seat`` now: the rules' :func:`placement`."""
+        return placement(card_role(card.rank, self.options["wild"]), self.spot_state(seat, card),
+                         not all(self._state.up[seat]))
+
+    def can_use(self, seat: int, card: Card) -> bool:
+        """Could ``seat`` do anything with ``card``: place it, displace a wild with it, or place a wild
+        (:func:`placement` is not :data:`NOTHING`)."""
+        return self.placement(seat, card) != NOTHING
 
     def can_place(self, seat: int, card: Card) -> bool:
         """Would ``card`` be placed (by force, or as an offered choice) by ``seat``? Same as :meth:`can_use`."""
@@ -429,18 +466,18 @@ class Garbage(Game[GarbageState]):
                 yield from self._complete()
                 return
             card = s.held[0]
-            if self.is_wild(card):
+            what = self.placement(seat, card)
+            if what == PLACE:
+                spot = self.pip(card)
+                assert spot is not None  # a card placed by force names its spot
+                yield from self._place(spot)
+                continue
+            if what == CHOOSE_SPOT:
                 s.phase = "wild"
-                return
-            spot = self.pip(card)
-            if spot is not None and spot <= s.sizes[seat]:
-                if not s.up[seat][spot - 1]:
-                    yield from self._place(spot)
-                    continue
-                if self.spot_has_wild(seat, spot):
-                    s.phase = "displace"
-                    return
-            yield from self._end_turn()
+            elif what == DISPLACE:
+                s.phase = "displace"
+            else:
+                yield from self._end_turn()
             return
 
     def _discard_held(self, why: str) -> None:

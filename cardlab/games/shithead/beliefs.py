@@ -72,12 +72,12 @@ from __future__ import annotations
 from functools import cache
 from math import comb, gcd
 
-from cardlab.cards import Rank
 from cardlab.errors import CorruptRecordError, shown
+from cardlab.games.shithead.ranks import counts_low, low_order
 
-ORDER = (Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK,
-         Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO, Rank.TEN)
-"""The classes in order: ordinary ranks by power, then 2, then 10."""
+ORDER = low_order()
+"""The classes in order: the ordinary ranks (those that count as low, :func:`.ranks.counts_low`) by power, then
+the others (the 2, then the 10) by power."""
 CLASS = {r: i for i, r in enumerate(ORDER)}
 CLASSES = len(ORDER)
 
@@ -88,8 +88,9 @@ Belief = tuple[tuple[State, int], ...]
 (the same for every game with that history); ``()`` when nothing is known."""
 
 EMPTY: State = (0,) * CLASSES
-ORDINARY = CLASS[Rank.TWO]
-"""The ordinary classes (3 to Ace) are ``0 .. ORDINARY - 1``; a hand's lowest is ``ORDINARY`` when it has none."""
+ORDINARY = sum(1 for r in ORDER if counts_low(r))
+"""The ordinary classes (3 to Ace, the ranks that count as low) are ``0 .. ORDINARY - 1``; a hand's lowest is
+``ORDINARY`` when it has none."""
 
 
 Fitting = frozenset[int]

@@ -25,15 +25,19 @@ the engine's and back card for card. A position is a handful of ``int64`` arrays
 
 The rules, as the engine applies them
 -------------------------------------
-*Set-up*: each seat in turn puts three hand cards face up, one per move; then the first player (seat
-0, or with ``first="lowest3"`` the holder of the lowest card in hand that is not a 2 or 10, lowest seat
-on a tie) turns the draw pile's top as the starting card (a 10 burns at once, not counted as a burn).
+Every rule is read from the rules' one statement of it, tabulated into the rules array when a run is set up
+(:func:`house_tables`); the kernel restates none. *Set-up*: each seat in turn puts three hand cards face up,
+one per move; then the first player (seat 0, or with ``first="lowest3"`` the holder of the lowest card in hand
+that counts as low, :func:`~cardlab.games.shithead.ranks.counts_low`, lowest seat on a tie) turns the draw
+pile's top as the starting card (a card that burns, :func:`~cardlab.games.shithead.rules.burns`, burns at once,
+not counted as a burn).
 *A play* of ``k`` cards of one rank that fits (the rules' fit table :func:`~cardlab.games.shithead.rules.fit_table`
 on the pile's rank ``S_TOP``, which an invisible 3 leaves as it was; ``S_LAST`` is the top card's own power,
 for runs) from the hand while it holds cards, else from the face-up cards, else
-one face-down card blind (it goes to the hand with the pile if it does not fit). A 10 burns the pile
-and the player plays again; four or more equal ranks on top clear it (the next player plays, or with
-``four_kind_plays_again`` the same one). After a play the player draws up to three while the draw
+one face-down card blind (it goes to the hand with the pile if it does not fit). A play that burns (the 10)
+burns the pile and the player plays again; a run of equal ranks on top that clears
+(:func:`~cardlab.games.shithead.rules.clears`: four or more, counted in ``S_RUN``) clears it (the next player
+plays, or with ``four_kind_plays_again`` the same one). After a play the player draws up to three while the draw
 pile lasts. No fitting card: pick up the pile. A play of a rank that skips (``eight_skips``) passes the move
 over the next player. First out of cards wins (``play_to_last``: play on and
 rank everyone). ``max_turns`` finished turns stop the game (no winner). ``turns`` counts finished
@@ -98,17 +102,17 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab import dealer
-from cardlab.cards import RANK_LABELS, Card, Rank, card_from_id
+from cardlab.cards import Card, Rank, card_from_id
 from cardlab.dealer import DEAL, STATE_SIZE, Dealer, deal_shuffle, game_key, start_game, stream_seed
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError
+from cardlab.games.shithead import rules as rulebook
 from cardlab.games.shithead.rules import (
     FACE_DOWN,
     FACE_UP,
     HAND_DEAL,
     PILE_RANKS,
     REFILL,
-    RUN_TO_CLEAR,
     House,
     Shithead,
     fit_table,
@@ -138,9 +142,10 @@ IntArray = npt.NDArray[np.int64]
 # ---------------------------------------------------------------------------------------------- constants
 MAX_PLAYERS = 5
 MAX_CARDS = 104             # two packs
-POWERS = 15                 # indexed by power 2..14 (0 and 1 unused)
+LOW = min(rank_power(r) for r in Rank)    # the lowest power (the 2's)
+HIGH = max(rank_power(r) for r in Rank)   # the highest power (the Ace's)
+POWERS = HIGH + 1           # indexed by power LOW..HIGH (the rules' powers; lower indices unused)
 SLOTS = 8                   # cards of one rank: two packs of four suits
-TWO, TEN, ACE = 2, 10, 14
 
 # scalars of a position (sc)
 S_PLAYERS, S_TO_MOVE, S_PHASE, S_TURN, S_OVER, S_WINNER, S_STOPPED = 0, 1, 2, 3, 4, 5, 6
@@ -158,13 +163,16 @@ SETUP, PLAY = 0, 1
 # rules (rules array): the options, the seats' policies, then the rules' tables (see house_tables)
 R_FOUR, R_LAST, R_LOW3, R_MAX_TURNS, R_POLICY = 0, 1, 2, 3, 4
 R_FIT = R_POLICY + MAX_PLAYERS       # (POWERS, POWERS): 1 where power r fits a pile of rank power top (0: none)
-RANKS = 13
+RANKS = len(Rank)
 R_PLAYS = R_FIT + POWERS * POWERS    # (POWERS, 1 + RANKS): per pile rank power, how many ranks fit, then the
 PLAY_ROW = 1 + RANKS                 # greedy play preference among them: 2 * power + (all cards), in order
 R_SETUP_ORDER = R_PLAYS + POWERS * PLAY_ROW   # (RANKS,): the greedy set-up preference, powers
-R_INVISIBLE = R_SETUP_ORDER + 13      # (POWERS,): 1 where a card leaves the pile's rank as it was
+R_INVISIBLE = R_SETUP_ORDER + RANKS   # (POWERS,): 1 where a card leaves the pile's rank as it was
 R_SKIP = R_INVISIBLE + POWERS         # (POWERS,): 1 where a play makes the next player miss a turn
-RULES_SIZE = R_SKIP + POWERS
+R_BURN = R_SKIP + POWERS              # (POWERS,): 1 where a play burns the pile (rules.burns)
+R_LOW = R_BURN + POWERS               # (POWERS,): 1 where a card counts as low for first="lowest3" (counts_low)
+R_CLEAR = R_LOW + POWERS              # (SLOTS + 1,): 1 where a run of that many equal ranks clears (rules.clears)
+RULES_SIZE = R_CLEAR + SLOTS + 1
 
 # move codes: kind * 1000 + detail
 M_SETUP, M_HAND, M_UP, M_BLIND, M_PICKUP = 0, 1000, 2000, 3000, 4000
@@ -266,14 +274,14 @@ def _setup_choice(cnt: Any, ids: Any, p: int, policy: int, state: Any, rules: An
                 return ids[0, p, r, 0]
         return -1
     faces = 0
-    for r in range(TWO, ACE + 1):
+    for r in range(LOW, HIGH + 1):
         for j in range(cnt[0, p, r]):
             if j == 0 or ids[0, p, r, j] % 52 != ids[0, p, r, j - 1] % 52:
                 faces += 1
     if faces == 0:
         return -1
     pick = below(state, faces)
-    for r in range(TWO, ACE + 1):
+    for r in range(LOW, HIGH + 1):
         for j in range(cnt[0, p, r]):
             if j == 0 or ids[0, p, r, j] % 52 != ids[0, p, r, j - 1] % 52:
                 if pick == 0:
@@ -295,13 +303,13 @@ def _play_choice(cnt: Any, z: int, p: int, top: int, policy: int, state: Any, ru
                 return r, cnt[z, p, r] if code & 1 else 1
         return 0, 0
     total = 0
-    for r in range(TWO, ACE + 1):
+    for r in range(LOW, HIGH + 1):
         if _fits(rules, r, top):
             total += cnt[z, p, r]
     if total == 0:
         return 0, 0
     pick = below(state, total)
-    for r in range(TWO, ACE + 1):
+    for r in range(LOW, HIGH + 1):
         if _fits(rules, r, top):
             if pick < cnt[z, p, r]:
                 return r, pick + 1
@@ -486,10 +494,10 @@ def _start_play(cnt: Any, draw: Any, pile: Any, sc: Any, rules: Any) -> None:
     sc[S_PHASE] = PLAY
     first = 0
     if rules[R_LOW3] == 1:
-        best = ACE + 1
+        best = HIGH + 1
         for p in range(sc[S_PLAYERS]):
-            for r in range(3, ACE + 1):
-                if r != TEN and cnt[0, p, r] > 0:
+            for r in range(LOW, HIGH + 1):
+                if rules[R_LOW + r] == 1 and cnt[0, p, r] > 0:
                     if r < best:
                         best = r
                         first = p
@@ -497,7 +505,7 @@ def _start_play(cnt: Any, draw: Any, pile: Any, sc: Any, rules: Any) -> None:
     sc[S_TO_MOVE] = first
     sc[S_DRAW_N] -= 1
     _push(pile, sc, rules, draw[sc[S_DRAW_N]])
-    if sc[S_TOP] == TEN:
+    if rules[R_BURN + sc[S_LAST]] == 1:
         _burn(sc)
 
 
@@ -508,7 +516,7 @@ def _cards_total(cnt: Any, sc: Any) -> Any:
     for p in range(sc[S_PLAYERS]):
         h = 0
         u = 0
-        for r in range(TWO, ACE + 1):
+        for r in range(LOW, HIGH + 1):
             h += cnt[0, p, r]
             u += cnt[1, p, r]
         if h != sc[S_HAND_N + p] or u != sc[S_UP_N + p]:
@@ -638,11 +646,11 @@ def _run(cnt: Any, ids: Any, known: Any, down: Any, draw: Any, pile: Any, sc: An
                 continue
         # after a play of power r: burn or clear, refill, out of cards, pass on
         again = False
-        if r == TEN:
+        if rules[R_BURN + r] == 1:
             sc[S_BURNS] += 1
             _burn(sc)
             again = True
-        elif sc[S_RUN] >= RUN_TO_CLEAR:
+        elif rules[R_CLEAR + sc[S_RUN]] == 1:
             sc[S_CLEARS] += 1
             _burn(sc)
             again = rules[R_FOUR] == 1
@@ -814,8 +822,12 @@ def move_text(code: int) -> str:
     if kind * 1000 == M_BLIND:
         return f"play face-down card {detail + 1}"
     r, k = divmod(detail, 10)
-    label = RANK_LABELS[1 if r == ACE else r]
+    label = _LABELS[r]
     return ("play " if kind * 1000 == M_HAND else "play face-up ") + label + ("" if k == 1 else f" x{k}")
+
+
+_LABELS = {rank_power(r): r.label for r in Rank}
+"""A rank's label by its power."""
 
 
 def _rules(options: Mapping[str, Any], policies: Sequence[int]) -> IntArray:
@@ -834,7 +846,11 @@ def house_tables(house: House) -> IntArray:
     """The rules' tables (:mod:`cardlab.games.shithead.rules`) as the kernel reads them, the part of the rules
     array from :data:`R_FIT` on: the fit table by powers (:func:`~cardlab.games.shithead.rules.fit_table`),
     the greedy play and set-up orders (:meth:`House.play_order`, :meth:`House.setup_order`), the invisible
-    ranks and the ranks that skip the next player."""
+    ranks, the ranks that skip the next player, the ranks that burn the pile
+    (:func:`~cardlab.games.shithead.rules.burns`), the ranks that count as low
+    (:func:`~cardlab.games.shithead.ranks.counts_low`) and the runs that clear the pile
+    (:func:`~cardlab.games.shithead.rules.clears`). The rules are read from their module at each call, so the
+    kernel plays them as they are written."""
     out = np.zeros(RULES_SIZE - R_FIT, dtype=np.int64)
     table = fit_table(house)
     for top in PILE_RANKS:
@@ -852,6 +868,10 @@ def house_tables(house: House) -> IntArray:
     for r in Rank:
         out[R_INVISIBLE - R_FIT + rank_power(r)] = int(house.invisible(r))
         out[R_SKIP - R_FIT + rank_power(r)] = int(house.skips(r))
+        out[R_BURN - R_FIT + rank_power(r)] = int(rulebook.burns(r))
+        out[R_LOW - R_FIT + rank_power(r)] = int(rulebook.counts_low(r))
+    for run in range(SLOTS + 1):
+        out[R_CLEAR - R_FIT + run] = int(rulebook.clears(run))
     return out
 
 
@@ -972,7 +992,7 @@ class Table:
 
         def zone(z: int, p: int) -> list[str]:
             return [card_from_id(int(self.ids[z, p, r, j])).code
-                    for r in range(TWO, ACE + 1) for j in range(int(self.cnt[z, p, r]))]
+                    for r in range(LOW, HIGH + 1) for j in range(int(self.cnt[z, p, r]))]
 
         hands = [zone(0, p) for p in range(players)]
         return {
@@ -1118,7 +1138,7 @@ def move_code(move: Any) -> int:
     """The kernel's code of an engine move (by its canonical text, :func:`move_text`)."""
     text = getattr(move, "text", None)
     codes = [M_PICKUP] + [M_BLIND + i for i in range(FACE_DOWN)] + [M_SETUP + c for c in range(52)] + \
-        [kind + 10 * r + k for kind in (M_HAND, M_UP) for r in range(TWO, ACE + 1) for k in range(1, SLOTS + 1)]
+        [kind + 10 * r + k for kind in (M_HAND, M_UP) for r in range(LOW, HIGH + 1) for k in range(1, SLOTS + 1)]
     for code in codes:
         if move_text(code) == text:
             return code
@@ -1177,6 +1197,3 @@ def compile_now() -> float:
         lambda game, rng: Table.of(game).run(0, record=10, budget=3),
         lambda game, rng: move_rollouts(game, 0, game.legal_moves(), draw_seeds(2 * len(game.legal_moves()), rng))])
 
-
-# ranks the decoder relies on: power 14 is the Ace
-assert rank_power(Rank.ACE) == ACE and rank_power(Rank.TEN) == TEN and rank_power(Rank.TWO) == TWO

@@ -132,6 +132,8 @@ from cardlab.engine.state import (
 from cardlab.errors import CorruptRecordError, InvalidCardError, shown
 from cardlab.games.shithead import beliefs
 from cardlab.games.shithead.lazy import Beliefs, started
+from cardlab.games.shithead.ranks import POWER, SPECIAL
+from cardlab.games.shithead.ranks import counts_low as counts_low  # a rule the kernel reads here, with the others
 from cardlab.sim.hands_law import HandsLaw
 
 FACE_DOWN = 3
@@ -144,18 +146,31 @@ MAX_TURNS_LIMIT = 1_000_000  # the largest max_turns option (a record may not as
 MAX_OF_A_RANK = 8  # two packs
 
 
-_POWER: dict[Rank, int] = {r: int(r) for r in Rank} | {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13, Rank.ACE: 14}
-_SPECIAL = (Rank.TWO, Rank.TEN)
-_SORT_KEY: dict[Card, tuple[int, int, int]] = {c: (_POWER[c.rank], int(c.suit), c.pack) for c in full_deck(3)}
+_SORT_KEY: dict[Card, tuple[int, int, int]] = {c: (POWER[c.rank], int(c.suit), c.pack) for c in full_deck(3)}
 _LAW_KEY: dict[Card, tuple[int, int, int, int]] = {c: (beliefs.CLASS[c.rank], int(c.rank), int(c.suit), c.pack)
                                                   for c in full_deck(3)}
 _RANK_WORDS: dict[str, Rank] = {r.label.lower(): r for r in Rank} | {"t": Rank.TEN, "1": Rank.ACE}
 
 
 # ---------------------------------------------------------------------------------------------- the rules as tables
-# Each rule is stated once here, as a small function of the rank and the pile, and tabulated for the
-# house rules in force (:class:`House`). The engine below, the kernel (``kernel._rules``), the beliefs
-# (through :func:`fit_classes`), the questions and the bots read these tables; none restates a rule.
+# Each rule is stated once here, as a small function of the rank and the pile: the burn (:func:`burns`), the
+# clear (:func:`clears`), and, tabulated for the house rules in force, the fit rule and the bot's orders
+# (:class:`House`); the ranks' order and which ranks count as low (:func:`.ranks.counts_low`) are stated in
+# :mod:`.ranks`, below the beliefs that read them too. The engine below, the kernel (``kernel._rules``, which
+# tabulates them all), the beliefs (through :func:`fit_classes`), the questions and the bots read these; none
+# restates a rule.
+def burns(rank: Rank) -> bool:
+    """**The burn**: whether a play of ``rank`` burns the pile (every card of it goes out of play, and the
+    same player plays again; as the starting card, it burns at once). The 10 does."""
+    return rank == Rank.TEN
+
+
+def clears(run: int) -> bool:
+    """**Four in a row**: whether ``run`` cards of one rank in a row on top of the pile (:meth:`Shithead.run_length`)
+    clear it out of play. Four or more do."""
+    return run >= RUN_TO_CLEAR
+
+
 HOUSE_RULES = ("seven_lower", "invisible_three", "eight_skips")
 """The house-rule options (module notes, *House rules*), each ``False`` by default."""
 
@@ -181,7 +196,7 @@ class House:
 
     def goes_on_anything(self, rank: Rank) -> bool:
         """A 2 and a 10 go on anything; with the invisible 3, a 3 too."""
-        return rank in _SPECIAL or (self.invisible_three and rank == Rank.THREE)
+        return rank in SPECIAL or (self.invisible_three and rank == Rank.THREE)
 
     def invisible(self, rank: Rank) -> bool:
         """Whether a card of ``rank`` leaves the pile's rank as it was (the invisible 3)."""
@@ -194,8 +209,8 @@ class House:
         if top is None or top == Rank.TWO or self.goes_on_anything(rank):
             return True
         if self.seven_lower and top == Rank.SEVEN:
-            return _POWER[rank] <= _POWER[Rank.SEVEN]
-        return _POWER[rank] >= _POWER[top]
+            return POWER[rank] <= POWER[Rank.SEVEN]
+        return POWER[rank] >= POWER[top]
 
     def pile_rank(self, pile: Sequence[Card]) -> Rank | None:
         """The rank the next card must fit (:meth:`fits`): the top card's, except that an invisible 3 takes
@@ -218,14 +233,14 @@ class House:
         power first, all their cards; then the cards that go on anything, one at a time: a 10 (it burns,
         the bot plays again), an invisible 3 (it keeps the pile's rank), a 2 (it frees the pile)."""
         wild = tuple(r for r in (Rank.TEN, Rank.THREE, Rank.TWO) if self.goes_on_anything(r))
-        plain = sorted((r for r in Rank if r not in wild), key=_POWER.__getitem__)
+        plain = sorted((r for r in Rank if r not in wild), key=POWER.__getitem__)
         return tuple((r, True) for r in plain) + tuple((r, False) for r in wild)
 
     def setup_order(self) -> tuple[Rank, ...]:
         """**The greedy set-up preference**: the rank put face up first, then the next: the cards that go on
         anything (10, 2, then an invisible 3), then by power from the Ace down."""
         wild = tuple(r for r in (Rank.TEN, Rank.TWO, Rank.THREE) if self.goes_on_anything(r))
-        return wild + tuple(sorted((r for r in Rank if r not in wild), key=_POWER.__getitem__, reverse=True))
+        return wild + tuple(sorted((r for r in Rank if r not in wild), key=POWER.__getitem__, reverse=True))
 
 
 _HOUSES = {flags: House(*flags) for flags in itertools.product((False, True), repeat=len(HOUSE_RULES))}
@@ -297,11 +312,11 @@ _SETUP_MOVES = {c: ShitheadMove(f"face up {c}", "setup", card=c) for c in full_d
 
 def power(card: Card) -> int:
     """A card's height: 3→3 … 10→10, J 11, Q 12, K 13, A 14; a 2 gives 2 but is special (it resets)."""
-    return _POWER[card.rank]
+    return POWER[card.rank]
 
 
 def rank_power(rank: Rank) -> int:
-    return _POWER[rank]
+    return POWER[rank]
 
 
 def sort_key(card: Card) -> tuple[int, int, int]:
@@ -487,7 +502,8 @@ class Shithead(Game[ShitheadState]):
         "max_turns": Option(DEFAULT_MAX_TURNS, _turns_ok, f"a whole number of turns from 1 to {MAX_TURNS_LIMIT:,}",
                             "safety rule: the game is declared drawn after this many turns"),
         "seven_lower": Option(False, _bool, "True or False",
-                              "house rule (pagat): after a 7 the next card is a 7 or lower, or a 2 or 10"),
+                              "house rule (pagat): after a 7 the next card is a 7 or lower, or one that goes on "
+                              "anything"),
         "invisible_three": Option(False, _bool, "True or False",
                                   "house rule (pagat): a 3 goes on anything and takes the rank of the card under it"),
         "eight_skips": Option(False, _bool, "True or False",
@@ -569,10 +585,11 @@ class Shithead(Game[ShitheadState]):
         house = self.house
         for i, card in enumerate(pile):
             where = f"record field initial.pile[{i}] is {card.code}"
-            if card.rank == Rank.TEN:
-                raise CorruptRecordError(f"{where}: a 10 burns the pile at once and never stays on it")
-            if i >= RUN_TO_CLEAR - 1 and all(c.rank == card.rank for c in pile[i - RUN_TO_CLEAR + 1:i]):
-                raise CorruptRecordError(f"{where}: {RUN_TO_CLEAR} cards of rank {card.rank.label} in a row clear "
+            if burns(card.rank):
+                raise CorruptRecordError(f"{where}: a {card.rank.label} burns the pile at once and never stays on it")
+            run = next((k for k, c in enumerate(reversed(pile[:i + 1])) if c.rank != card.rank), i + 1)
+            if clears(run):
+                raise CorruptRecordError(f"{where}: {run} cards of rank {card.rank.label} in a row clear "
                                          "the pile and never stay on it")
             if i and not house.fits(card.rank, house.pile_rank(pile[:i])):
                 raise CorruptRecordError(f"{where}, which cannot have been played on the {pile[i - 1].code} "
@@ -978,13 +995,14 @@ class Shithead(Game[ShitheadState]):
         yield from self._start_play()
 
     def first_player(self) -> int:
-        """Seat 0, or with ``first="lowest3"`` the holder of the lowest non-special card in hand."""
+        """Seat 0, or with ``first="lowest3"`` the holder of the lowest card in hand that counts as low
+        (:func:`.ranks.counts_low`), the lowest seat on a tie."""
         if self.options["first"] == "seat0":
             return 0
         best: tuple[int, int] | None = None
         for p, hand in enumerate(self._state.hands):
             for c in hand:
-                if c.rank not in _SPECIAL and (best is None or (power(c), p) < best):
+                if counts_low(c.rank) and (best is None or (power(c), p) < best):
                     best = (power(c), p)
         return 0 if best is None else best[1]
 
@@ -1000,8 +1018,8 @@ class Shithead(Game[ShitheadState]):
         s.pile.append(card)
         self._log("start", f"seat {first} turns {card} from the draw pile as the starting card", first, card=card)
         yield
-        if card.rank == Rank.TEN:
-            self._burn(first, f"the starting 10 burns at once; seat {first} plays anything")
+        if burns(card.rank):
+            self._burn(first, f"the starting {card.rank.label} burns at once; seat {first} plays anything")
             yield
         self._log("turn", f"seat {first} to play", first)
         yield
@@ -1134,14 +1152,14 @@ class Shithead(Game[ShitheadState]):
     def _after_play(self, seat: int, rank: Rank) -> Iterator[None]:
         s = self._state
         again = False
-        if rank == Rank.TEN:
+        run = self.run_length()
+        if burns(rank):
             s.burns += 1
-            self._burn(seat, f"the 10 burns the pile; seat {seat} plays again")
+            self._burn(seat, f"the {rank.label} burns the pile; seat {seat} plays again")
             again = True
             yield
-        elif self.run_length() >= RUN_TO_CLEAR:
+        elif clears(run):
             s.clears += 1
-            run = self.run_length()
             again = bool(self.options["four_kind_plays_again"])
             who = f"seat {seat} plays again" if again else "the next player plays anything"
             self._burn(seat, f"{run} cards of rank {rank.label} in a row clear the pile; {who}")

@@ -10,7 +10,7 @@ from typing import Any
 from cardlab.cards import Card, Rank
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError
-from cardlab.games.shithead.rules import ShitheadState, ShitheadView
+from cardlab.games.shithead.rules import Shithead, ShitheadState, ShitheadView
 from cardlab.viz import table as t
 from cardlab.viz.cards_svg import back_svg, face_svg, slot_svg
 
@@ -35,9 +35,9 @@ def _pile_note(view: ShitheadView) -> str:
     notes = []
     if top is not None and view.house.invisible(top.rank):
         notes.append("the 3 is invisible: " + ("anything goes" if rank is None else f"play on the {rank.label}"))
-    if view.house.seven_lower and rank == Rank.SEVEN:
+    if view.house.seven_lower and rank == Rank.SEVEN:  # the option's own words, then the cards they name
         wild = " or ".join("a " + r.label for r in Rank if view.house.goes_on_anything(r))
-        notes.append(f"next: a 7 or lower, {wild}")
+        notes.append(f"{Shithead.option_specs['seven_lower'].doc} ({wild})")
     return "".join(f" · {n}" for n in notes)
 
 

@@ -72,47 +72,81 @@ def _discard_key(card: Card, pile: tuple[Card, ...], j: int) -> tuple[int, int, 
     return (cls, gap, -c, j, card)
 
 
-def greedy_spite_malice(view: SpiteMaliceView, legal_moves: Sequence[Move]) -> Move:
-    seat = view.to_move
-    sides = view.sides[seat]
-    by_kind: dict[str, list[SpiteMove]] = {}
-    for m in legal_moves:
-        by_kind.setdefault(m.kind, []).append(spite_move(m))
+PREFERENCE = ("payoff", "side", "hand", "king", "discard")
+"""**The greedy preference**: the bot's steps (1-4 of the module notes, the Kings step 3) in the order it tries
+them; the first step that offers a move decides. The engine's bot (:func:`greedy_spite_malice`) and the
+kernel (which tabulates this order, :func:`cardlab.games.spite_malice.kernel.rule_tables`) both read it here.
+Each step's own choice among its moves is :data:`STEPS`."""
 
+
+def _side_card(view: SpiteMaliceView, m: SpiteMove) -> Card:
+    card: Card = view.sides[view.to_move][m.side - 1][-1]
+    return card
+
+
+def _payoff_step(view: SpiteMaliceView, by_kind: dict[str, list[SpiteMove]]) -> SpiteMove | None:
+    """1. The payoff top, on the pile with the smallest ``(payoff_preference, pile)``."""
     payoff = by_kind.get("payoff", [])
-    if payoff:
-        top = view.payoff_tops[seat]
-        rank = value_of(top) if top is not None else int(Rank.KING)
-        return min(payoff, key=lambda m: (payoff_preference(rank, view.centre_values[m.centre - 1]), m.centre))
+    if not payoff:
+        return None
+    top = view.payoff_tops[view.to_move]
+    rank = value_of(top) if top is not None else int(Rank.KING)
+    return min(payoff, key=lambda m: (payoff_preference(rank, view.centre_values[m.centre - 1]), m.centre))
 
-    def side_card(m: SpiteMove) -> Card:
-        card: Card = sides[m.side - 1][-1]
-        return card
 
-    side_plays = [m for m in by_kind.get("side", []) if side_card(m).rank != Rank.KING]
-    if side_plays:
-        return min(side_plays, key=lambda m: (payoff_distance(view, m.centre), m.side, m.centre))
-    hand_plays = [m for m in by_kind.get("hand", []) if hand_card(m).rank != Rank.KING]
-    if hand_plays:
-        return min(hand_plays, key=lambda m: (payoff_distance(view, m.centre), hand_card(m), m.centre))
+def _side_step(view: SpiteMaliceView, by_kind: dict[str, list[SpiteMove]]) -> SpiteMove | None:
+    """2. A side-pile top that fits, never a King: the smallest ``(distance, side, pile)``."""
+    plays = [m for m in by_kind.get("side", []) if _side_card(view, m).rank != Rank.KING]
+    return min(plays, key=lambda m: (payoff_distance(view, m.centre), m.side, m.centre)) if plays else None
 
-    king_sides = [m for m in by_kind.get("side", []) if side_card(m).rank == Rank.KING]
+
+def _hand_step(view: SpiteMaliceView, by_kind: dict[str, list[SpiteMove]]) -> SpiteMove | None:
+    """2. A hand card that fits, never a King: the smallest ``(distance, card, pile)``."""
+    plays = [m for m in by_kind.get("hand", []) if hand_card(m).rank != Rank.KING]
+    return min(plays, key=lambda m: (payoff_distance(view, m.centre), hand_card(m), m.centre)) if plays else None
+
+
+def _king_step(view: SpiteMaliceView, by_kind: dict[str, list[SpiteMove]]) -> SpiteMove | None:
+    """3. A King on the pile with the smallest ``(distance, pile)`` if that distance is at most the Kings in
+    reach (side-pile tops and hand), from the lowest side pile topped by a King, else the lowest King in hand."""
+    king_sides = [m for m in by_kind.get("side", []) if _side_card(view, m).rank == Rank.KING]
     king_hand = [m for m in by_kind.get("hand", []) if hand_card(m).rank == Rank.KING]
-    if king_sides or king_hand:
-        kings = sum(1 for p in sides if p and p[-1].rank == Rank.KING)
-        kings += sum(1 for c in view.hand or () if c.rank == Rank.KING)
-        if king_sides:
-            best = min(king_sides, key=lambda m: (payoff_distance(view, m.centre), m.centre, m.side))
-        else:
-            best = min(king_hand, key=lambda m: (payoff_distance(view, m.centre), m.centre, hand_card(m)))
-        if payoff_distance(view, best.centre) <= kings:
-            return best
+    if not king_sides and not king_hand:
+        return None
+    kings = sum(1 for p in view.sides[view.to_move] if p and p[-1].rank == Rank.KING)
+    kings += sum(1 for c in view.hand or () if c.rank == Rank.KING)
+    if king_sides:
+        best = min(king_sides, key=lambda m: (payoff_distance(view, m.centre), m.centre, m.side))
+    else:
+        best = min(king_hand, key=lambda m: (payoff_distance(view, m.centre), m.centre, hand_card(m)))
+    return best if payoff_distance(view, best.centre) <= kings else None
 
+
+def _discard_step(view: SpiteMaliceView, by_kind: dict[str, list[SpiteMove]]) -> SpiteMove | None:
+    """4. A discard: the smallest ``(class, gap, -rank, side, card)``; Kings only when the hand holds nothing
+    else."""
     discards = by_kind.get("discard", [])
     plain = [m for m in discards if hand_card(m).rank != Rank.KING]
     pool = plain or discards
-    if pool:
-        return min(pool, key=lambda m: _discard_key(hand_card(m), sides[m.side - 1], m.side))
+    sides = view.sides[view.to_move]
+    return min(pool, key=lambda m: _discard_key(hand_card(m), sides[m.side - 1], m.side)) if pool else None
+
+
+STEPS = {"payoff": _payoff_step, "side": _side_step, "hand": _hand_step, "king": _king_step,
+         "discard": _discard_step}
+"""Each step of :data:`PREFERENCE`: its best move, or None when it offers none."""
+
+
+def greedy_spite_malice(view: SpiteMaliceView, legal_moves: Sequence[Move]) -> Move:
+    """The greedy bot: the move of the first step of :data:`PREFERENCE` that offers one (else the first legal
+    move)."""
+    by_kind: dict[str, list[SpiteMove]] = {}
+    for m in legal_moves:
+        by_kind.setdefault(m.kind, []).append(spite_move(m))
+    for step in PREFERENCE:
+        move = STEPS[step](view, by_kind)
+        if move is not None:
+            return move
     return legal_moves[0]
 
 

@@ -41,8 +41,9 @@ The rules, move by move (``_apply``)
 A payoff top, side-pile top or hand card goes on a centre pile that takes it: the rules'
 :func:`~cardlab.games.spite_malice.rules.fits_value` (the value it needs; a King on any pile, and on an
 empty one if ``king_starts_pile``), read from the table :func:`rule_tables` builds from it. The last
-payoff card wins the round at once (its pile stays on the table, as in the engine); a pile that
-reaches the Queen is complete: its 12 cards are shuffled and go under the stock
+payoff card wins the round at once (its pile stays on the table, as in the engine); a pile is complete
+when the rules' :func:`~cardlab.games.spite_malice.rules.completes` says so (when it reaches the Queen;
+tabulated into the options array): its 12 cards are shuffled and go under the stock
 (``completed_to="bottom"``) or are merged with the stock and the whole stock is shuffled
 (``"shuffle"``). A hand card to a side pile ends the turn; a hand emptied by a centre play draws 5
 more (``refill_on_empty``) or ends the turn. A turn starts by drawing up to 5 (what the stock holds);
@@ -56,7 +57,10 @@ hold one rank only), or seat 0 with ``first="seat0"``.
 
 The greedy bot (``_greedy``)
 ----------------------------
-Exactly the bot's definition, with packed integer keys: the payoff top if it fits, on the pile with
+Exactly the bot's definition, with packed integer keys. The steps are tried in the order of the bot's one
+statement of its preference, :data:`cardlab.games.spite_malice.bot.PREFERENCE`, which :func:`rule_tables`
+tabulates at ``T_STEPS`` (so a changed order is the order the kernel plays); within a step the choice is as
+:data:`cardlab.games.spite_malice.bot.STEPS` makes it: the payoff top if it fits, on the pile with
 the smallest ``(preference, pile)`` (a numbered card on the lowest pile, a King on the highest non-empty
 pile, else pile 1); else the non-King side top
 with the smallest ``(distance, side, pile)``; else the non-King hand face with the smallest
@@ -117,6 +121,7 @@ same arrays and give the same results, only much slower.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -127,7 +132,9 @@ import numpy.typing as npt
 from cardlab.cards import Card, Rank, Suit
 from cardlab.dealer import CHOICES, DEAL, STATE_SIZE, deal_shuffle, set_stream, start_game
 from cardlab.errors import InvalidInputError, KernelError
-from cardlab.games.spite_malice.rules import SpiteMalice, discard_class, distance, fits_value, payoff_preference
+from cardlab.games.spite_malice import bot
+from cardlab.games.spite_malice import rules as rulebook
+from cardlab.games.spite_malice.rules import SpiteMalice
 from cardlab.sim import jitkit
 from cardlab.sim.jitkit import (
     GREEDY,
@@ -151,8 +158,8 @@ __all__ = ["HAVE_NUMBA", "KernelError", "Script", "board_of", "card_of", "code_o
            "play_position", "play_shard", "plays", "position_of", "win_rollouts"]
 
 
-KING = 13
-QUEEN = 12
+KING = int(rulebook.KING)   # the rules' ranks: a King is wild,
+QUEEN = rulebook.QUEEN      # and a centre pile holds at most a Queen's worth of cards
 HAND_SIZE = 5
 SIDES = 4
 CENTRES = 3
@@ -196,7 +203,8 @@ BOARD = PAID + 1
 
 # options array
 O_KING_STARTS, O_REFILL, O_BOTTOM, O_HIGHER, O_PAYOFF, O_TARGET, O_MATCH = range(7)
-N_OPTIONS = 7
+O_COMPLETE = 7              # (QUEEN + 1,): 1 where a centre pile of that many cards is complete (rules.completes)
+N_OPTIONS = O_COMPLETE + QUEEN + 1
 
 # statuses
 OK, CUT, STUCK, TAPE, LOST = 0, 1, 2, 3, 4
@@ -230,10 +238,24 @@ T_FIT = 0                                   # [v]: bit t set when a card of rank
 T_PREF = T_FIT + QUEEN                      # [t * 12 + v]: the bot's payoff_preference of such a pile
 T_DIST = T_PREF + (KING + 1) * QUEEN        # [t * 12 + v]: the bot's distance to a payoff top of rank t
 T_DISC = T_DIST + (KING + 1) * QUEEN        # [(j * 14 + s) * 14 + r]: the bot's discard key, packed
-TABLES = T_DISC + SIDES * (KING + 1) * (KING + 1)
+T_STEPS = T_DISC + SIDES * (KING + 1) * (KING + 1)   # the bot's steps in the order of bot.PREFERENCE
+STEP_NAMES = ("payoff", "side", "hand", "king", "discard")
+"""The greedy bot's steps (:data:`~cardlab.games.spite_malice.bot.STEPS`) by the kernel's code (their place)."""
+S_PAYOFF, S_SIDE, S_HAND, S_KING, S_DISCARD = range(len(STEP_NAMES))
+STEP_COUNT = len(STEP_NAMES)
+TABLES = T_STEPS + STEP_COUNT
 
 
 def rule_tables(king_starts: bool) -> IntArray:
+    """The tables of the rules and the bot as they are written now (:func:`_rule_tables`, built once per
+    version of the functions it reads, so a changed rule or preference is always the one the kernel plays)."""
+    return _rule_tables(king_starts, rulebook.fits_value, rulebook.payoff_preference, rulebook.distance,
+                        rulebook.discard_class, tuple(bot.PREFERENCE))
+
+
+@functools.cache
+def _rule_tables(king_starts: bool, fits_value: Any, payoff_preference: Any, distance: Any, discard_class: Any,
+                 preference: tuple[str, ...]) -> IntArray:
     """The kernel's tables of the rules and the greedy bot for one value of ``king_starts_pile``: at
     ``T_FIT + v`` the ranks that fit a centre pile of value ``v`` (0-11), bit ``t`` set when
     :func:`~cardlab.games.spite_malice.rules.fits_value` says a card of rank ``t`` (1-13) fits it (one
@@ -242,7 +264,9 @@ def rule_tables(king_starts: bool) -> IntArray:
     :func:`~cardlab.games.spite_malice.rules.distance` for a payoff top of rank ``t``; at ``T_DISC + (j *
     14 + s) * 14 + r`` the discard key ``(class, gap, -rank, side)`` of a hand card of rank ``r`` on side
     pile ``j`` whose top has rank ``s`` (0: empty), packed, the class and gap being
-    :func:`~cardlab.games.spite_malice.rules.discard_class` (the kernel appends the face below it)."""
+    :func:`~cardlab.games.spite_malice.rules.discard_class` (the kernel appends the face below it); at
+    ``T_STEPS + i`` the code (:data:`STEP_NAMES`) of the bot's ``i``-th step in its
+    :data:`~cardlab.games.spite_malice.bot.PREFERENCE` (-1: none)."""
     table = np.zeros(TABLES, dtype=np.int64)
     for t in range(1, KING + 1):
         for v in range(QUEEN):
@@ -254,10 +278,12 @@ def rule_tables(king_starts: bool) -> IntArray:
             for r in range(1, KING + 1):
                 cls, gap = discard_class(r, top if top else None)
                 table[T_DISC + (j * (KING + 1) + top) * (KING + 1) + r] = ((cls * 16 + gap) * 16 + (KING - r)) * 4 + j
+    table[T_STEPS:] = -1
+    for i, step in enumerate(preference[:STEP_COUNT]):
+        table[T_STEPS + i] = STEP_NAMES.index(step)
     return table
 
 
-TABLE = {True: rule_tables(True), False: rule_tables(False)}
 _EMPTY = np.zeros(0, dtype=np.int64)
 _NO_TAPE_AT = np.zeros(1, dtype=np.int64)
 
@@ -564,7 +590,9 @@ def _closer(best: Any, tab: Any, dt: int, f0: Any, f1: Any, f2: Any, v0: Any, v1
 
 @jit_inline
 def _greedy(board: Any, p: int, tab: Any) -> Any:
-    """The greedy bot's move (see the module notes), or -1 when the seat has no legal move."""
+    """The greedy bot's move (see the module notes), or -1 when the seat has no legal move: the steps in the
+    order of the bot's :data:`~cardlab.games.spite_malice.bot.PREFERENCE` (tabulated at ``T_STEPS``), the first
+    that offers a move deciding."""
     t = (board[PAY + p * PCAP + board[PAY_N + p] - 1] >> 3) + 1
     dt = T_DIST + t * QUEEN
     v0 = board[CEN_N]
@@ -573,103 +601,113 @@ def _greedy(board: Any, p: int, tab: Any) -> Any:
     f0 = tab[T_FIT + v0]
     f1 = tab[T_FIT + v1]
     f2 = tab[T_FIT + v2]
-    # 1. the payoff top, on the pile that takes it with the smallest (preference, pile)
-    pt = T_PREF + t * QUEEN
-    best = NO_KEY
-    if (f0 >> t) & 1 != 0:
-        best = tab[pt + v0] << 2
-    if (f1 >> t) & 1 != 0:
-        key = (tab[pt + v1] << 2) | 1
-        if key < best:
-            best = key
-    if (f2 >> t) & 1 != 0:
-        key = (tab[pt + v2] << 2) | 2
-        if key < best:
-            best = key
-    if best != NO_KEY:
-        return (K_PAYOFF << 12) | (best & 3)
-    # 2. a side-pile top that fits, never a King: smallest (distance, side, pile)
-    best = NO_KEY
-    kings = 0
-    king_side = -1
     sbase = SIDE + p * SIDES * SCAP
-    for j in range(SIDES):
-        sn = board[SIDE_N + p * SIDES + j]
-        if sn > 0:
-            r = (board[sbase + j * SCAP + sn - 1] >> 3) + 1
-            if r == KING:
-                kings += 1
-                if king_side < 0:
-                    king_side = j
-            else:
-                best = _closer(best, tab, dt, f0, f1, f2, v0, v1, v2, r, j << 2, 4)
-    if best != NO_KEY:
-        return (K_SIDE << 12) | (((best >> 2) & 3) << 4) | (best & 3)
-    # 3. a hand card that fits, never a King: smallest (distance, face, pile)
     base = HAND + p * HCAP
     hn = board[HAND_N + p]
-    king_face = -1
-    for i in range(hn):
-        c = board[base + i]
-        r = (c >> 3) + 1
-        if r == KING:
-            kings += 1
-            if king_face < 0:
-                king_face = c >> 1
-        else:
-            f = c >> 1
-            best = _closer(best, tab, dt, f0, f1, f2, v0, v1, v2, r, f << 2, 8)
-    if best != NO_KEY:
-        return (K_HAND << 12) | (((best >> 2) & 63) << 4) | (best & 3)
-    # 4. a King on the closest pile that takes one, if within reach of the Kings at hand
-    if kings > 0:
-        kb = -1
-        kd = NO_KEY
-        for k in range(CENTRES):
-            v = board[CEN_N + k]
-            if (tab[T_FIT + v] >> KING) & 1 != 0:
-                if tab[dt + v] < kd:
-                    kd = tab[dt + v]
-                    kb = k
-        if kb >= 0 and kd <= kings:
-            if king_side >= 0:
-                return (K_SIDE << 12) | (king_side << 4) | kb
-            return (K_HAND << 12) | (king_face << 4) | kb
-    # 5. discard: smallest (class, gap, -rank, side, face); Kings only when the hand holds nothing else
-    if hn > 0:
-        s0 = board[SIDE_N + p * SIDES]
-        s1 = board[SIDE_N + p * SIDES + 1]
-        s2 = board[SIDE_N + p * SIDES + 2]
-        s3 = board[SIDE_N + p * SIDES + 3]
-        t0 = (board[sbase + s0 - 1] >> 3) + 1 if s0 > 0 else 0
-        t1 = (board[sbase + SCAP + s1 - 1] >> 3) + 1 if s1 > 0 else 0
-        t2 = (board[sbase + 2 * SCAP + s2 - 1] >> 3) + 1 if s2 > 0 else 0
-        t3 = (board[sbase + 3 * SCAP + s3 - 1] >> 3) + 1 if s3 > 0 else 0
-        d0 = T_DISC + t0 * (KING + 1)
-        d1 = T_DISC + ((KING + 1) + t1) * (KING + 1)
-        d2 = T_DISC + (2 * (KING + 1) + t2) * (KING + 1)
-        d3 = T_DISC + (3 * (KING + 1) + t3) * (KING + 1)
-        plain = board[base] >> 3 != KING - 1    # the hand is sorted: its first card is a King only if all are
-        best = NO_KEY
-        for i in range(hn):
-            c = board[base + i]
-            r = (c >> 3) + 1
-            if r == KING and plain:
-                break
-            f = c >> 1
-            key = (tab[d0 + r] << 6) | f
-            if key < best:
-                best = key
-            key = (tab[d1 + r] << 6) | f
-            if key < best:
-                best = key
-            key = (tab[d2 + r] << 6) | f
-            if key < best:
-                best = key
-            key = (tab[d3 + r] << 6) | f
-            if key < best:
-                best = key
-        return (K_DISCARD << 12) | ((best & 63) << 4) | ((best >> 6) & 3)
+    for step in range(STEP_COUNT):
+        kind = tab[T_STEPS + step]
+        if kind == S_PAYOFF:
+            # the payoff top, on the pile that takes it with the smallest (preference, pile)
+            pt = T_PREF + t * QUEEN
+            best = NO_KEY
+            if (f0 >> t) & 1 != 0:
+                best = tab[pt + v0] << 2
+            if (f1 >> t) & 1 != 0:
+                key = (tab[pt + v1] << 2) | 1
+                if key < best:
+                    best = key
+            if (f2 >> t) & 1 != 0:
+                key = (tab[pt + v2] << 2) | 2
+                if key < best:
+                    best = key
+            if best != NO_KEY:
+                return (K_PAYOFF << 12) | (best & 3)
+        elif kind == S_SIDE:
+            # a side-pile top that fits, never a King: smallest (distance, side, pile)
+            best = NO_KEY
+            for j in range(SIDES):
+                sn = board[SIDE_N + p * SIDES + j]
+                if sn > 0:
+                    r = (board[sbase + j * SCAP + sn - 1] >> 3) + 1
+                    if r != KING:
+                        best = _closer(best, tab, dt, f0, f1, f2, v0, v1, v2, r, j << 2, 4)
+            if best != NO_KEY:
+                return (K_SIDE << 12) | (((best >> 2) & 3) << 4) | (best & 3)
+        elif kind == S_HAND:
+            # a hand card that fits, never a King: smallest (distance, face, pile)
+            best = NO_KEY
+            for i in range(hn):
+                c = board[base + i]
+                r = (c >> 3) + 1
+                if r != KING:
+                    best = _closer(best, tab, dt, f0, f1, f2, v0, v1, v2, r, (c >> 1) << 2, 8)
+            if best != NO_KEY:
+                return (K_HAND << 12) | (((best >> 2) & 63) << 4) | (best & 3)
+        elif kind == S_KING:
+            # a King on the closest pile that takes one, if within reach of the Kings at hand
+            kings = 0
+            king_side = -1
+            for j in range(SIDES):
+                sn = board[SIDE_N + p * SIDES + j]
+                if sn > 0 and (board[sbase + j * SCAP + sn - 1] >> 3) + 1 == KING:
+                    kings += 1
+                    if king_side < 0:
+                        king_side = j
+            king_face = -1
+            for i in range(hn):
+                c = board[base + i]
+                if (c >> 3) + 1 == KING:
+                    kings += 1
+                    if king_face < 0:
+                        king_face = c >> 1
+            if kings > 0:
+                kb = -1
+                kd = NO_KEY
+                for k in range(CENTRES):
+                    v = board[CEN_N + k]
+                    if (tab[T_FIT + v] >> KING) & 1 != 0:
+                        if tab[dt + v] < kd:
+                            kd = tab[dt + v]
+                            kb = k
+                if kb >= 0 and kd <= kings:
+                    if king_side >= 0:
+                        return (K_SIDE << 12) | (king_side << 4) | kb
+                    return (K_HAND << 12) | (king_face << 4) | kb
+        elif kind == S_DISCARD and hn > 0:
+            # discard: smallest (class, gap, -rank, side, face); Kings only when the hand holds nothing else
+            s0 = board[SIDE_N + p * SIDES]
+            s1 = board[SIDE_N + p * SIDES + 1]
+            s2 = board[SIDE_N + p * SIDES + 2]
+            s3 = board[SIDE_N + p * SIDES + 3]
+            t0 = (board[sbase + s0 - 1] >> 3) + 1 if s0 > 0 else 0
+            t1 = (board[sbase + SCAP + s1 - 1] >> 3) + 1 if s1 > 0 else 0
+            t2 = (board[sbase + 2 * SCAP + s2 - 1] >> 3) + 1 if s2 > 0 else 0
+            t3 = (board[sbase + 3 * SCAP + s3 - 1] >> 3) + 1 if s3 > 0 else 0
+            d0 = T_DISC + t0 * (KING + 1)
+            d1 = T_DISC + ((KING + 1) + t1) * (KING + 1)
+            d2 = T_DISC + (2 * (KING + 1) + t2) * (KING + 1)
+            d3 = T_DISC + (3 * (KING + 1) + t3) * (KING + 1)
+            plain = board[base] >> 3 != KING - 1    # the hand is sorted: its first card is a King only if all are
+            best = NO_KEY
+            for i in range(hn):
+                c = board[base + i]
+                r = (c >> 3) + 1
+                if r == KING and plain:
+                    break
+                f = c >> 1
+                key = (tab[d0 + r] << 6) | f
+                if key < best:
+                    best = key
+                key = (tab[d1 + r] << 6) | f
+                if key < best:
+                    best = key
+                key = (tab[d2 + r] << 6) | f
+                if key < best:
+                    best = key
+                key = (tab[d3 + r] << 6) | f
+                if key < best:
+                    best = key
+            return (K_DISCARD << 12) | ((best & 63) << 4) | ((best >> 6) & 3)
     # nothing chosen (an empty hand): the first legal move, as the policy does
     return _legal(board, p, tab, 0)
 
@@ -712,7 +750,7 @@ def _apply(board: Any, move: int, opts: Any, taped: int, tape: Any, tape_at: Any
     if kind == K_PAYOFF and board[PAY_N + p] == 0:      # the last payoff card wins the round
         board[TURN] += 1
         return _end_round(board, p, board[PAY_N + 1 - p], opts, taped, tape, tape_at, state, buf)
-    if v + 1 == QUEEN:
+    if opts[O_COMPLETE + v + 1] == 1:
         status = _complete(board, b, opts, taped, tape, tape_at, state, buf)
         if status != OK:
             return status
@@ -955,7 +993,8 @@ def options_array(options: Mapping[str, Any]) -> IntArray:
                                 "options (give game.options)") from exc
     if not 1 <= values[4] <= MAX_PAYOFF:
         raise InvalidInputError(f"Spite and Malice kernel: payoff_size={values[4]!r}; accepted 1 to {MAX_PAYOFF}")
-    return np.array(values, dtype=np.int64)
+    complete = [rulebook.completes(v) for v in range(QUEEN + 1)]  # the rules' pile-complete, tabulated
+    return np.array(values + complete, dtype=np.int64)
 
 
 def _check_players(players: int) -> None:
@@ -993,8 +1032,8 @@ def game_moves(players: int, options: Mapping[str, Any], seed: int, index: int,
         game_state(jitkit.run_seed(seed, "game_moves"), index, state)
         start_game(state[0], state)
         _fresh_game(board, opts, state, buf)
-        _play(board, opts, pol, TABLE[bool(opts[O_KING_STARTS])], state, GAME_MAX_MOVES, 0, 0, _EMPTY, _NO_TAPE_AT,
-              _EMPTY, _EMPTY, log, buf)
+        _play(board, opts, pol, rule_tables(bool(opts[O_KING_STARTS])), state, GAME_MAX_MOVES, 0, 0, _EMPTY,
+              _NO_TAPE_AT, _EMPTY, _EMPTY, log, buf)
     return [move_text(int(m)) for m in log[:min(board[MOVES], log.size)]]
 
 
@@ -1015,7 +1054,7 @@ def play_shard(players: int, options: Mapping[str, Any], seed: int, start: int, 
     draws = np.empty(n, dtype=np.float64)
     rounds = np.empty(n, dtype=np.float64)
     board = np.zeros(BOARD, dtype=np.int64)
-    tab = TABLE[bool(opts[O_KING_STARTS])]
+    tab = rule_tables(bool(opts[O_KING_STARTS]))
     with np.errstate(over="ignore"):  # SplitMix64 wraps around on purpose (plain Python mode)
         failed, status = _shard(base, start, stop, opts, pol, tab, winners, turns, points, draws, rounds, board)
     if failed >= 0:
@@ -1129,7 +1168,7 @@ def play_position(game: Any, policies: Sequence[str] = ("greedy", "greedy"), *, 
     else:
         (tape, tape_at, copies, randoms), taped = script.arrays(), 1
     with np.errstate(over="ignore"):
-        status = _play_board(board, new_state(seed), opts, pol, TABLE[bool(opts[O_KING_STARTS])], int(max_moves),
+        status = _play_board(board, new_state(seed), opts, pol, rule_tables(bool(opts[O_KING_STARTS])), int(max_moves),
                              int(one_turn), taped, tape, tape_at, copies, randoms, log)
     return Playout(int(status), [move_text(int(m)) for m in log[:min(board[MOVES], log.size)]], board)
 
@@ -1195,7 +1234,7 @@ def _run(game: Any, viewpoint: int | None, n: int, rng: np.random.Generator, one
     seed_list = seeds(int(n), rng)
     out = np.empty(int(n), dtype=np.int64)
     board = np.empty(BOARD, dtype=np.int64)
-    tab = TABLE[bool(opts[O_KING_STARTS])]
+    tab = rule_tables(bool(opts[O_KING_STARTS]))
     with np.errstate(over="ignore"):
         failed, status = _rollouts(base, seed_list, law.places, law.place_start, law.cards, law.card_start,
                                    law.comp_start, law.thresholds, law.size, law.whole, zone, opts, tab,
@@ -1294,7 +1333,7 @@ def move_rollouts(game: Any, viewpoint: int | None, moves: Sequence[Any], seeds:
     with np.errstate(over="ignore"):
         failed, status = _rollouts(prepared.base, grid.reshape(-1), law.places, law.place_start, law.cards,
                                    law.card_start, law.comp_start, law.thresholds, law.size, law.whole, prepared.zone,
-                                   opts, TABLE[bool(opts[O_KING_STARTS])], 0, flat,
+                                   opts, rule_tables(bool(opts[O_KING_STARTS])), 0, flat,
                                    np.empty(BOARD, dtype=np.int64), np.tile(codes, grid.shape[0]))
     if failed >= 0:
         i, k = divmod(int(failed), len(moves))

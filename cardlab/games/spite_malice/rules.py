@@ -304,6 +304,12 @@ def fits_value(rank: int, value: int, king_starts_pile: bool) -> bool:
     return rank == value + 1
 
 
+def completes(value: int) -> bool:
+    """**Pile complete**: whether a centre pile that has reached ``value`` (its number of cards) is complete
+    and leaves the table (shuffled under or into the stock). It is when it reaches the Queen."""
+    return value == QUEEN
+
+
 def _fits(card: Card, pile_len: int, king_starts: bool) -> bool:
     return fits_value(int(card.rank), pile_len, king_starts)
 
@@ -523,7 +529,8 @@ class SpiteMalice(Game[SpiteMaliceState]):
                 raise CorruptRecordError(f"record field initial.payoff[{seat}] is empty but the game goes on")
         for k, pile in enumerate(s.centre):
             bad = [i for i, c in enumerate(pile) if not _fits(c, i, True)]
-            if (len(pile) >= QUEEN and not s.over) or bad:  # a winning Queen leaves its pile complete
+            complete = any(completes(n) for n in range(1, len(pile) + 1))
+            if (complete and not s.over) or bad:  # a winning Queen leaves its pile complete
                 raise CorruptRecordError(f"record field initial.centre[{k}] is not a build from Ace: {pile}")
         if sum(p[2] for p in s.stock_parts) != len(s.stock) or any(
                 len(p) != 3 or p[0] > p[1] or p[2] <= 0 for p in s.stock_parts):
@@ -738,7 +745,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         if move.kind == "payoff" and not s.payoff[seat]:
             yield from self._win(seat)
             return
-        if value == QUEEN:
+        if completes(value):
             yield from self._complete(k)
         if move.kind == "hand" and not s.hands[seat]:
             if self.options["refill_on_empty"]:

@@ -39,7 +39,8 @@ from cardlab.dealer import PLAY, Dealer, game_key, stream_seed
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.garbage import bot
 from cardlab.games.garbage import kernel as kg
-from cardlab.games.garbage.rules import Garbage, card_role
+from cardlab.games.garbage import rules as rulebook
+from cardlab.games.garbage.rules import WILD_ROLE, Garbage, card_role
 from cardlab.policies import choose, make_policy
 from cardlab.sim import jitkit
 from cardlab.sim.jitkit import SplitMix64
@@ -468,6 +469,58 @@ def test_the_kernel_plays_the_bot_as_written(monkeypatch: pytest.MonkeyPatch) ->
         changed += moves != usual[seed]
         assert not any(m.startswith(("jack to", "displace")) for m in moves)  # a wild is always discarded
     assert changed == 6
+
+
+def test_the_kernels_slot_and_chain_table_is_the_rules_placement() -> None:
+    """Every role, every state of its spot, with and without a face-down spot left: the kernel's table says
+    what the rules' one statement of the slot and chain rule (:func:`~cardlab.games.garbage.rules.placement`)
+    says, and every outcome occurs."""
+    table = kg.place_table()
+    seen = set()
+    for role in range(kg.ROLES):
+        for st in rulebook.SPOT_STATES:
+            for left in (False, True):
+                what = rulebook.placement(role, st, left)
+                assert table[(st * 2 + left) * kg.ROLES + role] == what, (role, st, left)
+                seen.add(what)
+    assert seen == set(rulebook.PLACEMENTS)
+
+
+def greedy_games(players: int, options: dict[str, Any]) -> tuple[list[list[str]], list[Garbage]]:
+    """Games 0-5 of the run with seed 3: the kernel's greedy moves (``game_moves``), and the engine's greedy
+    games of the same seed and index."""
+    kernel, engine = [], []
+    greedy = make_policy("greedy", "garbage", np.random.default_rng(0))
+    normal = Garbage(players, seed=0, **options).options
+    for i in range(6):
+        kernel.append(kg.game_moves(players, normal, 3, i, ["greedy"] * players))
+        game = Garbage(players, seed=3, index=i, **options)
+        while not game.is_over:
+            game.play(choose(greedy, game))
+        engine.append(game)
+    return kernel, engine
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {"wild": "K", "last_round": True}),
+                                                  (1, {"match": True})])
+def test_the_kernel_plays_the_slot_rule_as_written(players: int, options: dict[str, Any],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The slot and chain rule is stated once: changed in its one statement (a wild can no longer be used:
+    it is discarded like a Queen), the engine (``can_use`` and the chain) and the kernel play the changed
+    game, card for card, and the games are not the usual ones."""
+    usual, _ = greedy_games(players, options)
+    rule = rulebook.placement
+    monkeypatch.setattr(rulebook, "placement",
+                        lambda role, spot, left: rulebook.NOTHING if role == WILD_ROLE else rule(role, spot, left))
+    kernel, engine = greedy_games(players, options)
+    assert kernel == [[m.text for m in g.moves] for g in engine]
+    assert sum(a != b for a, b in zip(usual, kernel, strict=True)) >= 4
+    for game in engine:
+        assert not any(m.kind in ("wild", "displace") for m in game.moves)
+        assert not any(e.kind == "place" and game.is_wild(e.data["card"]) for e in game.events)
+    wild = next(c for c in Garbage(players, seed=1, **options).state.stock
+                if card_role(c.rank, options.get("wild", "J")) == WILD_ROLE)
+    assert not Garbage(players, seed=1, **options).can_use(0, wild)
 
 
 def test_a_finished_game_and_bad_input() -> None:

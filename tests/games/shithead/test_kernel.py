@@ -46,9 +46,10 @@ import cardlab
 from cardlab.cards import Card, Rank, card_from_id
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION, Game
 from cardlab.errors import CorruptRecordError, InvalidInputError
-from cardlab.games.shithead import Shithead, ShitheadState, shithead_move, sort_key
-from cardlab.games.shithead import beliefs
+from cardlab.games.shithead import Shithead, ShitheadState, beliefs, shithead_move, sort_key
 from cardlab.games.shithead import kernel as ks
+from cardlab.games.shithead import rules as rulebook
+from cardlab.games.shithead.ranks import counts_low
 from cardlab.games.shithead.rules import HOUSE_RULES, PILE_RANKS, House, rank_power
 from cardlab.policies import RandomPolicy, choose, make_policy
 from cardlab.sim import jitkit
@@ -239,6 +240,48 @@ def test_the_kernels_tables_are_the_rules_tables_card_for_card() -> None:
             assert play == [(rank_power(r), every) for r, every in house.play_order() if house.fits(r, top)]
         setup = [int(x) for x in rules[ks.R_SETUP_ORDER:ks.R_SETUP_ORDER + ks.RANKS]]
         assert setup == [rank_power(r) for r in house.setup_order()]
+        for r in Rank:  # the rules that no house rule changes: burn, low cards, clear
+            assert rules[ks.R_BURN + rank_power(r)] == rulebook.burns(r), r
+            assert rules[ks.R_LOW + rank_power(r)] == counts_low(r), r
+        assert [bool(x) for x in rules[ks.R_CLEAR:ks.R_CLEAR + ks.SLOTS + 1]] == [
+            rulebook.clears(run) for run in range(ks.SLOTS + 1)]
+
+
+def greedy_engine_game(players: int, seed: int, index: int, options: dict[str, Any]) -> Game[Any]:
+    """Game ``index`` of the run with ``seed``, played to the end by the engine's greedy bot in every seat."""
+    game = cardlab.new_game("shithead", players=players, seed=seed, index=index, **options)
+    while not game.is_over:
+        game.play(choose(GREEDY, game))
+    return game
+
+
+def changed_rule_games(options: dict[str, Any]) -> tuple[list[list[str]], list[Game[Any]]]:
+    """The kernel's greedy games (move texts) and the engine's (games) of a few seeds and player counts."""
+    kernel, engine = [], []
+    for players in (2, 3, 5):
+        normal = cardlab.new_game("shithead", players=players, seed=0, **options).options
+        for i in range(6):
+            kernel.append(ks.game_moves(players, normal, 5 + i, i, ["greedy"] * players))
+            engine.append(greedy_engine_game(players, 5 + i, i, options))
+    return kernel, engine
+
+
+@pytest.mark.parametrize("options", [{}, {"first": "lowest3", "four_kind_plays_again": True}])
+def test_a_rule_changed_in_its_one_statement_changes_kernel_and_engine_alike(
+        options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each rule is stated once, in the rules: change the statement (9s burn too, three in a row clear, a 3
+    does not count as low) and the kernel and the engine play the changed game, card for card, and it is
+    another game than before."""
+    before, _ = changed_rule_games(options)
+    monkeypatch.setattr(rulebook, "burns", lambda rank: rank in (Rank.TEN, Rank.NINE))
+    monkeypatch.setattr(rulebook, "clears", lambda run: run >= 3)
+    monkeypatch.setattr(rulebook, "counts_low", lambda rank: rank not in (Rank.TWO, Rank.TEN, Rank.THREE))
+    kernel, engine = changed_rule_games(options)
+    assert kernel == [[m.text for m in g.moves] for g in engine]
+    changed = sum(a != b for a, b in zip(before, kernel, strict=True))
+    assert changed >= len(kernel) // 2, changed
+    said = " ".join(e.text for g in engine for e in g.events)
+    assert "the 9 burns the pile" in said and "3 cards of rank" in said
 
 
 def test_the_table_is_the_engines_position() -> None:

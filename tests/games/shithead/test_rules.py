@@ -579,7 +579,8 @@ def test_seven_lower_after_a_7_the_next_card_is_a_7_or_lower_or_a_2_or_10() -> N
     g = position(hands, ups, downs, ["7H"], known=seen, seven_lower=True)
     assert texts(g) == ["play 2", "play 5", "play 7", "play 10"]
     refused(g, "play 9", "does not go on the 7♥", "7 or lower, a 2 or a 10")
-    assert "next: a 7 or lower, a 2 or a 10" in draw_table(g, None, False, False)
+    assert "after a 7 the next card is a 7 or lower, or one that goes on anything (a 2 or a 10)" \
+        in draw_table(g, None, False, False)
     assert "7 or lower" not in draw_table(plain, None, False, False)
     g.play("play 5")
     assert texts(g) == ["play 6", "play 8", "play K"]  # after the 5, the usual rule again

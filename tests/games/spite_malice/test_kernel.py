@@ -170,7 +170,7 @@ def test_the_kernels_tables_are_the_rules_card_for_card(king_starts: bool) -> No
     ``T_FIT + value``, which the legal moves and the greedy bot read) against the rules' :func:`fits_value`
     and against the engine's own ``fits`` on such a position; the greedy bot's preference, distance and
     discard class entry by entry."""
-    tab = ksm.TABLE[king_starts]
+    tab = ksm.rule_tables(king_starts)
     game = SpiteMalice(seed=0, king_starts_pile=king_starts)
     fillers = [c for c in game.state.stock if c.rank < rules.QUEEN][:rules.QUEEN]
     wrong = []
@@ -280,8 +280,8 @@ def test_shards_of_any_size_give_the_same_games() -> None:
         log = np.full(ksm.GAME_MAX_MOVES, -1, dtype=np.int64)
         with np.errstate(over="ignore"):
             ksm._fresh_game(board, opts, state, buf)
-            status = ksm._play_board(board, state, opts, pol, ksm.TABLE[True], ksm.GAME_MAX_MOVES, 0, 0, ksm._EMPTY,
-                                     ksm._NO_TAPE_AT, ksm._EMPTY, ksm._EMPTY, log)
+            status = ksm._play_board(board, state, opts, pol, ksm.rule_tables(True), ksm.GAME_MAX_MOVES, 0, 0,
+                                     ksm._EMPTY, ksm._NO_TAPE_AT, ksm._EMPTY, ksm._EMPTY, log)
         assert status == ksm.OK and (board[ksm.WINNER], board[ksm.TURN]) == (whole[0][i], whole[1][i]), i
 
 
@@ -443,7 +443,7 @@ def test_every_legal_move_has_the_kernel_code_of_its_text() -> None:
         assert [ksm.move_text(c) for c in codes] == [m.text for m in legal]
         assert len(set(codes)) == len({m.text for m in legal})
         board = ksm.board_of(g)
-        tab = ksm.TABLE[bool(g.options["king_starts_pile"])]
+        tab = ksm.rule_tables(bool(g.options["king_starts_pile"]))
         p = g.current_player
         listed = [ksm._legal(board, p, tab, k) for k in range(ksm._legal(board, p, tab, -1))]
         assert sorted(set(codes)) == sorted(listed)
