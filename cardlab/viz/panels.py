@@ -255,6 +255,13 @@ def bar_text(q: Quantity) -> str:
     return f"{q.value:.2f} [{q.low:.2f}, {q.high:.2f}], {q.n} rollouts"
 
 
+def result_note(result: str) -> dict[str, Any]:
+    """The panel's words once the game is over: the result, wrapped to the figure, in the middle."""
+    text = "<br>".join(textwrap.wrap(result, 52, break_long_words=False)) or result
+    return {"text": text, "xref": "paper", "yref": "paper", "x": 0.5, "y": 0.6, "showarrow": False,
+            "font": {"size": 15, "color": "#222"}, "align": "center"}
+
+
 class QuantityPanel(_Panel):
     """The per-game panel.
 
@@ -315,7 +322,9 @@ class QuantityPanel(_Panel):
             raise InvalidInputError(f"the panel draws curves for 1 to {MAX_SEATS} seats, not {players}")
         self.players = players
 
-    def update(self, quantities: Sequence[Quantity], title: str, curve_title: str = "") -> None:
+    def update(self, quantities: Sequence[Quantity], title: str, curve_title: str = "", result: str = "") -> None:
+        """Draw ``quantities``; with nothing to draw and a ``result`` (the game is over: the stepper passes no
+        quantities then), the result in words takes the place of the axes."""
         bars, curves = split_quantities(quantities)
         curves = {key: [q for q in qs if q.is_applicable] for key, qs in curves.items()}
         exact = [q for q in bars if q.is_exact and q.is_applicable]
@@ -330,7 +339,9 @@ class QuantityPanel(_Panel):
                         "xaxis2.domain": [0.0, 1.0] if has_curves else [0.99, 1.0],
                         "yaxis2.domain": [0.0, 0.4] if has_curves else [0.0, 0.01],
                         "xaxis2.visible": has_curves, "yaxis2.visible": has_curves,
-                        "xaxis2.title.text": curve_title or "within k turns"})
+                        "xaxis2.title.text": curve_title or "within k turns",
+                        "xaxis.visible": bool(bars) or not result, "yaxis.visible": bool(bars) or not result,
+                        "annotations": [] if bars or not result else [result_note(result)]})
             w.trace(0, y=[label[id(q)] for q in exact], x=[q.value for q in exact],
                     text=[bar_text(q) for q in exact])
             w.trace(1, y=[label[id(q)] for q in est], x=[q.value for q in est], text=[bar_text(q) for q in est],

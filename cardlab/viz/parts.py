@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from cardlab.engine.game import Move
 from cardlab.engine.registry import game_class, game_names
 from cardlab.viz import controls
+from cardlab.viz.autoplay import Autoplayer
 from cardlab.viz.cards_svg import back_css, card_html
 from cardlab.viz.lifecycle import Deferral, Quiet, close_tree
 from cardlab.viz.moves import MoveValuesPanel
@@ -98,6 +99,8 @@ def player_range(name: str) -> list[int]:
 class StepperWidgets(widgets.VBox):  # type: ignore[misc]
     """Every widget of a stepper, laid out; see the module docstring."""
 
+    autoplayer: Autoplayer   # made by the stepper before its widgets (the speed slider sets its interval)
+
     def _build_widgets(self, game_name: str, players: int, seed: int) -> None:
         self._quiet = Quiet()            # the stepper's own changes to its selectors (observers ignore them)
         self._deferral = Deferral()      # the picture's widgets wait in the kernel while no page shows it
@@ -115,10 +118,11 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self.next_button = widgets.Button(description="Next move", button_style="primary")
         self.back_button = widgets.Button(description="Back", tooltip="take back the last move")
         self.reset_button = widgets.Button(description="Reset", tooltip="back to the deal")
-        self.autoplay = widgets.Play(value=0, min=0, max=10**9, step=1, interval=500, show_repeat=False,
-                                     description="autoplay")
-        self.autoplay_button = widgets.ToggleButton(description="Autoplay", value=False, icon="play")
-        self._autoplay_link = widgets.link((self.autoplay_button, "value"), (self.autoplay, "playing"))
+        # one play control: Autoplay is timed by the kernel (cardlab.viz.autoplay), nothing in the page keeps time
+        self.autoplay_button = widgets.ToggleButton(description="Autoplay", value=False, icon="play",
+                                                    tooltip="play one bot move after another until the game ends")
+        self.play_end_button = widgets.Button(description="Play to the end", icon="forward",
+                                              tooltip="play every bot move until the game is over")
         self.speed = widgets.FloatSlider(value=2.0, min=0.5, max=10.0, step=0.5, description="moves/s",
                                          readout_format=".1f", layout=widgets.Layout(width="260px"))
         self.counter = widgets.HTML()
@@ -148,7 +152,7 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
 
         deal_row = widgets.HBox([self.game_select, self.players_select, self.seed_select, self.new_deal_button])
         play_row = widgets.HBox([self.step_button, self.next_button, self.back_button, self.reset_button,
-                                 self.autoplay_button, self.autoplay, self.speed])
+                                 self.autoplay_button, self.play_end_button, self.speed])
         view_row = widgets.HBox([self.viewpoint, self.policy_box, self.move_values_check])
         # The table takes what is left of the width (at least 420 px); the plots keep their size and wrap
         # below the table when the two do not fit side by side.
@@ -168,7 +172,8 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self._deferral.defer(*self._deferred_widgets())
 
     def _on_speed(self, change: dict[str, Any]) -> None:
-        self.autoplay.interval = max(50, int(round(1000 / float(change["new"]))))
+        """The pause between two Autoplay moves: 1 / speed seconds (the kernel waits for each move first)."""
+        self.autoplayer.interval = 1 / float(change["new"])
 
     def insert_row(self, row: widgets.Widget) -> None:
         """Put ``row`` just above the table and plots (the predict-then-reveal box goes there)."""

@@ -25,12 +25,12 @@ from cardlab.viz import stepper as stepper_module
 from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS, bar_text, wrap_label
 from cardlab.viz.stepper import POLICY_SALT, Stepper
 from tests.conformance import assert_conserved
-from tests.viz import card_elements, one_card, page_table
+from tests.viz import ManualClock, card_elements, one_card, page_table
 
 GAMES = ("garbage", "spite-and-malice", "shithead")
 SEED = 3
 FAST = {"rollouts": 3, "panel_rollouts": 4}
-BUTTONS = {"Step", "Next move", "Back", "Autoplay", "Reset", "New deal"}
+BUTTONS = {"Step", "Next move", "Back", "Autoplay", "Play to the end", "Reset", "New deal"}
 
 # Garbage deal order: seat 0 gets spots A..10, then seat 1, then the stock, top card first.
 # Seat 0 draws the 3♥, which goes to spot 3 and turns up the 5♣, which goes to spot 5 and turns up
@@ -94,7 +94,9 @@ def test_buttons_have_the_names_the_browser_test_looks_for() -> None:
     s = Stepper("garbage", players=2, seed=SEED, **FAST)
     names = {w.description for w in descendants(s) if isinstance(w, (widgets.Button, widgets.ToggleButton))}
     assert BUTTONS <= names
-    assert s.autoplay in descendants(s) and s.speed in descendants(s)
+    assert s.autoplay_button in descendants(s) and s.speed in descendants(s)
+    # one play control: no ipywidgets.Play (a second play/stop pair) beside the Autoplay button
+    assert not [w for w in descendants(s) if isinstance(w, widgets.Play)]
     assert s.win_plot in descendants(s) and s.panel_plot in descendants(s)
     assert "Move 0" in s.counter.value
 
@@ -199,10 +201,11 @@ def test_back_abandons_a_move_being_stepped_and_next_move_finishes_one() -> None
 @pytest.mark.parametrize("name", GAMES)
 def test_back_after_autoplay_restores_the_previous_position(name: str) -> None:
     s = Stepper(name, players=2, seed=SEED, **FAST)
+    s.autoplayer.later = clock = ManualClock()
     s.autoplay_button.value = True
-    assert s.autoplay.playing is True  # the button drives the Play widget
+    assert s.autoplayer.playing is True  # the button starts the kernel's ticks
     for _ in range(6):
-        s.autoplay.value += 1
+        assert clock.run_one()
     assert s.game.move_count == 6
     history = list(s.win_history)
     ref = cardlab.new_game(name, players=2, seed=SEED).play_all(s.game.moves[:5])
@@ -222,24 +225,25 @@ def test_back_after_autoplay_restores_the_previous_position(name: str) -> None:
 
 def test_autoplay_stops_at_the_end_of_the_game() -> None:
     s = Stepper("garbage", players=2, seed=SEED, **FAST)
-    s.autoplay.playing = True
+    s.autoplayer.later = clock = ManualClock()
+    s.start_autoplay()
     ticks = 0
-    while s.autoplay.playing and ticks < 500:
-        s.autoplay.value += 1
+    while clock.run_one() and ticks < 500:
         ticks += 1
-    assert s.game.is_over and s.autoplay.playing is False and s.autoplay_button.value is False
+    assert s.game.is_over and s.autoplayer.playing is False and s.autoplay_button.value is False
     assert "game over" in s.counter.value
+    assert "Autoplay stopped: the game is over" in s.message.value and clock.pending() == 0
     moves = s.game.move_count
-    s.autoplay.value += 1
-    assert s.game.move_count == moves and "game is over" in s.message.value
+    assert s.autoplay_tick() is not None
+    assert s.game.move_count == moves
 
 
 def test_speed_slider_sets_the_autoplay_interval() -> None:
     s = Stepper("garbage", players=2, seed=SEED, **FAST)
     s.speed.value = 4.0
-    assert s.autoplay.interval == 250
+    assert s.autoplayer.interval == 0.25
     s.speed.value = 0.5
-    assert s.autoplay.interval == 2000
+    assert s.autoplayer.interval == 2.0
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -299,7 +303,7 @@ def test_a_student_plays_seat_0_by_clicking(name: str) -> None:
             before = s.game.state.to_data()
             s.next_button.click()  # no bot moves for a human seat
             assert s.game.state.to_data() == before and "human" in s.message.value
-            s.autoplay.value += 1  # autoplay waits too
+            assert s.autoplay_tick() is None  # autoplay waits too
             assert s.game.state.to_data() == before and "waits" in s.message.value
             button = s.move_buttons[int(rng.integers(len(s.move_buttons)))]
             clicked.append(button.description)
@@ -496,8 +500,11 @@ def random_action(s: Stepper, rng: np.random.Generator, stale: list[widgets.Butt
         s.reset_button.click()
         return "reset"
     if r < 0.70:
-        s.autoplay.playing = bool(rng.random() < 0.8)
-        s.autoplay.value += 1
+        if rng.random() < 0.8:
+            s.start_autoplay()
+        else:
+            s.stop_autoplay()
+        s.autoplayer.fire()
         return "autoplay tick"
     if r < 0.76:
         s.viewpoint.value = s.viewpoint.options[int(rng.integers(len(s.viewpoint.options)))]
