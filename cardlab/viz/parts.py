@@ -23,7 +23,8 @@ from cardlab.engine.game import Move
 from cardlab.engine.registry import game_class, game_names
 from cardlab.viz import controls
 from cardlab.viz.autoplay import Autoplayer
-from cardlab.viz.cards_svg import back_css, card_html
+from cardlab.viz.cards_svg import back_css
+from cardlab.viz.chooser import MoveTile, group_moves, group_picture
 from cardlab.viz.lifecycle import Deferral, Quiet, close_tree
 from cardlab.viz.moves import MoveValuesPanel
 from cardlab.viz.panels import QuantityPanel, WinChart
@@ -61,22 +62,6 @@ class MoveLog(widgets.HTML):  # type: ignore[misc]
 
     def critical(self, *args: Any, **kwargs: Any) -> None:
         self._logger().critical(*args, **kwargs)
-
-
-class MoveTile:
-    """A human move: a card picture (when the move names a card) above a button with the move's text."""
-
-    def __init__(self, index: int, on_click: Callable[[int], None]) -> None:
-        self.picture = widgets.HTML()
-        self.button = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.button.on_click(lambda _b: on_click(index))
-        self.box = widgets.VBox([self.picture, self.button], layout=widgets.Layout(align_items="center"))
-
-    def show(self, text: str, tooltip: str, picture: str) -> None:
-        self.button.description = text
-        self.button.tooltip = tooltip
-        self.picture.value = picture
-        self.picture.layout.display = None if picture else "none"
 
 
 _CARD_STYLE: list[widgets.HTML] = []
@@ -262,25 +247,32 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
 
     def _show_tiles(self, legal: list[Move], mover: int, four_colour: bool,
                     on_click: Callable[[int], None]) -> None:
-        """One tile (card picture and button) per legal move of the human seat ``mover``.
+        """The legal moves of the human seat ``mover``, one tile per card they name (:mod:`cardlab.viz.chooser`).
 
-        Tiles are kept and reused: making a widget costs far more than changing its text, and a
-        Spite and Malice hand can offer dozens of moves."""
+        Tiles and their buttons are kept and reused: making a widget costs far more than changing its text,
+        and a Spite and Malice hand can offer dozens of moves."""
         texts = tuple(m.text for m in legal)
         if texts == self._move_texts and self.handover_button not in self.move_box.children:
             return
-        while len(self._tiles) < len(legal):
-            self._tiles.append(MoveTile(len(self._tiles), on_click))
-        for tile, move in zip(self._tiles, legal, strict=False):
-            card = next(iter(move.cards()), None)
-            picture = "" if card is None else card_html(card, four_colour=four_colour, width=34)
-            tile.show(move.text, f"seat {mover}: {move.text}", picture)
-        for tile in self._tiles[len(legal):]:
-            if tile.button.description:
-                tile.show("", "", "")
+        groups = group_moves(legal)
+        while len(self._tiles) < len(groups):
+            self._tiles.append(MoveTile(on_click))
+        by_index: dict[int, widgets.Button] = {}
+        for tile, group in zip(self._tiles, groups, strict=False):
+            kind = legal[group.moves[0][0]].kind
+            tile.show(group_picture(group, kind, four_colour), group.moves, f"seat {mover}: ")
+            by_index.update(zip(tile.indices, tile.buttons, strict=False))
+        for tile in self._tiles[len(groups):]:
+            if tile.indices:
+                tile.clear()
         self._move_texts = texts
-        self.move_buttons = [tile.button for tile in self._tiles[:len(legal)]]
-        self.move_box.children = [tile.box for tile in self._tiles[:len(legal)]]
+        self.move_buttons = [by_index[i] for i in range(len(legal))]
+        self.move_box.children = [tile.box for tile in self._tiles[:len(groups)]]
+
+    @property
+    def shown_moves(self) -> list[str]:
+        """The whole move of each button in :attr:`move_buttons` (in the game's order of the legal moves)."""
+        return list(self._move_texts)
 
     def _show_handover(self, seat: int, hot_seat: bool) -> None:
         """In place of the moves: one button that takes the screen to seat ``seat``'s view."""

@@ -240,7 +240,8 @@ class Stepper(StepperState, StepperWidgets):
             super().close()
             return
         self.autoplayer.stop("the stepper is closed")
-        extras = [tile.box for tile in self._tiles] + list(self.policies) + [self.handover_button]
+        extras = [tile.box for tile in self._tiles] + [b for t in self._tiles for b in t.buttons]
+        extras += list(self.policies) + [self.handover_button]
         extras += [self._moves_panel.note, self._moves_panel.view]   # out of the tree while the panel is blank
         close_tree(self, *extras, skip=self, keep=[self._card_style])   # the card style serves other steppers
         super().close()
@@ -388,7 +389,7 @@ class Stepper(StepperState, StepperWidgets):
 
     def _click_tile(self, index: int) -> None:
         texts = self._move_texts
-        if index < len(texts):
+        if 0 <= index < len(texts):
             self.controller.play(texts[index])
             return
 

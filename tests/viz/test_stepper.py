@@ -299,14 +299,16 @@ def test_a_student_plays_seat_0_by_clicking(name: str) -> None:
             break
         if s.game.current_player == 0:
             legal = [m.text for m in s.game.legal_moves()]
-            assert [b.description for b in s.move_buttons] == legal
+            assert s.shown_moves == legal
             before = s.game.state.to_data()
             s.next_button.click()  # no bot moves for a human seat
             assert s.game.state.to_data() == before and "human" in s.message.value
             assert s.autoplay_tick() is None  # autoplay waits too
             assert s.game.state.to_data() == before and "waits" in s.message.value
-            button = s.move_buttons[int(rng.integers(len(s.move_buttons)))]
-            clicked.append(button.description)
+            pick = int(rng.integers(len(s.move_buttons)))
+            button = s.move_buttons[pick]
+            clicked.append(s.shown_moves[pick])
+            assert button.tooltip == f"seat 0: {clicked[-1]}"
             moves_before = s.game.move_count
             button.click()
             assert s.game.move_count == moves_before + 1
@@ -333,12 +335,12 @@ def test_move_buttons_follow_the_position_and_a_withdrawn_one_is_refused() -> No
     s.handover_button.click()  # hot-seat play: seat 0 takes the device
     s.move_buttons[0].click()
     assert s.game.moves[0].text == "draw stock"
-    shown = {b.description: b for b in s.move_buttons}
+    shown = dict(zip(s.shown_moves, s.move_buttons, strict=True))
     assert list(shown) == [f"jack to {k}" for k in ("A", *map(str, range(2, 11)))] + ["discard"]
     first, last_jack = shown["jack to A"], shown["jack to 10"]
     shown["discard"].click()  # seat 1 is now to draw: fewer moves
     s.handover_button.click()
-    assert [b.description for b in s.move_buttons] == [m.text for m in s.game.legal_moves()]
+    assert s.shown_moves == [m.text for m in s.game.legal_moves()]
     assert first.description == "draw stock"  # a button always shows the move it plays
     before = (s.game.state.to_data(), s.game.moves)
     last_jack.click()  # a button no longer on show, clicked all the same
