@@ -35,8 +35,9 @@ Move values
 With ``move_values`` on, the view shows every legal move's value for the seat to move, computed from that
 seat's information only (:meth:`~StepperController.move_values_seat` says whose, or why none): only on a
 screen that shows the mover's hand (its own viewpoint, or everything revealed), never while the device is
-passed, and not once the game is over. The moves themselves name the mover's hidden cards, so another
-viewpoint gets a sentence instead.
+passed, and not once the game is over. The moves themselves may name the mover's hidden cards, so a viewpoint
+that knows less than the mover gets a sentence instead; one that knows the same (Garbage's table and seats,
+:mod:`cardlab.viz.information`) shows them.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from cardlab.errors import IllegalMoveError, InvalidInputError, shown
 from cardlab.policies import Policy, choose, make_policy
 from cardlab.sim.simulate import MAX_SEED
 from cardlab.viz import controls
+from cardlab.viz.information import same_information
 from cardlab.viz.seats import check_flag, policy_options, policy_specs
 
 POLICY_SALT = 7919
@@ -183,9 +185,9 @@ class StepperController:
             return None, f"Move values are hidden while the device is passed to seat {cover}."
         mover = g.current_player
         seat, reveal, _ = self.view()
-        if not reveal and seat != mover:
-            return None, (f"Move values of seat {mover} show only from seat {mover}'s viewpoint (or everything "
-                          "revealed): its moves name its own cards.")
+        if not reveal and not same_information(g, seat, mover):
+            return None, (f"Move values of seat {mover} show only in a view that knows what seat {mover} knows (its "
+                          "own, or everything revealed): its moves may name its own cards.")
         return mover, ""
 
     # ------------------------------------------------------------------ the guard

@@ -81,6 +81,12 @@ def status_text(game: Game[Any], policy_names: Sequence[str], step: tuple[int, i
     return " · ".join(parts)
 
 
+def turn_words(game: Game[Any]) -> str:
+    """Who is to move, in the status line's words ("seat 1 to move"), or "game over": the panels' titles say it
+    too, so a chance "for seat 0" is read against the seat the status line names."""
+    return "game over" if game.is_over else f"seat {game.current_player} to move"
+
+
 def result_text(game: Game[Any]) -> str:
     """How a finished game ended, in words: the winner (or none), then the game's own last event, which
     states the result (the points scored, the hand won, the player out of cards)."""

@@ -207,13 +207,23 @@ class WinChart(_Panel):
 def _interval_words(est: Estimate) -> str:
     if est.n == 0:
         return "settled"
-    return f"95% [{est.low:.3f}, {est.high:.3f}], {est.n} rollouts"
+    return f"95% [{est.low:.3f}, {est.high:.3f}], {est.n} play-outs"
 
 
 def wrap_label(label: str, width: int = LABEL_CHARS) -> str:
     """A question's label in lines of at most ``width`` characters (joined by ``<br>``; a longer word stays
-    whole)."""
-    return "<br>".join(textwrap.wrap(label, width, break_long_words=False, break_on_hyphens=False)) or label
+    whole, and a short aside in brackets, such as "(who draws it)", stays on one line)."""
+    kept = re.sub(r"\(([^()]{1,"+ str(width) + r"})\)", lambda m: m.group(0).replace(" ", "\u00a0"), label)
+    lines = textwrap.wrap(kept, width, break_long_words=False, break_on_hyphens=False)
+    return "<br>".join(line.replace("\u00a0", " ") for line in lines) or label
+
+
+def seat_label(q: Quantity) -> str:
+    """A question's label naming its seat: a question about one seat whose label does not say which (Spite and
+    Malice's "payoff card played this turn") gets "seat k: " in front, as the status line names seats."""
+    if q.seat is None or re.search(r"\bseats?\b", q.label):
+        return q.label
+    return f"seat {q.seat}: {q.label}"
 
 
 def label_room(labels: Sequence[str]) -> float:
@@ -252,7 +262,14 @@ def bar_text(q: Quantity) -> str:
         return f"{q.exact_text(3)} (exact)"
     if not q.n:
         return f"{q.value:.3f} (settled: the game is over)"
-    return f"{q.value:.2f} [{q.low:.2f}, {q.high:.2f}], {q.n} rollouts"
+    return f"{q.value:.2f} [{q.low:.2f}, {q.high:.2f}], {q.n} play-outs"
+
+
+def curve_note(curve_title: str) -> dict[str, Any]:
+    """The lower chart's own title, above its curves (the legend below it names the seats' curves)."""
+    what = f"Each seat's chance: {curve_title}" if curve_title else "Each seat's chance within k turns"
+    return {"text": f"<b>{what}</b>", "xref": "paper", "yref": "paper", "x": 0.0, "xanchor": "left", "y": 0.47,
+            "yanchor": "bottom", "showarrow": False, "font": {"size": 12, "color": "#222"}}
 
 
 def result_note(result: str) -> dict[str, Any]:
@@ -331,7 +348,7 @@ class QuantityPanel(_Panel):
         est = [q for q in bars if not q.is_exact and q.is_applicable]
         has_curves = bool(curves)
         w = self._write
-        label = {id(q): wrap_label(q.label) for q in bars}
+        label = {id(q): wrap_label(seat_label(q)) for q in bars}
         with self.fig.batch_update():
             w.layout(**{"title.text": title, "yaxis.categoryarray": [label[id(q)] for q in bars][::-1],
                         "xaxis.domain": [label_room(list(label.values())), 1.0],
@@ -341,7 +358,12 @@ class QuantityPanel(_Panel):
                         "xaxis2.visible": has_curves, "yaxis2.visible": has_curves,
                         "xaxis2.title.text": curve_title or "within k turns",
                         "xaxis.visible": bool(bars) or not result, "yaxis.visible": bool(bars) or not result,
-                        "annotations": [] if bars or not result else [result_note(result)]})
+                        "annotations": ([curve_note(curve_title)] if has_curves else [])
+                                       + ([] if bars or not result else [result_note(result)])})
+            # the legend sits under the lower chart: with curves there it names only the curves' seats (each bar's
+            # words say "exact" or give its interval), without curves it explains the bars
+            w.trace(0, showlegend=not has_curves)
+            w.trace(1, showlegend=not has_curves)
             w.trace(0, y=[label[id(q)] for q in exact], x=[q.value for q in exact],
                     text=[bar_text(q) for q in exact])
             w.trace(1, y=[label[id(q)] for q in est], x=[q.value for q in est], text=[bar_text(q) for q in est],

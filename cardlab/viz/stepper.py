@@ -362,8 +362,8 @@ class Stepper(StepperState, StepperWidgets):
         if values is None:
             panel.blank(note)
             return
-        heading = (f"Move values of seat {values.seat}, from its own information: {values.playouts} play-outs "
-                   "per move, greedy play after the move")
+        heading = (f"Move values of seat {values.seat} (to move), from its own information: {values.playouts} "
+                   "play-outs per move, greedy play after the move")
         ranked = sorted(values.records(), key=lambda r: -r["win"])   # best first (stable: the best of a tie leads)
         panel.fill(ranked, heading, "Win chance of each move",
                    f"seat {values.seat}'s view; {values.playouts} play-outs per move")
@@ -402,7 +402,7 @@ class Stepper(StepperState, StepperWidgets):
         game, seed = self.game, self.deal_seed
         self.win_history = self.estimates.win_history(game, seed, code)
         self.quantities = self.estimates.panel(game, seed, code)
-        words = f"from {controls.viewpoint_words(self.controller.viewpoint)}"
+        words = f"{controls.turn_words(game)}, from {controls.viewpoint_words(self.controller.viewpoint)}"
         self._win_chart.update(self.win_history, title_html("P(win) by move", words))
         over = " (game over)" if game.is_over else ""
         result = controls.result_text(game).capitalize() if game.is_over else ""

@@ -22,7 +22,8 @@ from cardlab.policies import choose, make_policy
 from cardlab.sim.prob import panel_quantities, win_probability
 from cardlab.viz import estimates as estimates_module
 from cardlab.viz import stepper as stepper_module
-from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS, bar_text, wrap_label
+from cardlab.viz.information import canonical_code
+from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS, bar_text, seat_label, wrap_label
 from cardlab.viz.stepper import POLICY_SALT, Stepper
 from tests.conformance import assert_conserved
 from tests.viz import ManualClock, card_elements, one_card, page_table
@@ -70,15 +71,15 @@ def check_panel(s: Stepper, expected: list[Any]) -> None:
     """The per-game figure holds ``expected`` quantities: exact bars, estimate bars, and curves."""
     data = s.panel_fig.data
     exact = [q for q in expected if q.is_exact]
-    bars = {wrap_label(q.label): q for q in expected if not q.is_exact and not q.key.startswith("complete_")}
-    assert list(data[0].y) == [wrap_label(q.label) for q in exact]
+    bars = {wrap_label(seat_label(q)): q for q in expected if not q.is_exact and not q.key.startswith("complete_")}
+    assert list(data[0].y) == [wrap_label(seat_label(q)) for q in exact]
     assert list(data[0].x) == [q.value for q in exact]
     assert all("(exact)" in t for t in data[0].text)
     assert list(data[1].y) == list(bars)
     assert list(data[1].x) == [q.value for q in bars.values()]
     assert list(data[1].error_x.array) == pytest.approx([q.high - q.value for q in bars.values()])
     for q, text in zip(bars.values(), data[1].text, strict=True):
-        assert f"{q.n} rollouts" in text or (q.n == 0 and "settled" in text)
+        assert f"{q.n} play-outs" in text or (q.n == 0 and "settled" in text)
     assert list(data[2].text) == [bar_text(q) for q in expected if q.is_exact or not q.key.startswith("complete_")]
     curves = [[q for q in expected if q.key.startswith("complete_") and q.seat == seat]
               for seat in range(s.game.players)]
@@ -255,18 +256,24 @@ def test_switching_the_viewpoint_mid_game_redraws_table_and_history(name: str) -
     s.viewpoint.value = "seat 1"
     assert s.table.value == page_table(s.game, viewpoint=1)
     assert [p.move for p in s.win_history] == [0, 1, 2, 3, 4]
-    # every point was recomputed for seat 1: past ones with the smaller history budget
+    # every point was recomputed for seat 1 (past ones with the smaller history budget), except where seat 1 knew
+    # what the table knew: those are the table's own points (cardlab.viz.information)
     ref = cardlab.new_game(name, players=2, seed=SEED)
     for i, point in enumerate(s.win_history):
-        n = s.rollouts if i == 4 else s.history_rollouts
-        rng = np.random.default_rng([SEED, i, 2, stepper_module.WIN_PURPOSE])
-        assert point.estimates == tuple(win_probability(ref, 1, rollouts=n, rng=rng))
+        code = canonical_code(ref, 2)
+        if code == 0:
+            assert point == table_history[i]
+        else:
+            n = s.rollouts if i == 4 else s.history_rollouts
+            rng = np.random.default_rng([SEED, i, 2, stepper_module.WIN_PURPOSE])
+            assert code == 2 and point.estimates == tuple(win_probability(ref, 1, rollouts=n, rng=rng))
         if i < 4:
             ref.play(s.game.moves[i])
     check_win_chart(s)
     assert "seat 1" in s.win_fig.layout.title.text
-    rng = np.random.default_rng([SEED, 4, 2, stepper_module.PANEL_PURPOSE])
-    check_panel(s, panel_quantities(s.game, 1, rng=rng, rollouts=s.panel_rollouts))
+    code = canonical_code(s.game, 2)
+    rng = np.random.default_rng([SEED, 4, code, stepper_module.PANEL_PURPOSE])
+    check_panel(s, panel_quantities(s.game, None if code == 0 else code - 1, rng=rng, rollouts=s.panel_rollouts))
     s.viewpoint.value = "everything revealed"
     assert s.table.value == page_table(s.game, viewpoint=None, reveal_all=True)
     assert "everything revealed" in s.table.value
