@@ -52,8 +52,8 @@ from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import game_class, new_game
 from cardlab.errors import IllegalMoveError, InvalidInputError, shown
 from cardlab.policies import Policy, choose, make_policy
-from cardlab.sim.simulate import MAX_SEED
 from cardlab.viz import controls
+from cardlab.viz.controls import SEED_BOX_MAX
 from cardlab.viz.information import same_information
 from cardlab.viz.seats import check_flag, policy_options, policy_specs
 
@@ -355,11 +355,11 @@ class StepperController:
     def _new_deal(self, name: str, players: int, seed: int) -> str | None:
         name = game_class(name).name
         count, number = int(players), int(seed)
-        if not 0 <= number <= MAX_SEED:
+        if not 0 <= number <= SEED_BOX_MAX:
             raise InvalidInputError(f"seed={shown(number)} is not allowed; give a whole number from 0 to "
-                                    f"{MAX_SEED:,}")
+                                    f"{SEED_BOX_MAX:,}")
         if (name, count, number) == (self.game.name, self.game.players, self.seed):
-            number = (number + 1) % (MAX_SEED + 1)
+            number = (number + 1) % (SEED_BOX_MAX + 1)
         options = self.options_for[1] if name == self.options_for[0] else {}
         game = new_game(name, players=count, seed=number, **options)
         self._view.autoplay_stopped()
@@ -434,7 +434,9 @@ class StepperController:
         seat = self.game.current_player
         name = self.seat_policy(seat)
         if name == controls.HUMAN:
-            raise IllegalMoveError(f"seat {seat} is played by a human: click one of its moves below the table")
+            view_seat, reveal, _ = self.view()
+            shows = (reveal or view_seat == seat) and self.cover_for is None   # as the view's move tiles
+            raise IllegalMoveError(controls.human_to_move_text(seat, shows, self.cover_for is not None))
         if name == controls.CUSTOM:
             policy = self.custom[seat]
         else:

@@ -28,6 +28,9 @@ REVEAL = "everything revealed"
 POLICY_CHOICES = ("greedy", "random", "search", "human")
 CUSTOM = "custom"
 LOG_SHOWN = 40
+SEED_BOX_MAX = 999_999_999
+"""The largest seed the stepper's seed box deals from (nine digits: readable, and exact in the page's numbers).
+A game dealt elsewhere from a larger seed is shown like one loaded from a record."""
 
 
 def viewpoint_options(players: int) -> list[str]:
@@ -143,6 +146,15 @@ def message_html(text: str, kind: str = "info") -> str:
     colour = {"error": "#b00020", "info": "#444"}.get(kind, "#444")
     icon = "⚠ " if kind == "error" else ""
     return f'<div class="cl-message" style="color:{colour};font:13px sans-serif">{icon}{html.escape(text)}</div>'
+
+
+def human_to_move_text(seat: int, shows_moves: bool, hot_seat: bool) -> str:
+    """What Next move (or Step) says when the seat to move is a human: where its moves are, or, on a screen that
+    does not show them, which button shows them."""
+    if shows_moves:
+        return f"seat {seat} is played by a human: click one of its moves below the table"
+    return (f"seat {seat} is played by a human and this view does not show its moves: press "
+            f"\"{handover_label(seat, hot_seat)}\" below the table")
 
 
 def error_text(exc: BaseException) -> str:

@@ -86,11 +86,11 @@ from cardlab.errors import IllegalMoveError, InvalidInputError, shown
 from cardlab.policies import Policy
 from cardlab.sim.move_values import MoveValues
 from cardlab.sim.prob import Quantity
-from cardlab.sim.simulate import MAX_SEED
 from cardlab.viz import controls
 from cardlab.viz.autoplay import Autoplayer
 from cardlab.viz.cards_svg import share_backs
 from cardlab.viz.controller import POLICY_SALT, StepperController, check_flag, policy_options
+from cardlab.viz.controls import SEED_BOX_MAX
 from cardlab.viz.estimates import (
     MAX_HISTORY_POINTS,
     MAX_ROLLOUTS,
@@ -129,9 +129,9 @@ class Stepper(StepperState, StepperWidgets):
             check_flag(value, flag)
         if seed is None:  # a fresh seed from the operating system, shown in the seed box so the deal can be replayed
             seed = int(np.random.default_rng().integers(1_000_000))
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
-            raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number from 0 to {MAX_SEED:,} "
-                                    "(or None for a fresh seed, shown in the seed box)")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= SEED_BOX_MAX:
+            raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number from 0 to "
+                                    f"{SEED_BOX_MAX:,} (or None for a fresh seed, shown in the seed box)")
         self.four_colour = bool(four_colour)
         self.estimates = Estimates(rollouts, history_rollouts, panel_rollouts, move_rollouts)
         if isinstance(game, Game):
@@ -141,7 +141,7 @@ class Stepper(StepperState, StepperWidgets):
                                         "already dealt; pass the game's name instead to deal a new one")
             dealt: Game[Any] = game
             # a game dealt from a seed the seed box cannot hold is treated as one loaded from a record
-            seed = int(game.seed) if game.seed is not None and game.seed <= MAX_SEED else int(seed)
+            seed = int(game.seed) if game.seed is not None and game.seed <= SEED_BOX_MAX else int(seed)
         else:
             # None: the first registered game in alphabetical order (Garbage)
             dealt = new_game(game if game is not None else game_names()[0], players=players, seed=seed,
