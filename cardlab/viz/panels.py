@@ -53,7 +53,8 @@ SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"
 EXACT_COLOUR = "#2e7d32"
 ESTIMATE_COLOUR = "#5c6bc0"
 CURVE_KEY = re.compile(r"^(?P<stem>.+)_(?P<k>\d+)$")
-FIG_WIDTH = 480
+FIG_WIDTH = 400   # with the table (at least 400 px) beside it, both fit a projector's 1024 px (issue 34)
+WIN_HEIGHT, PANEL_HEIGHT = 260, 380   # the two charts stacked fit under a projector's 768 px with the page's bars
 BAR_RANGE = 1.75  # room right of the bars for their words; the ticks stop at 1
 CURVE_OFFSET = 3  # index of seat 0's curve in the panel's traces
 MAX_SEATS = 6     # the most seats any game has; every figure holds traces for this many
@@ -156,7 +157,7 @@ class WinChart(_Panel):
         self.fig = go.Figure(layout=go.Layout(
             template=go.layout.Template(),
             title={"text": "P(win) by move", "font": {"size": 14}},
-            width=FIG_WIDTH, height=300, margin={"l": 50, "r": 10, "t": 56, "b": 40},
+            width=FIG_WIDTH, height=WIN_HEIGHT, margin={"l": 50, "r": 10, "t": 56, "b": 40},
             xaxis={"title": {"text": "move"}},
             yaxis={"title": {"text": "P(win)"}, "range": [0, 1.02]},
             legend={"orientation": "h", "y": -0.25}, hovermode="closest", modebar={"orientation": "v"}))
@@ -293,7 +294,7 @@ class QuantityPanel(_Panel):
         self.fig = make_subplots(rows=2, cols=1, vertical_spacing=0.22)
         self.fig.update_layout(
             template=go.layout.Template(),
-            title={"text": "Chances now", "font": {"size": 14}}, width=FIG_WIDTH, height=420,
+            title={"text": "Chances now", "font": {"size": 14}}, width=FIG_WIDTH, height=PANEL_HEIGHT,
             margin={"l": PANEL_MARGIN_L, "r": PANEL_MARGIN_R, "t": 56, "b": 40}, barmode="overlay",
             hovermode="closest",
             legend={"orientation": "h", "y": -0.15}, modebar={"orientation": "v"})

@@ -5,7 +5,8 @@ what concerns the widgets alone: which of them wait in the kernel while no page 
 (:class:`~cardlab.viz.lifecycle.Deferral`), the seat selectors, and the tiles of a human's moves. It knows
 nothing of the game's rules; the stepper wires the buttons to its controller.
 
-Layout: the plots sit beside the table when the output area is wide enough (about 950 px) and wrap below it
+Layout: the plots sit beside the table when the output area is wide enough (about 820 px: a projector's 1024 px with
+the file browser closed) and wrap below it
 when narrower; the move-values panel, when on, sits above them (beside the table and the moves to choose
 from), and is hidden with them while a prediction is awaited (it would give the answer away).
 """
@@ -32,6 +33,7 @@ from cardlab.viz.plot import PlotView, default_template
 from cardlab.viz.snapshot import keep_current
 
 PLOT_NAMES = ("the P(win) chart", "the game's panel")
+AUTOPLAY_SPEEDS = (0.5, 1.0, 2.0, 4.0, 5.0, 10.0)   # Autoplay's moves a second (the speed menu)
 SILENT_AFTER = 3   # pictures a plot may be behind the page's answers before it counts as silent
 
 
@@ -64,6 +66,20 @@ class MoveLog(widgets.HTML):  # type: ignore[misc]
         self._logger().critical(*args, **kwargs)
 
 
+LAYOUT_CSS = """
+.cardlab-stepper { max-width: 100%; overflow-x: auto; }
+.cardlab-stepper .widget-box { overflow: visible; }
+.cardlab-stepper .widget-hbox { flex-wrap: wrap; row-gap: 2px; }
+.cardlab-stepper .jupyter-button { flex: 0 0 auto; width: auto; min-width: max-content; padding: 0 10px; }
+.cardlab-stepper .widget-dropdown, .cardlab-stepper .widget-text, .cardlab-stepper .widget-checkbox,
+.cardlab-stepper .widget-hslider { flex: 0 0 auto; }
+.cardlab-stepper .widget-label { min-width: max-content; }
+"""
+"""The stepper's layout rules (sent once per kernel with the card back): rows of controls wrap instead of
+squeezing a button's words ("Next…"), buttons are as wide as their words, and a screen narrower than the stepper
+(a phone) scrolls it sideways instead of cutting it off: only the stepper's outer box scrolls, so no inner box
+clips what sticks out of it."""
+
 _CARD_STYLE: list[widgets.HTML] = []
 
 
@@ -71,7 +87,7 @@ def card_style() -> widgets.HTML:
     """The kernel's one widget holding the card back's CSS (:func:`~cardlab.viz.cards_svg.back_css`): every stepper
     shows a view of it (hidden; a ``<style>`` needs no room), so its model reaches the page once."""
     if not _CARD_STYLE or _CARD_STYLE[0].comm is None:
-        _CARD_STYLE[:] = [widgets.HTML(f"<style>{back_css('.cardlab-stepper')}</style>",
+        _CARD_STYLE[:] = [widgets.HTML(f"<style>{back_css('.cardlab-stepper')}{LAYOUT_CSS}</style>",
                                        layout=widgets.Layout(display="none"))]
     return _CARD_STYLE[0]
 
@@ -108,8 +124,9 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
                                                     tooltip="play one bot move after another until the game ends")
         self.play_end_button = widgets.Button(description="Play to the end", icon="forward",
                                               tooltip="play every bot move until the game is over")
-        self.speed = widgets.FloatSlider(value=2.0, min=0.5, max=10.0, step=0.5, description="moves/s",
-                                         readout_format=".1f", layout=widgets.Layout(width="260px"))
+        # a menu, not a slider: its label names it for a screen reader (the slider's handle has no name)
+        self.speed = widgets.Dropdown(options=AUTOPLAY_SPEEDS, value=2.0, description="moves/s",
+                                      layout=widgets.Layout(width="170px"))
         self.counter = widgets.HTML()
         self.viewpoint = widgets.Dropdown(options=controls.viewpoint_options(players), value=controls.TABLE,
                                           description="viewpoint", layout=widgets.Layout(width="260px"))
@@ -142,7 +159,7 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         # The table takes what is left of the width (at least 420 px); the plots keep their size and wrap
         # below the table when the two do not fit side by side.
         left = widgets.VBox([self._card_style, self.table, self.move_box, self.move_log],
-                            layout=widgets.Layout(flex="1 1 420px", min_width="420px", max_width="820px"))
+                            layout=widgets.Layout(flex="1 1 400px", min_width="400px", max_width="820px"))
         # the move values on top, beside the table and the moves; a prediction hides them with the plots
         self.plots_box = widgets.VBox([self._moves_panel.box, self.win_plot, self.panel_plot],
                                       layout=widgets.Layout(flex="0 0 auto"))
