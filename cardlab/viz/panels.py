@@ -359,6 +359,7 @@ class QuantityPanel(_Panel):
                         "xaxis2.visible": has_curves, "yaxis2.visible": has_curves,
                         "xaxis2.title.text": curve_title or "within k turns",
                         "xaxis.visible": bool(bars) or not result, "yaxis.visible": bool(bars) or not result,
+                        "plot_bgcolor": "#ffffff" if result and not bars else None,   # no empty grey box
                         "annotations": ([curve_note(curve_title)] if has_curves else [])
                                        + ([] if bars or not result else [result_note(result)])})
             # the legend sits under the lower chart: with curves there it names only the curves' seats (each bar's

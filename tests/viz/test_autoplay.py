@@ -65,6 +65,7 @@ def test_play_to_the_end_finishes_the_game_and_shows_the_result(name: str) -> No
     # the game's panel shows the result in words instead of empty axes
     layout = s.panel_fig.layout
     assert any(said in a.text for a in layout.annotations) and layout.xaxis.visible is False
+    assert layout.plot_bgcolor == "#ffffff"   # no empty grey plotting area behind the words
     s.back_button.click()                             # Back leaves the end: the banner and the words go
     assert not s.game.is_over and "cl-banner" not in s.counter.value
     assert not any(said in a.text for a in s.panel_fig.layout.annotations)
