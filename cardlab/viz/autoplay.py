@@ -12,9 +12,9 @@ and its ``playing`` state in the page's model and only *reports* each tick to th
   page's ``PlayView`` pauses the model on *every* change of ``playing`` it sees that is not an off-to-on
   switch (``onPlayingChanged``), and it does so once per view of the model: with a second view of the stepper
   in the page (an output shown again, or rebuilt) the timer is switched off after one tick, in the page only.
-  The kernel never learns that the timer stopped, so nothing can say why. That is the symptom of issue 34
-  (one move, then the button off, without a message); which of these paths a given page takes was not
-  traced, because no path through a page timer can be made to keep going and say why it stops.
+  The kernel never learns that the timer stopped, so nothing can say why. That matches the symptom of issue 34
+  (one move, then the button off, without a message). The lesson-04 page itself was not traced in a browser;
+  the fix does not depend on which path it took, since the page no longer keeps time at all.
 
 The design here
 ---------------
