@@ -152,7 +152,7 @@ class Quantity:
             return f"{self.label}: not applicable ({self.reason})"
         if self.exact is not None:
             return f"{self.label}: {self.exact_text(4)} (exact)"
-        return f"{self.label}: {self.value:.3f} [{self.low:.3f}, {self.high:.3f}] ({self.n} rollouts)"
+        return f"{self.label}: {self.value:.3f} [{self.low:.3f}, {self.high:.3f}] ({self.n} play-outs)"
 
 
 def require_rng(rng: np.random.Generator | None) -> np.random.Generator:

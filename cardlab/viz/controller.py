@@ -35,8 +35,9 @@ Move values
 With ``move_values`` on, the view shows every legal move's value for the seat to move, computed from that
 seat's information only (:meth:`~StepperController.move_values_seat` says whose, or why none): only on a
 screen that shows the mover's hand (its own viewpoint, or everything revealed), never while the device is
-passed, and not once the game is over. The moves themselves name the mover's hidden cards, so another
-viewpoint gets a sentence instead.
+passed, and not once the game is over. The moves themselves may name the mover's hidden cards, so a viewpoint
+that knows less than the mover gets a sentence instead; one that knows the same (Garbage's table and seats,
+:mod:`cardlab.viz.information`) shows them.
 """
 
 from __future__ import annotations
@@ -51,10 +52,14 @@ from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import game_class, new_game
 from cardlab.errors import IllegalMoveError, InvalidInputError, shown
 from cardlab.policies import Policy, choose, make_policy
-from cardlab.sim.simulate import MAX_SEED
 from cardlab.viz import controls
+from cardlab.viz.controls import SEED_BOX_MAX
+from cardlab.viz.information import same_information
+from cardlab.viz.seats import check_flag, policy_options, policy_specs
 
 POLICY_SALT = 7919
+__all__ = ["POLICY_SALT", "StepperController", "StepperView", "check_flag", "policy_options", "policy_specs"]
+MAX_PLAYED = 5000   # moves one click on Play to the end plays at most (a game of any registered kind is shorter)
 
 Action = Callable[[], str | None]
 
@@ -99,49 +104,6 @@ class _NoView:
 
     def finished(self, note: str | None, error: Exception | None) -> None:
         pass
-
-
-def policy_options(game_name: str) -> tuple[str, ...]:
-    """The seat players offered for a game: ``greedy`` only where the game has a greedy bot registered."""
-    try:
-        make_policy("greedy", game_name, np.random.default_rng(0))
-    except InvalidInputError:
-        return tuple(p for p in controls.POLICY_CHOICES if p not in ("greedy", "search"))  # search plays over greedy
-    return controls.POLICY_CHOICES
-
-
-def policy_specs(game: Game[Any], policies: Sequence[str | Policy] | None) -> tuple[list[str], dict[int, Policy]]:
-    """The seat players' names and the callables of ``Stepper(policies=...)``, checked (None: the default)."""
-    options = policy_options(game.name)
-    if policies is None:
-        return [options[0]] * game.players, {}
-    players = game.players
-    try:
-        count = len(policies)
-    except TypeError:
-        count = -1
-    if isinstance(policies, (str, bytes)) or count != players:
-        raise InvalidInputError(f"policies={shown(policies)} must list one policy per seat ({players} seats): "
-                                f"'greedy', 'random', 'human' or a callable (view, legal_moves)")
-    names: list[str] = []
-    custom: dict[int, Policy] = {}
-    for seat, spec in enumerate(policies):
-        if callable(spec):
-            custom[seat] = spec
-            names.append(controls.CUSTOM)
-        elif isinstance(spec, str) and spec in options:
-            names.append(spec)
-        else:
-            raise InvalidInputError(f"policy {shown(spec)} for seat {seat} is not one of "
-                                    f"{', '.join(map(repr, options))} or a callable")
-    return names, custom
-
-
-def check_flag(value: Any, what: str) -> bool:
-    """A True/False option, or a clear refusal."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise InvalidInputError(f"{what}={shown(value)} is not True or False")
-    return bool(value)
 
 
 class StepperController:
@@ -223,9 +185,9 @@ class StepperController:
             return None, f"Move values are hidden while the device is passed to seat {cover}."
         mover = g.current_player
         seat, reveal, _ = self.view()
-        if not reveal and seat != mover:
-            return None, (f"Move values of seat {mover} show only from seat {mover}'s viewpoint (or everything "
-                          "revealed): its moves name its own cards.")
+        if not reveal and not same_information(g, seat, mover):
+            return None, (f"Move values of seat {mover} show only in a view that knows what seat {mover} knows (its "
+                          "own, or everything revealed): its moves may name its own cards.")
         return mover, ""
 
     # ------------------------------------------------------------------ the guard
@@ -286,9 +248,20 @@ class StepperController:
         """The human seat to move takes the device: the viewpoint turns to that seat's."""
         return self.guarded(self._take_device)
 
-    def tick(self) -> bool:
-        """One tick of autoplay: one move by a bot, or nothing while a human is to move."""
-        return self.guarded(self._tick)
+    def tick(self) -> str | None:
+        """One tick of Autoplay: one move by a bot, or nothing while a human is to move. Returns None to go on,
+        or why Autoplay must stop (the game is over, or the move failed: the message area says why)."""
+        if self.game.is_over and self.pending is None:
+            return f"Autoplay stopped: {controls.result_text(self.game)}"
+        if not self.guarded(self._tick):
+            return f"Autoplay stopped: {self.last_error}"
+        if self.game.is_over and self.pending is None:
+            return f"Autoplay stopped: {controls.result_text(self.game)}"
+        return None
+
+    def play_to_end(self) -> bool:
+        """Play bot moves until the game is over (or a human seat is to move), then draw once."""
+        return self.guarded(self._play_to_end)
 
     def choose_viewpoint(self, label: str) -> bool:
         """Look from ``label`` (a label of :func:`~cardlab.viz.controls.viewpoint_options`)."""
@@ -382,11 +355,11 @@ class StepperController:
     def _new_deal(self, name: str, players: int, seed: int) -> str | None:
         name = game_class(name).name
         count, number = int(players), int(seed)
-        if not 0 <= number <= MAX_SEED:
+        if not 0 <= number <= SEED_BOX_MAX:
             raise InvalidInputError(f"seed={shown(number)} is not allowed; give a whole number from 0 to "
-                                    f"{MAX_SEED:,}")
+                                    f"{SEED_BOX_MAX:,}")
         if (name, count, number) == (self.game.name, self.game.players, self.seed):
-            number = (number + 1) % (MAX_SEED + 1)
+            number = (number + 1) % (SEED_BOX_MAX + 1)
         options = self.options_for[1] if name == self.options_for[0] else {}
         game = new_game(name, players=count, seed=number, **options)
         self._view.autoplay_stopped()
@@ -428,15 +401,29 @@ class StepperController:
         return None
 
     def _tick(self) -> str | None:
-        if self.game.is_over and self.pending is None:
-            self._view.autoplay_stopped()
-            return "autoplay stopped: the game is over"
         if self.pending is None and self.seat_policy(self.game.current_player) == controls.HUMAN:
-            return f"autoplay waits for seat {self.game.current_player} (human) to move"
+            return f"Autoplay waits for seat {self.game.current_player} (human) to move"
         self._next_move()
-        if self.game.is_over:
-            self._view.autoplay_stopped()
         return None
+
+    def _play_to_end(self) -> str | None:
+        if self.pending is not None:
+            self.game.play(self.pending.move)
+            self.pending = None
+        self._check_not_over()
+        played = 0
+        while not self.game.is_over and self.seat_policy(self.game.current_player) != controls.HUMAN:
+            if played >= MAX_PLAYED:
+                break
+            self.game.play(self.bot_move())
+            played += 1
+        self._view.redraw(True)
+        if self.game.is_over:
+            return f"played {played} moves to the end: {controls.result_text(self.game)}"
+        if played >= MAX_PLAYED:
+            return f"played {played} moves, the most one click plays: press Play to the end again"
+        return (f"played {played} moves; seat {self.game.current_player} (human) is to move: choose its move "
+                "below the table")
 
     def _check_not_over(self) -> None:
         if self.game.is_over:
@@ -447,7 +434,9 @@ class StepperController:
         seat = self.game.current_player
         name = self.seat_policy(seat)
         if name == controls.HUMAN:
-            raise IllegalMoveError(f"seat {seat} is played by a human: click one of its moves below the table")
+            view_seat, reveal, _ = self.view()
+            shows = (reveal or view_seat == seat) and self.cover_for is None   # as the view's move tiles
+            raise IllegalMoveError(controls.human_to_move_text(seat, shows, self.cover_for is not None))
         if name == controls.CUSTOM:
             policy = self.custom[seat]
         else:

@@ -28,6 +28,9 @@ REVEAL = "everything revealed"
 POLICY_CHOICES = ("greedy", "random", "search", "human")
 CUSTOM = "custom"
 LOG_SHOWN = 40
+SEED_BOX_MAX = 999_999_999
+"""The largest seed the stepper's seed box deals from (nine digits: readable, and exact in the page's numbers).
+A game dealt elsewhere from a larger seed is shown like one loaded from a record."""
 
 
 def viewpoint_options(players: int) -> list[str]:
@@ -81,6 +84,34 @@ def status_text(game: Game[Any], policy_names: Sequence[str], step: tuple[int, i
     return " · ".join(parts)
 
 
+def turn_words(game: Game[Any]) -> str:
+    """Who is to move, in the status line's words ("seat 1 to move"), or "game over": the panels' titles say it
+    too, so a chance "for seat 0" is read against the seat the status line names."""
+    return "game over" if game.is_over else f"seat {game.current_player} to move"
+
+
+def result_text(game: Game[Any]) -> str:
+    """How a finished game ended, in words: the winner (or none), then the game's own last event, which
+    states the result (the points scored, the hand won, the player out of cards)."""
+    winner = game.winner
+    head = "the game is over: " + ("no winner" if winner is None else f"seat {winner} wins")
+    last = game.events[-1].describe(None) if game.events else ""
+    return f"{head} ({last})" if last else head
+
+
+def banner_html(game: Game[Any]) -> str:
+    """The game-over banner: the winner in large type and the result in words ("" while the game goes on)."""
+    if not game.is_over:
+        return ""
+    winner = game.winner
+    head = "Game over: " + ("no winner" if winner is None else f"seat {winner} wins")
+    last = game.events[-1].describe(None) if game.events else ""
+    return ('<div class="cl-banner" role="status" style="font:15px sans-serif;background:#fff4d6;color:#3d2c00;'
+            'border:2px solid #b07d00;border-radius:6px;padding:8px 12px;margin:4px 0">'
+            f'<div style="font-size:20px;font-weight:bold">{html.escape(head)}</div>'
+            + (f"<div>{html.escape(last)}</div>" if last else "") + "</div>")
+
+
 def status_html(game: Game[Any], policy_names: Sequence[str], step: tuple[int, int] | None = None) -> str:
     """The move counter as the page shows it: :func:`status_text` in bold, carrying the same facts as data
     attributes (``data-game``, ``data-move``, ``data-mover``, ``data-seats``: each seat's player, comma-separated).
@@ -91,7 +122,7 @@ def status_html(game: Game[Any], policy_names: Sequence[str], step: tuple[int, i
     seats = html.escape(",".join(policy_names), quote=True)
     return (f'<b class="cl-status" data-game="{html.escape(game.name, quote=True)}" data-move="{game.move_count}" '
             f'data-mover="{mover}" data-seats="{seats}">'
-            f"{html.escape(status_text(game, policy_names, step))}</b>")
+            f"{html.escape(status_text(game, policy_names, step))}</b>{banner_html(game)}")
 
 
 def log_html(events: Sequence[Event], viewpoint: int | None, reveal_all: bool, shown: int = LOG_SHOWN) -> str:
@@ -115,6 +146,15 @@ def message_html(text: str, kind: str = "info") -> str:
     colour = {"error": "#b00020", "info": "#444"}.get(kind, "#444")
     icon = "⚠ " if kind == "error" else ""
     return f'<div class="cl-message" style="color:{colour};font:13px sans-serif">{icon}{html.escape(text)}</div>'
+
+
+def human_to_move_text(seat: int, shows_moves: bool, hot_seat: bool) -> str:
+    """What Next move (or Step) says when the seat to move is a human: where its moves are, or, on a screen that
+    does not show them, which button shows them."""
+    if shows_moves:
+        return f"seat {seat} is played by a human: click one of its moves below the table"
+    return (f"seat {seat} is played by a human and this view does not show its moves: press "
+            f"\"{handover_label(seat, hot_seat)}\" below the table")
 
 
 def error_text(exc: BaseException) -> str:

@@ -1,7 +1,10 @@
 """The stepper's estimates: which play-outs to run after a move, their seeds, and a cache of the results.
 
 Every estimate is seeded with ``default_rng([seed, move index, viewpoint code, purpose])``, so the same clicks
-give the same numbers on every machine. Results are cached per (line of play, move index, viewpoint), so Back
+give the same numbers on every machine. The viewpoint code is that of the first viewpoint (the table, then seat
+0, 1, ...) with the same information at that move (:mod:`cardlab.viz.information`): viewpoints that know the
+same share one generator and one set of play-outs, so switching between them changes no number.
+Results are cached per (line of play, move index, viewpoint), so Back
 and redraws cost nothing. Switching the viewpoint recomputes the whole history: the current point with
 ``rollouts`` play-outs, the earlier points with ``history_rollouts`` (a quarter as many by default), because
 a history of a hundred moves must redraw in about a second; a history longer than :data:`MAX_HISTORY_POINTS`
@@ -21,6 +24,7 @@ returns numbers (the P(win) history, the game's panel quantities and the mover's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +37,7 @@ from cardlab.errors import InvalidInputError, shown
 from cardlab.sim.move_values import MoveValues, distinct_moves, move_values
 from cardlab.sim.prob import Quantity, panel_quantities, win_probability
 from cardlab.sim.stats import Estimate
+from cardlab.viz.information import canonical_code
 
 # Play-outs per estimate (win chart, per-game panel) for one Next move: each game's spec gives them
 # (GameSpec.budgets), chosen so that a move with every panel refreshed stays well under 100 ms
@@ -87,12 +92,14 @@ class Estimates:
         self._win_cache: dict[tuple[int, int, int], tuple[Estimate, ...]] = {}
         self._panel_cache: dict[tuple[int, int, int], list[Quantity]] = {}
         self._moves_cache: dict[tuple[int, int], MoveValues] = {}
+        self._canon: dict[tuple[int, int, int], int] = {}   # (position, move, viewpoint) -> its twins' first code
 
     def clear(self) -> None:
         """Forget every estimate (another deal is on the table)."""
         self._win_cache.clear()
         self._panel_cache.clear()
         self._moves_cache.clear()
+        self._canon.clear()
 
     @staticmethod
     def budgets(game: Game[Any]) -> RolloutBudgets:
@@ -135,31 +142,47 @@ class Estimates:
 
     def win_history(self, game: Game[Any], seed: int, code: int) -> list[WinPoint]:
         """The P(win) points to plot for ``game`` from viewpoint ``code``, computing the missing ones (the current
-        move, and at most :data:`MAX_HISTORY_POINTS` evenly spaced earlier moves)."""
+        move, and at most :data:`MAX_HISTORY_POINTS` evenly spaced earlier moves). Each point is the estimate of
+        the first viewpoint with the same information at that move (:func:`~cardlab.viz.information.canonical_code`),
+        so twins share their play-outs."""
         keys = line_keys(game, seed)
         now = len(keys) - 1
-        prob_view = None if code == 0 else code - 1
         step = -(-(now + 1) // MAX_HISTORY_POINTS)
         wanted = sorted({*range(0, now + 1, step), now})
-        missing = [i for i in wanted if (keys[i], i, code) not in self._win_cache]
+        unknown = [i for i in wanted if (keys[i], i, code) not in self._canon]
+        if unknown:
+            self._walk_back(game, unknown, lambda i, g: self._canon.__setitem__((keys[i], i, code),
+                                                                                canonical_code(g, code)))
+        canon = {i: c for i in range(now + 1) if (c := self._canon.get((keys[i], i, code))) is not None}
+        missing = [i for i in wanted if (keys[i], i, canon[i]) not in self._win_cache]
         if missing:
-            g = game.copy()
-            first = missing[0]
-            todo = set(missing)
-            for i in range(now, first - 1, -1):
-                if i in todo:
-                    n = self.rollouts(game) if i == now else self.history_rollouts(game)
-                    rng = self.rng(seed, i, code, WIN_PURPOSE)
-                    self._win_cache[(keys[i], i, code)] = tuple(win_probability(g, prob_view, rollouts=n, rng=rng))
-                if i > first:
-                    g.undo()
-        return [WinPoint(i, self._win_cache[(keys[i], i, code)]) for i in range(now + 1)
-                if (keys[i], i, code) in self._win_cache]
+            def estimate(i: int, g: Game[Any]) -> None:
+                n = self.rollouts(game) if i == now else self.history_rollouts(game)
+                rng = self.rng(seed, i, canon[i], WIN_PURPOSE)
+                view = None if canon[i] == 0 else canon[i] - 1
+                self._win_cache[(keys[i], i, canon[i])] = tuple(win_probability(g, view, rollouts=n, rng=rng))
+
+            self._walk_back(game, missing, estimate)
+        return [WinPoint(i, self._win_cache[(keys[i], i, c)]) for i, c in canon.items()
+                if (keys[i], i, c) in self._win_cache]
+
+    @staticmethod
+    def _walk_back(game: Game[Any], moves: list[int], visit: Callable[[int, Game[Any]], None]) -> None:
+        """Call ``visit(i, position after move i)`` for each of the sorted ``moves``, walking back a copy."""
+        g = game.copy()
+        todo, first = set(moves), moves[0]
+        for i in range(game.move_count, first - 1, -1):
+            if i in todo:
+                visit(i, g)
+            if i > first:
+                g.undo()
 
     def panel(self, game: Game[Any], seed: int, code: int) -> list[Quantity]:
-        """The game's panel quantities at the current move from viewpoint ``code`` (computed once per position)."""
+        """The game's panel quantities at the current move from viewpoint ``code`` (computed once per position,
+        and once for all the viewpoints with the same information)."""
         keys = line_keys(game, seed)
         now = len(keys) - 1
+        code = canonical_code(game, code)
         key = (keys[now], now, code)
         if key not in self._panel_cache:
             prob_view = None if code == 0 else code - 1

@@ -25,6 +25,7 @@ from cardlab.viz.plot import PlotView, default_template
 
 BEST_COLOUR = "#2a9d3f"
 OTHER_COLOUR = "#8c9bb0"
+NUMBER_ROOM = 1.22   # the win-chance axis runs to here, so each bar's number fits right of a bar at 1
 MARKS = {"inaccuracy": ("#e0b000", "circle"), "mistake": ("#e07000", "diamond"), "blunder": ("#c0172f", "x")}
 """Colour and marker of each costly class in the review chart."""
 
@@ -50,7 +51,13 @@ def move_values_figure(moves: Sequence[str], values: Sequence[float], lows: Sequ
         error_x={"type": "data", "symmetric": False, "array": [h - v for h, v in zip(highs, values, strict=True)],
                  "arrayminus": [v - lo for v, lo in zip(values, lows, strict=True)]},
         hovertemplate="%{y}: %{x:.3f}<extra></extra>"))
-    fig.update_layout(title=title, xaxis={"title": "chance of winning", "range": [0, 1]},
+    # each bar's number, printed right of its interval (inside the figure: the axis runs on past 1 for them)
+    fig.add_trace(go.Scatter(x=[min(1.0, h) + 0.02 for h in highs], y=labels, mode="text",
+                             text=[f"{v:.3f}" for v in values], textposition="middle right",
+                             textfont={"size": 11, "color": "#222"}, cliponaxis=False, hoverinfo="skip",
+                             showlegend=False, name="values"))
+    fig.update_layout(title=title, xaxis={"title": "chance of winning", "range": [0, NUMBER_ROOM],
+                                          "tickvals": [0, 0.25, 0.5, 0.75, 1]},
                       yaxis={"autorange": "reversed"}, height=max(220, 40 + 26 * n), margin={"l": 10, "r": 10},
                       showlegend=False)
     return fig

@@ -53,7 +53,8 @@ SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"
 EXACT_COLOUR = "#2e7d32"
 ESTIMATE_COLOUR = "#5c6bc0"
 CURVE_KEY = re.compile(r"^(?P<stem>.+)_(?P<k>\d+)$")
-FIG_WIDTH = 480
+FIG_WIDTH = 400   # with the table (at least 400 px) beside it, both fit a projector's 1024 px (issue 34)
+WIN_HEIGHT, PANEL_HEIGHT = 260, 380   # the two charts stacked fit under a projector's 768 px with the page's bars
 BAR_RANGE = 1.75  # room right of the bars for their words; the ticks stop at 1
 CURVE_OFFSET = 3  # index of seat 0's curve in the panel's traces
 MAX_SEATS = 6     # the most seats any game has; every figure holds traces for this many
@@ -156,7 +157,7 @@ class WinChart(_Panel):
         self.fig = go.Figure(layout=go.Layout(
             template=go.layout.Template(),
             title={"text": "P(win) by move", "font": {"size": 14}},
-            width=FIG_WIDTH, height=300, margin={"l": 50, "r": 10, "t": 56, "b": 40},
+            width=FIG_WIDTH, height=WIN_HEIGHT, margin={"l": 50, "r": 10, "t": 56, "b": 40},
             xaxis={"title": {"text": "move"}},
             yaxis={"title": {"text": "P(win)"}, "range": [0, 1.02]},
             legend={"orientation": "h", "y": -0.25}, hovermode="closest", modebar={"orientation": "v"}))
@@ -207,13 +208,23 @@ class WinChart(_Panel):
 def _interval_words(est: Estimate) -> str:
     if est.n == 0:
         return "settled"
-    return f"95% [{est.low:.3f}, {est.high:.3f}], {est.n} rollouts"
+    return f"95% [{est.low:.3f}, {est.high:.3f}], {est.n} play-outs"
 
 
 def wrap_label(label: str, width: int = LABEL_CHARS) -> str:
     """A question's label in lines of at most ``width`` characters (joined by ``<br>``; a longer word stays
-    whole)."""
-    return "<br>".join(textwrap.wrap(label, width, break_long_words=False, break_on_hyphens=False)) or label
+    whole, and a short aside in brackets, such as "(who draws it)", stays on one line)."""
+    kept = re.sub(r"\(([^()]{1,"+ str(width) + r"})\)", lambda m: m.group(0).replace(" ", "\u00a0"), label)
+    lines = textwrap.wrap(kept, width, break_long_words=False, break_on_hyphens=False)
+    return "<br>".join(line.replace("\u00a0", " ") for line in lines) or label
+
+
+def seat_label(q: Quantity) -> str:
+    """A question's label naming its seat: a question about one seat whose label does not say which (Spite and
+    Malice's "payoff card played this turn") gets "seat k: " in front, as the status line names seats."""
+    if q.seat is None or re.search(r"\bseats?\b", q.label):
+        return q.label
+    return f"seat {q.seat}: {q.label}"
 
 
 def label_room(labels: Sequence[str]) -> float:
@@ -252,7 +263,21 @@ def bar_text(q: Quantity) -> str:
         return f"{q.exact_text(3)} (exact)"
     if not q.n:
         return f"{q.value:.3f} (settled: the game is over)"
-    return f"{q.value:.2f} [{q.low:.2f}, {q.high:.2f}], {q.n} rollouts"
+    return f"{q.value:.2f} [{q.low:.2f}, {q.high:.2f}], {q.n} play-outs"
+
+
+def curve_note(curve_title: str) -> dict[str, Any]:
+    """The lower chart's own title, above its curves (the legend below it names the seats' curves)."""
+    what = f"Each seat's chance: {curve_title}" if curve_title else "Each seat's chance within k turns"
+    return {"text": f"<b>{what}</b>", "xref": "paper", "yref": "paper", "x": 0.0, "xanchor": "left", "y": 0.47,
+            "yanchor": "bottom", "showarrow": False, "font": {"size": 12, "color": "#222"}}
+
+
+def result_note(result: str) -> dict[str, Any]:
+    """The panel's words once the game is over: the result, wrapped to the figure, in the middle."""
+    text = "<br>".join(textwrap.wrap(result, 52, break_long_words=False)) or result
+    return {"text": text, "xref": "paper", "yref": "paper", "x": 0.5, "y": 0.6, "showarrow": False,
+            "font": {"size": 15, "color": "#222"}, "align": "center"}
 
 
 class QuantityPanel(_Panel):
@@ -269,7 +294,7 @@ class QuantityPanel(_Panel):
         self.fig = make_subplots(rows=2, cols=1, vertical_spacing=0.22)
         self.fig.update_layout(
             template=go.layout.Template(),
-            title={"text": "Chances now", "font": {"size": 14}}, width=FIG_WIDTH, height=420,
+            title={"text": "Chances now", "font": {"size": 14}}, width=FIG_WIDTH, height=PANEL_HEIGHT,
             margin={"l": PANEL_MARGIN_L, "r": PANEL_MARGIN_R, "t": 56, "b": 40}, barmode="overlay",
             hovermode="closest",
             legend={"orientation": "h", "y": -0.15}, modebar={"orientation": "v"})
@@ -315,14 +340,16 @@ class QuantityPanel(_Panel):
             raise InvalidInputError(f"the panel draws curves for 1 to {MAX_SEATS} seats, not {players}")
         self.players = players
 
-    def update(self, quantities: Sequence[Quantity], title: str, curve_title: str = "") -> None:
+    def update(self, quantities: Sequence[Quantity], title: str, curve_title: str = "", result: str = "") -> None:
+        """Draw ``quantities``; with nothing to draw and a ``result`` (the game is over: the stepper passes no
+        quantities then), the result in words takes the place of the axes."""
         bars, curves = split_quantities(quantities)
         curves = {key: [q for q in qs if q.is_applicable] for key, qs in curves.items()}
         exact = [q for q in bars if q.is_exact and q.is_applicable]
         est = [q for q in bars if not q.is_exact and q.is_applicable]
         has_curves = bool(curves)
         w = self._write
-        label = {id(q): wrap_label(q.label) for q in bars}
+        label = {id(q): wrap_label(seat_label(q)) for q in bars}
         with self.fig.batch_update():
             w.layout(**{"title.text": title, "yaxis.categoryarray": [label[id(q)] for q in bars][::-1],
                         "xaxis.domain": [label_room(list(label.values())), 1.0],
@@ -330,7 +357,15 @@ class QuantityPanel(_Panel):
                         "xaxis2.domain": [0.0, 1.0] if has_curves else [0.99, 1.0],
                         "yaxis2.domain": [0.0, 0.4] if has_curves else [0.0, 0.01],
                         "xaxis2.visible": has_curves, "yaxis2.visible": has_curves,
-                        "xaxis2.title.text": curve_title or "within k turns"})
+                        "xaxis2.title.text": curve_title or "within k turns",
+                        "xaxis.visible": bool(bars) or not result, "yaxis.visible": bool(bars) or not result,
+                        "plot_bgcolor": "#ffffff" if result and not bars else None,   # no empty grey box
+                        "annotations": ([curve_note(curve_title)] if has_curves else [])
+                                       + ([] if bars or not result else [result_note(result)])})
+            # the legend sits under the lower chart: with curves there it names only the curves' seats (each bar's
+            # words say "exact" or give its interval), without curves it explains the bars
+            w.trace(0, showlegend=not has_curves)
+            w.trace(1, showlegend=not has_curves)
             w.trace(0, y=[label[id(q)] for q in exact], x=[q.value for q in exact],
                     text=[bar_text(q) for q in exact])
             w.trace(1, y=[label[id(q)] for q in est], x=[q.value for q in est], text=[bar_text(q) for q in est],

@@ -5,7 +5,8 @@ what concerns the widgets alone: which of them wait in the kernel while no page 
 (:class:`~cardlab.viz.lifecycle.Deferral`), the seat selectors, and the tiles of a human's moves. It knows
 nothing of the game's rules; the stepper wires the buttons to its controller.
 
-Layout: the plots sit beside the table when the output area is wide enough (about 950 px) and wrap below it
+Layout: the plots sit beside the table when the output area is wide enough (about 820 px: a projector's 1024 px with
+the file browser closed) and wrap below it
 when narrower; the move-values panel, when on, sits above them (beside the table and the moves to choose
 from), and is hidden with them while a prediction is awaited (it would give the answer away).
 """
@@ -22,7 +23,9 @@ import ipywidgets as widgets
 from cardlab.engine.game import Move
 from cardlab.engine.registry import game_class, game_names
 from cardlab.viz import controls
-from cardlab.viz.cards_svg import back_css, card_html
+from cardlab.viz.autoplay import Autoplayer
+from cardlab.viz.cards_svg import back_css
+from cardlab.viz.chooser import MoveTile, group_moves, group_picture
 from cardlab.viz.lifecycle import Deferral, Quiet, close_tree
 from cardlab.viz.moves import MoveValuesPanel
 from cardlab.viz.panels import QuantityPanel, WinChart
@@ -30,6 +33,7 @@ from cardlab.viz.plot import PlotView, default_template
 from cardlab.viz.snapshot import keep_current
 
 PLOT_NAMES = ("the P(win) chart", "the game's panel")
+AUTOPLAY_SPEEDS = (0.5, 1.0, 2.0, 4.0, 5.0, 10.0)   # Autoplay's moves a second (the speed menu)
 SILENT_AFTER = 3   # pictures a plot may be behind the page's answers before it counts as silent
 
 
@@ -62,21 +66,19 @@ class MoveLog(widgets.HTML):  # type: ignore[misc]
         self._logger().critical(*args, **kwargs)
 
 
-class MoveTile:
-    """A human move: a card picture (when the move names a card) above a button with the move's text."""
-
-    def __init__(self, index: int, on_click: Callable[[int], None]) -> None:
-        self.picture = widgets.HTML()
-        self.button = widgets.Button(layout=widgets.Layout(width="auto"))
-        self.button.on_click(lambda _b: on_click(index))
-        self.box = widgets.VBox([self.picture, self.button], layout=widgets.Layout(align_items="center"))
-
-    def show(self, text: str, tooltip: str, picture: str) -> None:
-        self.button.description = text
-        self.button.tooltip = tooltip
-        self.picture.value = picture
-        self.picture.layout.display = None if picture else "none"
-
+LAYOUT_CSS = """
+.cardlab-stepper { max-width: 100%; overflow-x: auto; }
+.cardlab-stepper .widget-box { overflow: visible; }
+.cardlab-stepper .widget-hbox { flex-wrap: wrap; row-gap: 2px; }
+.cardlab-stepper .jupyter-button { flex: 0 0 auto; width: auto; min-width: max-content; padding: 0 10px; }
+.cardlab-stepper .widget-dropdown, .cardlab-stepper .widget-text, .cardlab-stepper .widget-checkbox,
+.cardlab-stepper .widget-hslider { flex: 0 0 auto; }
+.cardlab-stepper .widget-label { min-width: max-content; }
+"""
+"""The stepper's layout rules (sent once per kernel with the card back): rows of controls wrap instead of
+squeezing a button's words ("Next…"), buttons are as wide as their words, and a screen narrower than the stepper
+(a phone) scrolls it sideways instead of cutting it off: only the stepper's outer box scrolls, so no inner box
+clips what sticks out of it."""
 
 _CARD_STYLE: list[widgets.HTML] = []
 
@@ -85,7 +87,7 @@ def card_style() -> widgets.HTML:
     """The kernel's one widget holding the card back's CSS (:func:`~cardlab.viz.cards_svg.back_css`): every stepper
     shows a view of it (hidden; a ``<style>`` needs no room), so its model reaches the page once."""
     if not _CARD_STYLE or _CARD_STYLE[0].comm is None:
-        _CARD_STYLE[:] = [widgets.HTML(f"<style>{back_css('.cardlab-stepper')}</style>",
+        _CARD_STYLE[:] = [widgets.HTML(f"<style>{back_css('.cardlab-stepper')}{LAYOUT_CSS}</style>",
                                        layout=widgets.Layout(display="none"))]
     return _CARD_STYLE[0]
 
@@ -97,6 +99,8 @@ def player_range(name: str) -> list[int]:
 
 class StepperWidgets(widgets.VBox):  # type: ignore[misc]
     """Every widget of a stepper, laid out; see the module docstring."""
+
+    autoplayer: Autoplayer   # made by the stepper before its widgets (the speed slider sets its interval)
 
     def _build_widgets(self, game_name: str, players: int, seed: int) -> None:
         self._quiet = Quiet()            # the stepper's own changes to its selectors (observers ignore them)
@@ -115,12 +119,14 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self.next_button = widgets.Button(description="Next move", button_style="primary")
         self.back_button = widgets.Button(description="Back", tooltip="take back the last move")
         self.reset_button = widgets.Button(description="Reset", tooltip="back to the deal")
-        self.autoplay = widgets.Play(value=0, min=0, max=10**9, step=1, interval=500, show_repeat=False,
-                                     description="autoplay")
-        self.autoplay_button = widgets.ToggleButton(description="Autoplay", value=False, icon="play")
-        self._autoplay_link = widgets.link((self.autoplay_button, "value"), (self.autoplay, "playing"))
-        self.speed = widgets.FloatSlider(value=2.0, min=0.5, max=10.0, step=0.5, description="moves/s",
-                                         readout_format=".1f", layout=widgets.Layout(width="260px"))
+        # one play control: Autoplay is timed by the kernel (cardlab.viz.autoplay), nothing in the page keeps time
+        self.autoplay_button = widgets.ToggleButton(description="Autoplay", value=False, icon="play",
+                                                    tooltip="play one bot move after another until the game ends")
+        self.play_end_button = widgets.Button(description="Play to the end", icon="forward",
+                                              tooltip="play every bot move until the game is over")
+        # a menu, not a slider: its label names it for a screen reader (the slider's handle has no name)
+        self.speed = widgets.Dropdown(options=AUTOPLAY_SPEEDS, value=2.0, description="moves/s",
+                                      layout=widgets.Layout(width="170px"))
         self.counter = widgets.HTML()
         self.viewpoint = widgets.Dropdown(options=controls.viewpoint_options(players), value=controls.TABLE,
                                           description="viewpoint", layout=widgets.Layout(width="260px"))
@@ -148,12 +154,12 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
 
         deal_row = widgets.HBox([self.game_select, self.players_select, self.seed_select, self.new_deal_button])
         play_row = widgets.HBox([self.step_button, self.next_button, self.back_button, self.reset_button,
-                                 self.autoplay_button, self.autoplay, self.speed])
+                                 self.autoplay_button, self.play_end_button, self.speed])
         view_row = widgets.HBox([self.viewpoint, self.policy_box, self.move_values_check])
         # The table takes what is left of the width (at least 420 px); the plots keep their size and wrap
         # below the table when the two do not fit side by side.
         left = widgets.VBox([self._card_style, self.table, self.move_box, self.move_log],
-                            layout=widgets.Layout(flex="1 1 420px", min_width="420px", max_width="820px"))
+                            layout=widgets.Layout(flex="1 1 400px", min_width="400px", max_width="820px"))
         # the move values on top, beside the table and the moves; a prediction hides them with the plots
         self.plots_box = widgets.VBox([self._moves_panel.box, self.win_plot, self.panel_plot],
                                       layout=widgets.Layout(flex="0 0 auto"))
@@ -168,7 +174,8 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self._deferral.defer(*self._deferred_widgets())
 
     def _on_speed(self, change: dict[str, Any]) -> None:
-        self.autoplay.interval = max(50, int(round(1000 / float(change["new"]))))
+        """The pause between two Autoplay moves: 1 / speed seconds (the kernel waits for each move first)."""
+        self.autoplayer.interval = 1 / float(change["new"])
 
     def insert_row(self, row: widgets.Widget) -> None:
         """Put ``row`` just above the table and plots (the predict-then-reveal box goes there)."""
@@ -257,25 +264,32 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
 
     def _show_tiles(self, legal: list[Move], mover: int, four_colour: bool,
                     on_click: Callable[[int], None]) -> None:
-        """One tile (card picture and button) per legal move of the human seat ``mover``.
+        """The legal moves of the human seat ``mover``, one tile per card they name (:mod:`cardlab.viz.chooser`).
 
-        Tiles are kept and reused: making a widget costs far more than changing its text, and a
-        Spite and Malice hand can offer dozens of moves."""
+        Tiles and their buttons are kept and reused: making a widget costs far more than changing its text,
+        and a Spite and Malice hand can offer dozens of moves."""
         texts = tuple(m.text for m in legal)
         if texts == self._move_texts and self.handover_button not in self.move_box.children:
             return
-        while len(self._tiles) < len(legal):
-            self._tiles.append(MoveTile(len(self._tiles), on_click))
-        for tile, move in zip(self._tiles, legal, strict=False):
-            card = next(iter(move.cards()), None)
-            picture = "" if card is None else card_html(card, four_colour=four_colour, width=34)
-            tile.show(move.text, f"seat {mover}: {move.text}", picture)
-        for tile in self._tiles[len(legal):]:
-            if tile.button.description:
-                tile.show("", "", "")
+        groups = group_moves(legal)
+        while len(self._tiles) < len(groups):
+            self._tiles.append(MoveTile(on_click))
+        by_index: dict[int, widgets.Button] = {}
+        for tile, group in zip(self._tiles, groups, strict=False):
+            kind = legal[group.moves[0][0]].kind
+            tile.show(group_picture(group, kind, four_colour), group.moves, f"seat {mover}: ")
+            by_index.update(zip(tile.indices, tile.buttons, strict=False))
+        for tile in self._tiles[len(groups):]:
+            if tile.indices:
+                tile.clear()
         self._move_texts = texts
-        self.move_buttons = [tile.button for tile in self._tiles[:len(legal)]]
-        self.move_box.children = [tile.box for tile in self._tiles[:len(legal)]]
+        self.move_buttons = [by_index[i] for i in range(len(legal))]
+        self.move_box.children = [tile.box for tile in self._tiles[:len(groups)]]
+
+    @property
+    def shown_moves(self) -> list[str]:
+        """The whole move of each button in :attr:`move_buttons` (in the game's order of the legal moves)."""
+        return list(self._move_texts)
 
     def _show_handover(self, seat: int, hot_seat: bool) -> None:
         """In place of the moves: one button that takes the screen to seat ``seat``'s view."""

@@ -14,8 +14,10 @@ How it behaves
   move (or abandons a move being stepped). **Reset** goes back to the deal. **New deal** deals the
   game, player count and seed shown in the selectors; if none of them was changed, the seed moves
   on by one, so a new deal is always new.
-* **Autoplay** plays one move per tick of an ``ipywidgets.Play`` widget at the speed of the slider.
-  It waits while a human seat is to move and stops when the game is over.
+* **Autoplay** plays one bot move after another at the speed of the slider, timed by the kernel
+  (:mod:`cardlab.viz.autoplay`), whoever plays the seats and however often they were changed. It waits while a
+  human seat is to move, and when it stops (the game is over, a move failed, a new deal, or Stop) the message
+  area says why. **Play to the end** plays every bot move at once and draws the end.
 * Each seat is played by ``greedy``, ``random`` or ``human``. A human seat to move gets one button
   per legal move; bots never move for it. Choosing ``human`` for a seat switches the viewpoint to
   that seat (unless everything is revealed), so the buttons never show more than that player knows.
@@ -84,10 +86,11 @@ from cardlab.errors import IllegalMoveError, InvalidInputError, shown
 from cardlab.policies import Policy
 from cardlab.sim.move_values import MoveValues
 from cardlab.sim.prob import Quantity
-from cardlab.sim.simulate import MAX_SEED
 from cardlab.viz import controls
+from cardlab.viz.autoplay import Autoplayer
 from cardlab.viz.cards_svg import share_backs
 from cardlab.viz.controller import POLICY_SALT, StepperController, check_flag, policy_options
+from cardlab.viz.controls import SEED_BOX_MAX
 from cardlab.viz.estimates import (
     MAX_HISTORY_POINTS,
     MAX_ROLLOUTS,
@@ -96,14 +99,14 @@ from cardlab.viz.estimates import (
     WIN_PURPOSE,
     Estimates,
     WinPoint,
-    history_text,
 )
 from cardlab.viz.lifecycle import CellOwners, close_tree
 from cardlab.viz.panels import title_html
 from cardlab.viz.parts import StepperWidgets, card_style, player_range
-from cardlab.viz.predict import Calibration, PredictController, predict_settings
+from cardlab.viz.predict import PredictController, predict_settings
 from cardlab.viz.predict import attach as attach_predictor
 from cardlab.viz.snapshot import stepper_html
+from cardlab.viz.stepper_state import StepperState
 from cardlab.viz.table import table_html
 
 __all__ = ["MAX_HISTORY_POINTS", "MAX_ROLLOUTS", "MOVES_PURPOSE", "PANEL_PURPOSE", "POLICY_SALT", "WIN_PURPOSE",
@@ -112,7 +115,7 @@ __all__ = ["MAX_HISTORY_POINTS", "MAX_ROLLOUTS", "MOVES_PURPOSE", "PANEL_PURPOSE
 _CELL_OWNERS = CellOwners()
 
 
-class Stepper(StepperWidgets):
+class Stepper(StepperState, StepperWidgets):
     """A game table with step controls, a move log and Plotly probability panels."""
 
     def __init__(self, game: str | Game[Any] | None = None, players: int | None = 2, seed: int | None = 3,
@@ -126,9 +129,9 @@ class Stepper(StepperWidgets):
             check_flag(value, flag)
         if seed is None:  # a fresh seed from the operating system, shown in the seed box so the deal can be replayed
             seed = int(np.random.default_rng().integers(1_000_000))
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
-            raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number from 0 to {MAX_SEED:,} "
-                                    "(or None for a fresh seed, shown in the seed box)")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= SEED_BOX_MAX:
+            raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number from 0 to "
+                                    f"{SEED_BOX_MAX:,} (or None for a fresh seed, shown in the seed box)")
         self.four_colour = bool(four_colour)
         self.estimates = Estimates(rollouts, history_rollouts, panel_rollouts, move_rollouts)
         if isinstance(game, Game):
@@ -138,7 +141,7 @@ class Stepper(StepperWidgets):
                                         "already dealt; pass the game's name instead to deal a new one")
             dealt: Game[Any] = game
             # a game dealt from a seed the seed box cannot hold is treated as one loaded from a record
-            seed = int(game.seed) if game.seed is not None and game.seed <= MAX_SEED else int(seed)
+            seed = int(game.seed) if game.seed is not None and game.seed <= SEED_BOX_MAX else int(seed)
         else:
             # None: the first registered game in alphabetical order (Garbage)
             dealt = new_game(game if game is not None else game_names()[0], players=players, seed=seed,
@@ -147,6 +150,7 @@ class Stepper(StepperWidgets):
         # False: one screen that everybody watches (a teacher's demonstration driven from code); no cover screens
         self.controller = StepperController(dealt, int(seed), policies, hot_seat=bool(hot_seat),
                                             move_values=bool(move_values))
+        self.autoplayer = Autoplayer(self.controller.tick, self._autoplay_changed)
         super().__init__()
         self.win_history: list[WinPoint] = []
         self.quantities: list[Quantity] = []
@@ -177,77 +181,11 @@ class Stepper(StepperWidgets):
         self.next_button.on_click(lambda _b: self.next_move())
         self.back_button.on_click(lambda _b: self.back())
         self.reset_button.on_click(lambda _b: self.reset())
-        self.autoplay.observe(self._on_tick, names="value")
+        self.autoplay_button.observe(self._on_autoplay_button, names="value")
+        self.play_end_button.on_click(lambda _b: self.play_to_end())
         self.viewpoint.observe(self._on_viewpoint, names="value")
         self.game_select.observe(self._on_game_select, names="value")
         self.move_values_check.observe(self._on_move_values_check, names="value")
-
-    # ------------------------------------------------------------------ the controller's state, by its old names
-    @property
-    def game(self) -> Game[Any]:
-        """The game on the table (moves being stepped are not in it until their last event is shown)."""
-        return self.controller.game
-
-    @property
-    def hot_seat(self) -> bool:
-        """False: one screen that everybody watches; no cover screens between human turns."""
-        return self.controller.hot_seat
-
-    @hot_seat.setter
-    def hot_seat(self, value: bool) -> None:
-        self.controller.hot_seat = bool(value)
-
-    @property
-    def deal_seed(self) -> int:
-        """The seed of the current deal (shown in the seed box; New deal with it deals the same game)."""
-        return self.controller.seed
-
-    @property
-    def last_error(self) -> str | None:
-        """What the message area says about the last failed action (None after one that succeeded)."""
-        return self.controller.last_error
-
-    @last_error.setter
-    def last_error(self, text: str | None) -> None:
-        self.controller.last_error = text
-
-    @property
-    def shown_game(self) -> Game[Any]:
-        """The position on the table: the committed game, or the event being stepped through."""
-        return self.controller.shown_game
-
-    @property
-    def rollouts(self) -> int:
-        """Play-outs behind the current point of the win chart."""
-        return self.estimates.rollouts(self.game)
-
-    @property
-    def panel_rollouts(self) -> int:
-        """Play-outs behind each estimate of the per-game panel (``rollouts`` when that was given)."""
-        return self.estimates.panel_rollouts(self.game)
-
-    @property
-    def history_rollouts(self) -> int:
-        return self.estimates.history_rollouts(self.game)
-
-    @property
-    def move_rollouts(self) -> int:
-        """Play-outs per move behind the move-values panel in the current position."""
-        return self.estimates.move_rollouts(self.game)
-
-    @property
-    def move_values_on(self) -> bool:
-        """Whether the move-values panel is on (the **show move values** box)."""
-        return self.controller.move_values
-
-    def show_move_values(self, on: bool = True) -> None:
-        """Turn the move-values panel on (or off, with ``False``), as the **show move values** box does."""
-        check_flag(on, "on")
-        self.controller.show_move_values(bool(on))
-
-    def estimate_rng(self, move_index: int, code: int, purpose: int) -> np.random.Generator:
-        """The generator of one plotted estimate (public so tests and notebooks can check a number)."""
-        return self.estimates.rng(self.deal_seed, move_index, code, purpose)
 
     # ------------------------------------------------------------------ actions (guarded by the controller)
     def next_move(self) -> None:
@@ -278,16 +216,32 @@ class Stepper(StepperWidgets):
         """The human seat to move takes the device: the screen turns to that seat's view and its moves."""
         self.controller.take_device()
 
-    def autoplay_tick(self) -> None:
-        """What one tick of Autoplay does: one move by a bot, or nothing while a human is to move."""
-        self.controller.tick()
+    def autoplay_tick(self) -> str | None:
+        """What one tick of Autoplay does: one move by a bot, or nothing while a human is to move; returns
+        None, or why Autoplay would stop here."""
+        return self.controller.tick()
+
+    def play_to_end(self) -> None:
+        """Play every bot move until the game is over (or a human seat is to move), as **Play to the end** does."""
+        self.autoplayer.stop("Autoplay stopped: Play to the end was pressed")
+        self.controller.play_to_end()
+
+    def start_autoplay(self) -> None:
+        """Press **Autoplay** (the kernel plays a move every 1/speed seconds; see :mod:`cardlab.viz.autoplay`)."""
+        self.autoplayer.start()
+
+    def stop_autoplay(self) -> None:
+        """Press **Autoplay** again: stop."""
+        self.autoplayer.stop("Autoplay stopped: you pressed it")
 
     def close(self) -> None:
         """Close every widget of the stepper (children, move tiles, policy selectors, layouts, styles)."""
         if "_tiles" not in self.__dict__:  # refused before its parts were built (``Widget.__del__`` closes it too)
             super().close()
             return
-        extras = [tile.box for tile in self._tiles] + list(self.policies) + [self._autoplay_link, self.handover_button]
+        self.autoplayer.stop("the stepper is closed")
+        extras = [tile.box for tile in self._tiles] + [b for t in self._tiles for b in t.buttons]
+        extras += list(self.policies) + [self.handover_button]
         extras += [self._moves_panel.note, self._moves_panel.view]   # out of the tree while the panel is blank
         close_tree(self, *extras, skip=self, keep=[self._card_style])   # the card style serves other steppers
         super().close()
@@ -309,31 +263,6 @@ class Stepper(StepperWidgets):
                             self.win_history, self.game.players, f"P(win) by move, from {words}", self.quantities,
                             f"Chances at move {self.game.move_count}{over}, from {words}",
                             self._moves_panel.still_html())
-
-    # ------------------------------------------------------------------ numbers for notebooks
-    def calibration(self) -> Calibration:
-        """The student's Brier score and calibration table over the guesses (needs ``predict=True``)."""
-        if self.predictor is None:
-            raise InvalidInputError("calibration() needs a stepper made with predict=True")
-        return self.predictor.calibration()
-
-    def history_numbers(self) -> str:
-        """The plotted P(win) history as text (notebook checks cannot see a plot)."""
-        return history_text(self.win_history, self.game.players)
-
-    def panel_numbers(self) -> str:
-        """The per-game panel's numbers as text, exact ones marked "exact"."""
-        return "\n".join(str(q) for q in self.quantities) or "(nothing to show: the game is over)"
-
-    def move_numbers(self) -> str:
-        """The move-values panel as text: a heading, then each move's win chance with its 95% interval and its
-        gap from the best (marked ``*``); or the sentence shown instead ("" when the panel is off)."""
-        return self._moves_panel.text()
-
-    def log_lines(self) -> list[str]:
-        """Every event of the position shown, in plain words, as the selected viewpoint may read them."""
-        seat, reveal, _ = self.controller.view()
-        return [e.describe(seat, reveal) for e in self.shown_game.events]
 
     # ------------------------------------------------------------------ what the controller tells the view
     def redraw(self, panels: bool) -> None:
@@ -362,7 +291,16 @@ class Stepper(StepperWidgets):
         self._panel.set_players(game.players)
 
     def autoplay_stopped(self) -> None:
-        self.autoplay.playing = False
+        self.autoplayer.stop("Autoplay stopped: a new deal")
+
+    def _autoplay_changed(self, playing: bool, reason: str) -> None:
+        """Autoplay started or stopped: the button follows, and the message area says why it stopped."""
+        with self._quiet():
+            self.autoplay_button.value = playing
+        self.autoplay_button.icon = "stop" if playing else "play"
+        self.autoplay_button.description = "Stop autoplay" if playing else "Autoplay"
+        if reason:
+            self.message.value = controls.message_html(reason)
 
     def finished(self, note: str | None, error: Exception | None) -> None:
         if error is None:
@@ -424,8 +362,8 @@ class Stepper(StepperWidgets):
         if values is None:
             panel.blank(note)
             return
-        heading = (f"Move values of seat {values.seat}, from its own information: {values.playouts} play-outs "
-                   "per move, greedy play after the move")
+        heading = (f"Move values of seat {values.seat} (to move), from its own information: {values.playouts} "
+                   "play-outs per move, greedy play after the move")
         ranked = sorted(values.records(), key=lambda r: -r["win"])   # best first (stable: the best of a tie leads)
         panel.fill(ranked, heading, "Win chance of each move",
                    f"seat {values.seat}'s view; {values.playouts} play-outs per move")
@@ -451,7 +389,7 @@ class Stepper(StepperWidgets):
 
     def _click_tile(self, index: int) -> None:
         texts = self._move_texts
-        if index < len(texts):
+        if 0 <= index < len(texts):
             self.controller.play(texts[index])
             return
 
@@ -464,19 +402,25 @@ class Stepper(StepperWidgets):
         game, seed = self.game, self.deal_seed
         self.win_history = self.estimates.win_history(game, seed, code)
         self.quantities = self.estimates.panel(game, seed, code)
-        words = f"from {controls.viewpoint_words(self.controller.viewpoint)}"
+        words = f"{controls.turn_words(game)}, from {controls.viewpoint_words(self.controller.viewpoint)}"
         self._win_chart.update(self.win_history, title_html("P(win) by move", words))
         over = " (game over)" if game.is_over else ""
-        self._panel.update(self.quantities, title_html(f"Chances at move {game.move_count}{over}", words),
-                           spec.curve_title if (spec := registered_spec(game)) is not None else "")
+        result = controls.result_text(game).capitalize() if game.is_over else ""
+        title = title_html(f"Chances at move {game.move_count}{over}", words)
+        curves = spec.curve_title if (spec := registered_spec(game)) is not None else ""
+        self._panel.update([] if result else self.quantities, title, curves, result)
         self._on_plot_report()
         if self.predictor is not None:
             self.predictor.position(self.controller, self.win_history, self.quantities)
 
     # ------------------------------------------------------------------ the user's changes to the selectors
-    def _on_tick(self, change: dict[str, Any]) -> None:
-        if not self._quiet:
-            self.autoplay_tick()
+    def _on_autoplay_button(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        if change["new"]:
+            self.start_autoplay()
+        else:
+            self.stop_autoplay()
 
     def _on_move_values_check(self, change: dict[str, Any]) -> None:
         if not self._quiet:

@@ -61,7 +61,8 @@ def card_cell(card: Card | None, *, four_colour: bool, hidden: bool = False, fac
 def pile(zone: str, label: str, size: int, top: Card | None, *, four_colour: bool, face_up: bool,
           hidden: bool = False, highlight: bool = False, width: float = CARD_W,
           extra: dict[str, object] | None = None) -> str:
-    """A pile seen from above: its top card (or a back), a drop shadow when it holds more, and "label N"."""
+    """A pile seen from above: its top card (or a back), a drop shadow when it holds more, and "label: N cards"
+    (a bare "discard 5" reads as "discard the 5")."""
     attrs: dict[str, object] = {"data-zone": zone, "data-count": size, **(extra or {})}
     if size == 0:
         svg = slot_svg("empty", width=width, attrs=attrs)
@@ -69,7 +70,12 @@ def pile(zone: str, label: str, size: int, top: Card | None, *, four_colour: boo
         svg = face_svg(top, width=width, four_colour=four_colour, hidden=hidden, highlight=highlight, attrs=attrs)
     else:
         svg = back_svg(width=width, highlight=highlight, attrs=attrs)
-    return box(svg, f"{label} {size}", shadow=size > 1)
+    return box(svg, count_words(label, size), shadow=size > 1)
+
+
+def count_words(label: str, size: int) -> str:
+    """A pile's caption: "discard: 5 cards" (a bare "discard 5" reads as "discard the 5")."""
+    return f"{label}: {size} {'card' if size == 1 else 'cards'}"
 
 
 def fan(cards: Sequence[Card | None], zone: str, *, four_colour: bool, hidden: bool = False,

@@ -449,7 +449,8 @@ LAYOUT_JS = r"""() => [...document.querySelectorAll('.cardlab-stepper')].map((ro
   const titles = plots.map((p) => ({ plot: box(p), title: box(p.querySelector('.gtitle')),
                                      text: p.querySelector('.gtitle') ? p.querySelector('.gtitle').textContent : '' }));
   const tiles = [...root.querySelectorAll('.cardlab-move-box > *')].filter((t) => t.offsetParent !== null).map((t) => ({
-    picture: box(t.querySelector('svg')), button: box(t.querySelector('button')) }));
+    picture: box(t.querySelector('svg')),
+    button: box(t.querySelector('.widget-hbox') || t.querySelector('button')) }));   // a tile's row of buttons
   return { root: box(root), table: box(table), plots: plots.map(box), titles, tiles };
 })"""
 

@@ -102,10 +102,16 @@ def take_device(page: Any, game: Game[Any], seat: int) -> None:
     assert not {c.code for c in game.state.hands[seat]} & drawn(page)
     handover.click()
     first = game.legal_moves()[0].text
-    page.get_by_role("button", name=first, exact=True).first.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
+    move_button(page, seat, first).wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
     assert page.get_by_text(f"Pass the device to seat {seat}").count() == 0
     assert {c.code for c in game.state.hands[seat]} <= drawn(page), "the seat does not see its own hand"
     assert leaks(page, game, seat) == []
+
+
+def move_button(page: Any, seat: int, text: str) -> Any:
+    """The button that plays ``text``: moves naming the same card share a tile, where each button shows only its
+    destination, so the button is found by its tooltip, which names the whole move."""
+    return page.locator(f'.cardlab-move-tile button[title={json.dumps(f"seat {seat}: {text}")}]').first
 
 
 @pytest.mark.timeout(900)
@@ -131,12 +137,12 @@ def test_two_people_pass_the_device_and_never_see_each_others_cards(lab_server: 
             passes += 1
             for _ in range(12):  # this seat's moves until the turn passes (Shithead's set-up takes three)
                 move = game.legal_moves()[0]
-                page.get_by_role("button", name=move.text, exact=True).first.click()
+                move_button(page, seat, move.text).click()
                 game.play(move)
                 wait_for_move_count(page, game.move_count)
                 if game.current_player != seat:
                     break
-                page.get_by_role("button", name=game.legal_moves()[0].text, exact=True).first.wait_for(
+                move_button(page, seat, game.legal_moves()[0].text).wait_for(
                     state="visible", timeout=CLICK_TIMEOUT_MS)
                 assert leaks(page, game, seat) == []
             assert game.current_player != seat

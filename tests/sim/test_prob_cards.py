@@ -147,4 +147,4 @@ def test_panel_quantities_label_exact_and_estimates() -> None:
             if q.is_exact:
                 assert q.low == q.value == q.high and "exact" in str(q)
             else:
-                assert q.n == 20 and "rollouts" in str(q)
+                assert q.n == 20 and "play-outs" in str(q)

@@ -41,3 +41,35 @@ def page_table(*args: Any, **kwargs: Any) -> str:
     """What a stepper sends to the page for ``table_html(*args, **kwargs)``: the same table, its face-down
     face-down cards left to the kernel's one back picture (``share_backs``)."""
     return share_backs(table_html(*args, **kwargs))
+
+
+class ManualClock:
+    """A stand-in for the kernel's event loop in Autoplay (``Autoplayer.later``): callbacks wait here until a test
+    runs them, one at a time, in order."""
+
+    class Handle:
+        def __init__(self) -> None:
+            self.cancelled = False
+
+        def cancel(self) -> None:
+            self.cancelled = True
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[float, Any, ManualClock.Handle]] = []
+
+    def __call__(self, seconds: float, callback: Any) -> ManualClock.Handle:
+        handle = ManualClock.Handle()
+        self.waiting.append((seconds, callback, handle))
+        return handle
+
+    def pending(self) -> int:
+        return sum(1 for _, _, h in self.waiting if not h.cancelled)
+
+    def run_one(self) -> bool:
+        """Run the oldest callback not cancelled; False if none waits."""
+        while self.waiting:
+            _, callback, handle = self.waiting.pop(0)
+            if not handle.cancelled:
+                callback()
+                return True
+        return False

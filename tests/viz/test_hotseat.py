@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as widgets
 import numpy as np
 import pytest
 
@@ -20,6 +21,7 @@ from cardlab.engine.game import Game
 from cardlab.viz import controls
 from cardlab.viz.stepper import Stepper
 from tests.viz import page_table
+from tests.viz.test_stepper import descendants
 
 GAMES = ["garbage", "spite-and-malice", "shithead"]
 FAST = {"rollouts": 3, "panel_rollouts": 4}
@@ -63,8 +65,9 @@ def screen(s: Stepper) -> str:
     """Every text the stepper sends to the page."""
     parts = [s.table.value, s.move_log.value, s.counter.value, s.message.value, s.handover_button.description,
              s.win_fig.to_json(), s.panel_fig.to_json(), s._moves_panel.note.value, s.moves_plot.value]
-    for tile in s._tiles:
-        parts += [tile.button.description, tile.button.tooltip, tile.picture.value]
+    for button in s.move_buttons:
+        parts += [button.description, button.tooltip]
+    parts += [w.value for w in descendants(s.move_box) if isinstance(w, widgets.HTML)]   # the tiles' pictures
     return "\n".join(parts)
 
 
@@ -96,7 +99,7 @@ def assert_seat_view(s: Stepper, seat: int) -> None:
     assert s.viewpoint.value == f"seat {seat}" and s.viewpoint.disabled
     assert s.table.value == page_table(g, viewpoint=seat)
     if g.current_player == seat and s.controller.pending is None:
-        assert [b.description for b in s.move_buttons] == [m.text for m in g.legal_moves()]
+        assert s.shown_moves == [m.text for m in g.legal_moves()]
         assert s.handover_button not in s.move_box.children
     assert leaked(s, seat) == []
 
@@ -201,7 +204,7 @@ def test_the_device_cannot_be_taken_by_a_bot_seat() -> None:
 def test_one_human_seat_shows_its_moves_only_in_its_own_view() -> None:
     s = Stepper("spite-and-malice", seed=4, policies=["human", "greedy"], **FAST)
     assert s.viewpoint.value == "seat 0" and not s.viewpoint.disabled  # one person: the menu stays free
-    assert [b.description for b in s.move_buttons] == [m.text for m in s.game.legal_moves()]
+    assert s.shown_moves == [m.text for m in s.game.legal_moves()]
     s.viewpoint.value = "seat 1"
     assert s.move_buttons == [] and s.move_box.children == (s.handover_button,)
     assert s.handover_button.description == "Show seat 0's cards and moves"
@@ -210,9 +213,9 @@ def test_one_human_seat_shows_its_moves_only_in_its_own_view() -> None:
     assert s.move_buttons == [] and leaked(s, None) == []
     s.handover_button.click()
     assert s.viewpoint.value == "seat 0"
-    assert [b.description for b in s.move_buttons] == [m.text for m in s.game.legal_moves()]
+    assert s.shown_moves == [m.text for m in s.game.legal_moves()]
     s.viewpoint.value = "everything revealed"  # the teacher's view shows every card, the moves too
-    assert [b.description for b in s.move_buttons] == [m.text for m in s.game.legal_moves()]
+    assert s.shown_moves == [m.text for m in s.game.legal_moves()]
 
 
 def test_the_viewpoint_menu_is_free_again_when_the_game_is_over_or_a_seat_becomes_a_bot() -> None:

@@ -19,6 +19,7 @@ from cardlab.errors import InvalidInputError
 from cardlab.sim.move_values import move_values
 from cardlab.viz import controls
 from cardlab.viz.estimates import MOVE_PANEL_BUDGET, MOVE_PANEL_MAX, MOVE_PANEL_MIN, MOVES_PURPOSE
+from cardlab.viz.information import same_information
 from cardlab.viz.moves import BEST_COLOUR, OTHER_COLOUR
 from cardlab.viz.stepper import Stepper
 from tests.sim import chance_checks as cc
@@ -50,7 +51,9 @@ def expected(s: Stepper) -> list[dict[str, Any]]:
 
 def bars(s: Stepper) -> tuple[list[str], list[float], list[str]]:
     """The bars the page draws: labels, lengths and colours."""
-    (trace,) = s.moves_fig["data"]
+    trace, numbers = s.moves_fig["data"]
+    # each bar carries its number, right of its interval
+    assert list(numbers["text"]) == [f"{x:.3f}" for x in trace["x"]] and list(numbers["y"]) == list(trace["y"])
     return list(trace["y"]), list(trace["x"]), list(trace["marker"]["color"])
 
 
@@ -73,7 +76,7 @@ def assert_shows(s: Stepper) -> None:
     assert colours == [BEST_COLOUR if r["best"] else OTHER_COLOUR for r in records]
     assert s.moves_plot in s._moves_panel.box.children
     lines = s.move_numbers().splitlines()
-    assert lines[0].startswith(f"Move values of seat {g.current_player}, from its own information")
+    assert lines[0].startswith(f"Move values of seat {g.current_player} (to move), from its own information")
     assert len(lines) == 1 + len(records) and sum(line.startswith("*") for line in lines) == 1
     assert s._plain_text().endswith(s.move_numbers())
 
@@ -177,10 +180,26 @@ def test_another_seats_view_shows_no_values_and_says_whose_they_would_be() -> No
     assert_shows(s)
     for other in ("seat 1", controls.TABLE):
         s.viewpoint.value = other
-        assert_blank(s, "Move values of seat 0 show only from seat 0's viewpoint")
+        assert_blank(s, "Move values of seat 0 show only in a view that knows what seat 0 knows")
         assert not any(m.text in s._moves_panel.note.value for m in s.game.legal_moves())
     s.viewpoint.value = "seat 0"
     assert_shows(s)
+    s.close()
+
+
+def test_a_view_that_knows_what_the_mover_knows_shows_the_values() -> None:
+    """Garbage: every layout card is face down to everybody, so the table knows what the mover knows (decided by
+    comparing the views, :mod:`cardlab.viz.information`); the values show there, the same numbers."""
+    s = Stepper("garbage", players=2, seed=4, move_values=True, **FAST)
+    assert s.viewpoint.value == controls.TABLE
+    while s.shown_move_values is None and not s.game.is_over:   # to the first choice (a draw has none)
+        assert "nothing to choose" in s.move_numbers()
+        s.next_move()
+    assert same_information(s.game, None, s.game.current_player)
+    assert_shows(s)
+    shown = s.move_numbers()
+    s.viewpoint.value = f"seat {1 - s.game.current_player}"
+    assert s.move_numbers() == shown
     s.close()
 
 

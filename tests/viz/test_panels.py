@@ -27,6 +27,7 @@ from cardlab.viz.panels import (
     WinChart,
     WinPoint,
     bar_text,
+    seat_label,
     split_quantities,
     wrap_label,
 )
@@ -56,7 +57,7 @@ def test_win_chart_draws_each_seat_line_and_its_band() -> None:
         assert list(chart.band(seat).x) == [0, 1, 2, 2, 1, 0]
         assert list(chart.band(seat).y) == [e.high for e in ests] + [e.low for e in ests][::-1]
         assert chart.band(seat).fill == "toself"
-    assert "10 rollouts" in chart.line(0).text[0]
+    assert "10 play-outs" in chart.line(0).text[0]
     assert chart.line(0).text[2] == "settled"
     for seat in range(2, MAX_SEATS):  # seats not in play stay empty and out of the legend
         assert list(chart.line(seat).x) == [] and list(chart.band(seat).y) == []
@@ -126,7 +127,7 @@ def test_quantity_panel_labels_exact_values_and_shows_intervals_of_estimates() -
     assert list(panel.estimate_bars.x) == [est.value]
     assert list(panel.estimate_bars.error_x.array) == pytest.approx([est.high - est.value])
     assert list(panel.estimate_bars.error_x.arrayminus) == pytest.approx([est.value - est.low])
-    assert "20 rollouts" in panel.estimate_bars.text[0]
+    assert "20 play-outs" in panel.estimate_bars.text[0]
     # no curve: the curve traces are empty, the bars take the whole height and the curve axes
     # shrink to a corner (a hidden subplot would still paint over the bars)
     assert all(list(panel.curve(seat).x) == [] for seat in range(MAX_SEATS))
@@ -149,7 +150,7 @@ def test_a_long_label_wraps_and_leaves_the_curves_their_whole_width() -> None:
     assert tuple(long.xaxis2.domain) == (0.0, 1.0) and long.xaxis2.visible is True
     assert short.xaxis.domain[0] < long.xaxis.domain[0], "a short label leaves the bars more width"
     lines = list(long.yaxis.categoryarray)[0].split("<br>")
-    assert lines == ["next stock card can be", "used by seat 1 (who", "draws it)"]
+    assert lines == ["next stock card can be", "used by seat 1", "(who draws it)"]   # the aside kept whole
     start = long.xaxis.domain[0]
     assert 0.0 < start <= 0.5
     assert PANEL_MARGIN_L + start * (FIG_WIDTH - PANEL_MARGIN_L - PANEL_MARGIN_R) >= 22 * LABEL_PX_PER_CHAR
@@ -162,7 +163,9 @@ def test_quantity_panel_draws_completion_curves_per_seat() -> None:
     qs = [exact, *curve(0, [(1, 0), (2, 3), (3, 9)]), *curve(1, [(1, 2), (2, 6), (3, 12)])]
     panel.update(qs, "Garbage", "completes within k turns")
     assert panel.fig.layout.xaxis2.visible is True
-    assert legend(panel.fig) == ["exact", "estimate (95% interval)", "seat 0", "seat 1"]
+    # the legend under the curves names only the curves; the lower chart has a title of its own
+    assert legend(panel.fig) == ["seat 0", "seat 1"]
+    assert [a.text for a in panel.fig.layout.annotations] == ["<b>Each seat's chance: completes within k turns</b>"]
     assert panel.fig.layout.yaxis.domain[0] > 0.5
     for seat, counts in ((0, [0, 3, 9]), (1, [2, 6, 12])):
         trace = panel.curve(seat)
@@ -337,9 +340,9 @@ def test_each_registered_game_s_questions_fill_the_panel(name: str) -> None:
         bars, curves = split_quantities(qs)
         exact = [q for q in bars if q.is_exact]
         estimates = [q for q in bars if q.is_applicable and not q.is_exact]
-        assert list(panel.exact_bars.y) == [wrap_label(q.label) for q in exact]
+        assert list(panel.exact_bars.y) == [wrap_label(seat_label(q)) for q in exact]
         assert list(panel.exact_bars.x) == [float(q.exact) for q in exact if q.exact is not None]
-        assert list(panel.estimate_bars.y) == [wrap_label(q.label) for q in estimates]
+        assert list(panel.estimate_bars.y) == [wrap_label(seat_label(q)) for q in estimates]
         assert list(panel.estimate_bars.error_x.array) == pytest.approx([q.high - q.value for q in estimates])
         assert list(panel.words.text) == [bar_text(q) for q in bars]
         for q in bars:

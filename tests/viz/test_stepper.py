@@ -22,15 +22,16 @@ from cardlab.policies import choose, make_policy
 from cardlab.sim.prob import panel_quantities, win_probability
 from cardlab.viz import estimates as estimates_module
 from cardlab.viz import stepper as stepper_module
-from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS, bar_text, wrap_label
+from cardlab.viz.information import canonical_code
+from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS, bar_text, seat_label, wrap_label
 from cardlab.viz.stepper import POLICY_SALT, Stepper
 from tests.conformance import assert_conserved
-from tests.viz import card_elements, one_card, page_table
+from tests.viz import ManualClock, card_elements, one_card, page_table
 
 GAMES = ("garbage", "spite-and-malice", "shithead")
 SEED = 3
 FAST = {"rollouts": 3, "panel_rollouts": 4}
-BUTTONS = {"Step", "Next move", "Back", "Autoplay", "Reset", "New deal"}
+BUTTONS = {"Step", "Next move", "Back", "Autoplay", "Play to the end", "Reset", "New deal"}
 
 # Garbage deal order: seat 0 gets spots A..10, then seat 1, then the stock, top card first.
 # Seat 0 draws the 3♥, which goes to spot 3 and turns up the 5♣, which goes to spot 5 and turns up
@@ -70,15 +71,15 @@ def check_panel(s: Stepper, expected: list[Any]) -> None:
     """The per-game figure holds ``expected`` quantities: exact bars, estimate bars, and curves."""
     data = s.panel_fig.data
     exact = [q for q in expected if q.is_exact]
-    bars = {wrap_label(q.label): q for q in expected if not q.is_exact and not q.key.startswith("complete_")}
-    assert list(data[0].y) == [wrap_label(q.label) for q in exact]
+    bars = {wrap_label(seat_label(q)): q for q in expected if not q.is_exact and not q.key.startswith("complete_")}
+    assert list(data[0].y) == [wrap_label(seat_label(q)) for q in exact]
     assert list(data[0].x) == [q.value for q in exact]
     assert all("(exact)" in t for t in data[0].text)
     assert list(data[1].y) == list(bars)
     assert list(data[1].x) == [q.value for q in bars.values()]
     assert list(data[1].error_x.array) == pytest.approx([q.high - q.value for q in bars.values()])
     for q, text in zip(bars.values(), data[1].text, strict=True):
-        assert f"{q.n} rollouts" in text or (q.n == 0 and "settled" in text)
+        assert f"{q.n} play-outs" in text or (q.n == 0 and "settled" in text)
     assert list(data[2].text) == [bar_text(q) for q in expected if q.is_exact or not q.key.startswith("complete_")]
     curves = [[q for q in expected if q.key.startswith("complete_") and q.seat == seat]
               for seat in range(s.game.players)]
@@ -94,7 +95,9 @@ def test_buttons_have_the_names_the_browser_test_looks_for() -> None:
     s = Stepper("garbage", players=2, seed=SEED, **FAST)
     names = {w.description for w in descendants(s) if isinstance(w, (widgets.Button, widgets.ToggleButton))}
     assert BUTTONS <= names
-    assert s.autoplay in descendants(s) and s.speed in descendants(s)
+    assert s.autoplay_button in descendants(s) and s.speed in descendants(s)
+    # one play control: no ipywidgets.Play (a second play/stop pair) beside the Autoplay button
+    assert not [w for w in descendants(s) if isinstance(w, widgets.Play)]
     assert s.win_plot in descendants(s) and s.panel_plot in descendants(s)
     assert "Move 0" in s.counter.value
 
@@ -199,10 +202,11 @@ def test_back_abandons_a_move_being_stepped_and_next_move_finishes_one() -> None
 @pytest.mark.parametrize("name", GAMES)
 def test_back_after_autoplay_restores_the_previous_position(name: str) -> None:
     s = Stepper(name, players=2, seed=SEED, **FAST)
+    s.autoplayer.later = clock = ManualClock()
     s.autoplay_button.value = True
-    assert s.autoplay.playing is True  # the button drives the Play widget
+    assert s.autoplayer.playing is True  # the button starts the kernel's ticks
     for _ in range(6):
-        s.autoplay.value += 1
+        assert clock.run_one()
     assert s.game.move_count == 6
     history = list(s.win_history)
     ref = cardlab.new_game(name, players=2, seed=SEED).play_all(s.game.moves[:5])
@@ -222,24 +226,25 @@ def test_back_after_autoplay_restores_the_previous_position(name: str) -> None:
 
 def test_autoplay_stops_at_the_end_of_the_game() -> None:
     s = Stepper("garbage", players=2, seed=SEED, **FAST)
-    s.autoplay.playing = True
+    s.autoplayer.later = clock = ManualClock()
+    s.start_autoplay()
     ticks = 0
-    while s.autoplay.playing and ticks < 500:
-        s.autoplay.value += 1
+    while clock.run_one() and ticks < 500:
         ticks += 1
-    assert s.game.is_over and s.autoplay.playing is False and s.autoplay_button.value is False
+    assert s.game.is_over and s.autoplayer.playing is False and s.autoplay_button.value is False
     assert "game over" in s.counter.value
+    assert "Autoplay stopped: the game is over" in s.message.value and clock.pending() == 0
     moves = s.game.move_count
-    s.autoplay.value += 1
-    assert s.game.move_count == moves and "game is over" in s.message.value
+    assert s.autoplay_tick() is not None
+    assert s.game.move_count == moves
 
 
 def test_speed_slider_sets_the_autoplay_interval() -> None:
     s = Stepper("garbage", players=2, seed=SEED, **FAST)
     s.speed.value = 4.0
-    assert s.autoplay.interval == 250
+    assert s.autoplayer.interval == 0.25
     s.speed.value = 0.5
-    assert s.autoplay.interval == 2000
+    assert s.autoplayer.interval == 2.0
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -251,18 +256,24 @@ def test_switching_the_viewpoint_mid_game_redraws_table_and_history(name: str) -
     s.viewpoint.value = "seat 1"
     assert s.table.value == page_table(s.game, viewpoint=1)
     assert [p.move for p in s.win_history] == [0, 1, 2, 3, 4]
-    # every point was recomputed for seat 1: past ones with the smaller history budget
+    # every point was recomputed for seat 1 (past ones with the smaller history budget), except where seat 1 knew
+    # what the table knew: those are the table's own points (cardlab.viz.information)
     ref = cardlab.new_game(name, players=2, seed=SEED)
     for i, point in enumerate(s.win_history):
-        n = s.rollouts if i == 4 else s.history_rollouts
-        rng = np.random.default_rng([SEED, i, 2, stepper_module.WIN_PURPOSE])
-        assert point.estimates == tuple(win_probability(ref, 1, rollouts=n, rng=rng))
+        code = canonical_code(ref, 2)
+        if code == 0:
+            assert point == table_history[i]
+        else:
+            n = s.rollouts if i == 4 else s.history_rollouts
+            rng = np.random.default_rng([SEED, i, 2, stepper_module.WIN_PURPOSE])
+            assert code == 2 and point.estimates == tuple(win_probability(ref, 1, rollouts=n, rng=rng))
         if i < 4:
             ref.play(s.game.moves[i])
     check_win_chart(s)
     assert "seat 1" in s.win_fig.layout.title.text
-    rng = np.random.default_rng([SEED, 4, 2, stepper_module.PANEL_PURPOSE])
-    check_panel(s, panel_quantities(s.game, 1, rng=rng, rollouts=s.panel_rollouts))
+    code = canonical_code(s.game, 2)
+    rng = np.random.default_rng([SEED, 4, code, stepper_module.PANEL_PURPOSE])
+    check_panel(s, panel_quantities(s.game, None if code == 0 else code - 1, rng=rng, rollouts=s.panel_rollouts))
     s.viewpoint.value = "everything revealed"
     assert s.table.value == page_table(s.game, viewpoint=None, reveal_all=True)
     assert "everything revealed" in s.table.value
@@ -295,14 +306,16 @@ def test_a_student_plays_seat_0_by_clicking(name: str) -> None:
             break
         if s.game.current_player == 0:
             legal = [m.text for m in s.game.legal_moves()]
-            assert [b.description for b in s.move_buttons] == legal
+            assert s.shown_moves == legal
             before = s.game.state.to_data()
             s.next_button.click()  # no bot moves for a human seat
             assert s.game.state.to_data() == before and "human" in s.message.value
-            s.autoplay.value += 1  # autoplay waits too
+            assert s.autoplay_tick() is None  # autoplay waits too
             assert s.game.state.to_data() == before and "waits" in s.message.value
-            button = s.move_buttons[int(rng.integers(len(s.move_buttons)))]
-            clicked.append(button.description)
+            pick = int(rng.integers(len(s.move_buttons)))
+            button = s.move_buttons[pick]
+            clicked.append(s.shown_moves[pick])
+            assert button.tooltip == f"seat 0: {clicked[-1]}"
             moves_before = s.game.move_count
             button.click()
             assert s.game.move_count == moves_before + 1
@@ -329,12 +342,12 @@ def test_move_buttons_follow_the_position_and_a_withdrawn_one_is_refused() -> No
     s.handover_button.click()  # hot-seat play: seat 0 takes the device
     s.move_buttons[0].click()
     assert s.game.moves[0].text == "draw stock"
-    shown = {b.description: b for b in s.move_buttons}
+    shown = dict(zip(s.shown_moves, s.move_buttons, strict=True))
     assert list(shown) == [f"jack to {k}" for k in ("A", *map(str, range(2, 11)))] + ["discard"]
     first, last_jack = shown["jack to A"], shown["jack to 10"]
     shown["discard"].click()  # seat 1 is now to draw: fewer moves
     s.handover_button.click()
-    assert [b.description for b in s.move_buttons] == [m.text for m in s.game.legal_moves()]
+    assert s.shown_moves == [m.text for m in s.game.legal_moves()]
     assert first.description == "draw stock"  # a button always shows the move it plays
     before = (s.game.state.to_data(), s.game.moves)
     last_jack.click()  # a button no longer on show, clicked all the same
@@ -496,8 +509,11 @@ def random_action(s: Stepper, rng: np.random.Generator, stale: list[widgets.Butt
         s.reset_button.click()
         return "reset"
     if r < 0.70:
-        s.autoplay.playing = bool(rng.random() < 0.8)
-        s.autoplay.value += 1
+        if rng.random() < 0.8:
+            s.start_autoplay()
+        else:
+            s.stop_autoplay()
+        s.autoplayer.fire()
         return "autoplay tick"
     if r < 0.76:
         s.viewpoint.value = s.viewpoint.options[int(rng.integers(len(s.viewpoint.options)))]

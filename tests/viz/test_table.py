@@ -59,7 +59,7 @@ def test_garbage_fresh_deal_shows_only_backs() -> None:
     for seat in (0, 1):
         for spot in range(1, 11):
             assert one_card(page, data_spot=f"seat{seat}-{spot}")["data-facedown"] == "1"
-    assert "stock 32" in page and "discard 0" in page
+    assert "stock: 32 cards" in page and "discard: 0 cards" in page
     assert one_card(page, data_zone="stock")["data-facedown"] == "1"
     assert one_card(page, data_zone="discard")["data-empty"] == "1"
     assert "seat 0 to draw" in page
@@ -75,7 +75,7 @@ def test_garbage_chain_from_a_stacked_deck_turns_the_right_spots_face_up() -> No
     for spot in (1, 4, 5, 6, 8, 9, 10):
         assert one_card(page, data_spot=f"seat0-{spot}")["data-facedown"] == "1"
     assert one_card(page, data_zone="discard")["data-card"] == "KS"
-    assert "discard 1" in page and "stock 31" in page
+    assert "discard: 1 card" in page and "stock: 31 cards" in page
     assert "seat 1 to draw" in page
     assert shown_codes(page) == {"7S", "2C", "3C", "KS"}
 
@@ -228,7 +228,7 @@ def test_shithead_table_from_a_stacked_deck() -> None:
         downs = card_elements(page, data_zone="face-down", data_seat=str(seat))
         assert len(downs) == 3 and all(c.get("data-facedown") == "1" for c in downs)
     assert one_card(page, data_zone="pile")["data-card"] == "3D"
-    assert "pile 1" in page and "draw pile 33" in page and "burned/out 0" in page
+    assert "pile: 1 card" in page and "draw pile: 33 cards" in page and "burned/out: 0 cards" in page
     assert "seat 0 to play" in page
 
 
@@ -282,13 +282,13 @@ def test_spite_table_from_a_stacked_deck() -> None:
     assert "centre 2: empty" in page and "centre 3: empty" in page
     assert one_card(page, data_zone="payoff", data_seat="0")["data-card"] == "9C"
     assert one_card(page, data_zone="payoff", data_seat="1")["data-card"] == "5H"
-    assert "payoff 2" in page and "payoff 3" in page
+    assert "payoff: 2 cards" in page and "payoff: 3 cards" in page
     assert one_card(page, data_zone="side", data_seat="0", data_side="1")["data-card"] == "7C"
     mine = [c["data-card"] for c in card_elements(page, data_zone="hand", data_seat="1")]
     assert mine == ["4S", "6S", "10S", "JS", "QS"]
     theirs = card_elements(page, data_zone="hand", data_seat="0")
     assert len(theirs) == 2 and all(c.get("data-facedown") == "1" for c in theirs)
-    assert "stock 88" in page and "seat 1 to play" in page
+    assert "stock: 88 cards" in page and "seat 1 to play" in page
 
 
 def test_spite_reveal_shows_payoff_piles_hands_and_stock_order() -> None:

@@ -96,8 +96,8 @@ def draw(game: Game[Any], viewpoint: int | None, reveal_all: bool, four_colour: 
     pile_body = (t.fan(run, "pile", four_colour=four_colour, width=t.CARD_W, overlap=0.45) if run
                  else t.box(slot_svg("empty", width=t.CARD_W, attrs={"data-zone": "pile", "data-count": 0})))
     centre = [t.pile("draw", "draw pile", view.draw_size, None, four_colour=four_colour, face_up=False),
-              t.labelled(f"pile {len(pile)}" + (" (top on the right)" if len(pile) > 1 else "") + _pile_note(view),
-                        pile_body),
+              t.labelled(t.count_words("pile", len(pile)) + (" (top on the right)" if len(pile) > 1 else "")
+                         + _pile_note(view), pile_body),
               t.pile("out", "burned/out", len(view.out), None, four_colour=four_colour, face_up=False)]
     panels = [t.panel("Table", "".join(centre))]
     for seat in range(view.players):
