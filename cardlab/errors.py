@@ -186,6 +186,13 @@ class QuestionStateError(ClassroomError):
     status = 409
 
 
+class ClassServerError(ClassroomError):
+    """The class server does not answer (not started, stopped, or another address), or answers with something that
+    is not the class server's; a refusal of a request is one of the other :class:`ClassroomError` classes."""
+
+    status = 502
+
+
 class RateLimitedError(ClassroomError):
     """Too many requests from one student (or too many joins) in a short time: try again in a moment."""
 
@@ -197,6 +204,7 @@ __all__ = [
     "BadJoinCodeError",
     "BadRequestError",
     "CardlabError",
+    "ClassServerError",
     "ClassroomError",
     "CorruptRecordError",
     "IllegalMoveError",
