@@ -46,8 +46,9 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'cardlab' has no attribute {name!r}")
 
 __all__ = [
-    "Card", "CardlabError", "ClassSession", "CorruptRecordError", "Event", "Game", "IllegalMoveError", "InvalidCardError",
-    "InvalidInputError", "KernelError", "MissingExtraError", "Move", "PolicyError", "Rank", "SimResult", "Stepper",
+    "Card", "CardlabError", "ClassSession", "CorruptRecordError", "Event", "Game", "IllegalMoveError",
+    "InvalidCardError", "InvalidInputError", "KernelError", "MissingExtraError", "Move", "PolicyError", "Rank",
+    "SimResult", "Stepper",
     "Suit", "UnknownGameError",
     "game_names", "load_game", "new_game", "simulate",
 ]
