@@ -153,8 +153,9 @@ class ClassSession:
                                    "running?") from None
 
     def _json(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        raw = self._request(method, path, body)   # its refusals are ClassroomErrors (ValueErrors): not caught here
         try:
-            out = json.loads(self._request(method, path, body))
+            out = json.loads(raw)
         except ValueError:
             raise ClassServerError(f"{self.base} did not answer with JSON: is it the class server?") from None
         if not isinstance(out, dict):

@@ -40,8 +40,8 @@ HISTOGRAM_BINS = 20
 """The class histogram's bins: width 0.05 from 0 to 1 (the last one includes 1)."""
 
 _ACCEPTED = "type a number from 0 to 1 (0.3), a percentage (30%) or a fraction (1/3)"
-_NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)")
-_FRACTION = re.compile(r"(\d{1,9})\s*/\s*(\d{1,9})")
+_NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+_FRACTION = re.compile(r"([0-9]{1,9}) *\/ *([0-9]{1,9})")
 
 
 def parse_guess(text: object) -> float:

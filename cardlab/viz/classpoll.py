@@ -63,6 +63,7 @@ class ClassPoll:
         self.stepper = stepper
         self.session = session if isinstance(session, ClassSession) else ClassSession(session)
         self.last_error: str | None = None
+        self._closed = False
         self.status: ClassStatus | None = None
         self._lock = threading.Lock()
         game = stepper.game
@@ -168,7 +169,10 @@ class ClassPoll:
         return revealed
 
     def close(self) -> None:
-        """Stop listening to the server (the session carries on there) and close the row's widgets."""
+        """Stop listening to the server (the session carries on there) and close the row's widgets (once)."""
+        if self._closed:
+            return
+        self._closed = True
         self._stop_watching()
         self.stepper.counter.unobserve(self._on_position, names="value")
         for w in (self.box, *self.box.children, self.question_menu, self.view_menu, self.ask_button,
