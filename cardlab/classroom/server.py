@@ -66,6 +66,8 @@ from cardlab.errors import (
 log = logging.getLogger("cardlab.classroom")
 
 STUDENT_COOKIE = "cardlab_student"
+TRANSPORT_BODY_LIMIT = 4_000_000
+"""The longest request body tornado reads at all (the endpoints' own limits are far lower)."""
 
 
 @dataclass(frozen=True)
@@ -185,8 +187,10 @@ def question_json(q: Question, *, position: bool, answer: bool) -> dict[str, Any
 
 
 # ---------------------------------------------------------------------------- reading requests
-def read_json(handler: tornado.web.RequestHandler, limit: int) -> dict[str, Any]:
-    """The request's JSON object, or a refusal naming what is wrong (never an exception of another kind)."""
+def read_json(handler: tornado.web.RequestHandler, limit: int, fields: frozenset[str]) -> dict[str, Any]:
+    """The request's JSON object, with no field but ``fields``, or a refusal naming what is wrong (never an
+    exception of another kind). An unknown field is refused, not ignored: ``{"question": 1, "guess": "0.3",
+    "student": 7}`` does not change anybody's guess."""
     body = handler.request.body
     if len(body) > limit:
         raise TooLargeError(f"the request body is {len(body):,} bytes; at most {limit:,} are accepted")
@@ -199,6 +203,10 @@ def read_json(handler: tornado.web.RequestHandler, limit: int) -> dict[str, Any]
         raise BadRequestError("the request body is not a JSON object (UTF-8)") from None
     if not isinstance(data, dict):
         raise BadRequestError(f"the request body is {type(data).__name__}, not a JSON object")
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise BadRequestError(f"field {shown(unknown[0], 40)} is not accepted here; accepted: "
+                              f"{', '.join(sorted(fields)) or 'none'}")
     return data
 
 
@@ -242,6 +250,9 @@ def chance_field(data: dict[str, Any], name: str) -> float:
     if not 0.0 <= number <= 1.0:
         raise BadRequestError(f"field {name!r} must be a probability from 0 to 1, got {shown(value, 40)}")
     return number
+
+
+QUESTION_FIELDS = frozenset({"key", "text", "position", "answer", "low", "high", "exact", "answer_text"})
 
 
 def new_question(data: dict[str, Any], limits: Limits) -> NewQuestion:
@@ -351,7 +362,7 @@ class Health(Base):
 class Join(Base):
     @guarded
     def post(self) -> None:
-        data = read_json(self, self.room.limits.student_body)
+        data = read_json(self, self.room.limits.student_body, frozenset({"code"}))
         code = text_field(data, "code", 40, empty=True)
         if not self.room.join_bucket.take():
             raise RateLimitedError("too many students are joining at once: try again in a moment")
@@ -390,7 +401,7 @@ class State(Base):
 class GuessHandler(Base):
     @guarded
     def post(self) -> None:
-        data = read_json(self, self.room.limits.student_body)
+        data = read_json(self, self.room.limits.student_body, frozenset({"question", "guess"}))
         student_id, _ = self.student()
         number = number_field(data, "question")
         text = data.get("guess")
@@ -412,7 +423,7 @@ class Ask(Base):
     @guarded
     def post(self) -> None:
         self.teacher()
-        data = read_json(self, self.room.limits.teacher_body)
+        data = read_json(self, self.room.limits.teacher_body, QUESTION_FIELDS)
         q = self.room.store.ask(self.room.session_id, new_question(data, self.room.limits))
         self.room.hub.changed()
         self.finish(question_json(q, position=False, answer=True))
@@ -422,7 +433,7 @@ class Reveal(Base):
     @guarded
     def post(self) -> None:
         self.teacher()
-        data = read_json(self, self.room.limits.student_body)
+        data = read_json(self, self.room.limits.student_body, frozenset({"question"}))
         q = self.room.store.reveal(self.room.session_id, number_field(data, "question"))
         self.room.hub.changed()
         self.finish(question_json(q, position=False, answer=True))
@@ -432,7 +443,7 @@ class Next(Base):
     @guarded
     def post(self) -> None:
         self.teacher()
-        read_json(self, self.room.limits.student_body)
+        read_json(self, self.room.limits.student_body, frozenset())
         self.room.store.next(self.room.session_id)
         self.room.hub.changed()
         self.finish({"question": None})
@@ -524,9 +535,11 @@ def make_app(room: Classroom) -> tornado.web.Application:
 
 def serve(store: Store, session: Session, host: str, port: int, join_url: str,
           limits: Limits | None = None) -> tuple[Classroom, tornado.httpserver.HTTPServer]:
-    """Listen on ``host:port`` (call inside a running event loop); the request body limit is the teacher's."""
+    """Listen on ``host:port`` (call inside a running event loop).
+
+    Tornado reads bodies up to :data:`TRANSPORT_BODY_LIMIT` so that each endpoint can refuse a body over its own
+    limit with a 413 and a sentence; a longer one is cut off by tornado itself (it closes the connection)."""
     room = Classroom(store, session, join_url, limits)
-    server = tornado.httpserver.HTTPServer(make_app(room), max_body_size=room.limits.teacher_body + 4096,
-                                           xheaders=False)
+    server = tornado.httpserver.HTTPServer(make_app(room), max_body_size=TRANSPORT_BODY_LIMIT, xheaders=False)
     server.listen(port, address=host)
     return room, server
