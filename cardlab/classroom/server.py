@@ -41,8 +41,9 @@ import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import tornado.httpserver
 import tornado.iostream
@@ -52,7 +53,7 @@ from tornado.ioloop import IOLoop
 
 from cardlab.classroom import pages
 from cardlab.classroom.guess import histogram, parse_guess, score
-from cardlab.classroom.store import NewQuestion, Question, Session, Store
+from cardlab.classroom.store import Guess, GuessItem, NewQuestion, Question, Session, Store
 from cardlab.errors import (
     BadJoinCodeError,
     BadRequestError,
@@ -65,6 +66,7 @@ from cardlab.errors import (
 
 log = logging.getLogger("cardlab.classroom")
 
+T = TypeVar("T")
 STUDENT_COOKIE = "cardlab_student"
 TRANSPORT_BODY_LIMIT = 4_000_000
 """The longest request body tornado reads at all (the endpoints' own limits are far lower)."""
@@ -128,10 +130,20 @@ class Hub:
 
 
 class Classroom:
-    """The state the handlers share: the store, the session being served, the limits, the rate buckets."""
+    """The state the handlers share: the store, the session being served, the limits, the rate buckets.
+
+    Reads use ``store`` on the event loop's thread. Writes go to one writer thread with its own connection
+    (``writer``), so the event loop keeps answering while a commit waits for the disk; guesses that arrive while
+    a commit is under way are stored together in the next one (:meth:`guess`, a group commit). A request is
+    answered after its write is on disk.
+    """
 
     def __init__(self, store: Store, session: Session, join_url: str, limits: Limits | None = None) -> None:
         self.store = store
+        self.writer = Store(store.path)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardlab-class-writer")
+        self._pending: list[tuple[GuessItem, asyncio.Future[Guess]]] = []
+        self._draining = False
         self.session_id = session.id
         self.join_code = session.join_code
         self.teacher_token = session.teacher_token
@@ -141,6 +153,42 @@ class Classroom:
         self.buckets: dict[int, Bucket] = {}
         self.join_bucket = Bucket(self.limits.join_rate, self.limits.join_burst)
         self._public: tuple[int, str] = (-1, "")
+
+    async def write(self, action: Callable[..., T], *args: Any) -> T:
+        """Run one write of the writer's store in the writer thread; its refusal is raised here."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, action, *args)
+
+    async def guess(self, item: GuessItem) -> Guess:
+        """Store a guess with the others waiting (one commit for all); returns once it is on disk."""
+        future: asyncio.Future[Guess] = asyncio.get_running_loop().create_future()
+        self._pending.append((item, future))
+        if not self._draining:
+            self._draining = True
+            asyncio.get_running_loop().create_task(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    results = await self.write(self.writer.guess_batch, [item for item, _ in batch])
+                except Exception as exc:  # the disk failed: every guess of the batch is refused, none acknowledged
+                    for _, future in batch:
+                        future.set_exception(exc)
+                    continue
+                for (_, future), result in zip(batch, results, strict=True):
+                    if isinstance(result, Exception):
+                        future.set_exception(result)
+                    else:
+                        future.set_result(result)
+                self.hub.changed()
+        finally:
+            self._draining = False
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)
+        self.writer.close()
 
     def student_bucket(self, student_id: int) -> Bucket:
         bucket = self.buckets.get(student_id)
@@ -361,7 +409,7 @@ class Health(Base):
 
 class Join(Base):
     @guarded
-    def post(self) -> None:
+    async def post(self) -> None:
         data = read_json(self, self.room.limits.student_body, frozenset({"code"}))
         code = text_field(data, "code", 40, empty=True)
         if not self.room.join_bucket.take():
@@ -371,7 +419,7 @@ class Join(Base):
                                    f"projector ({len(self.room.join_code)} letters and digits)")
         if self.room.store.student_count(self.room.session_id) >= self.room.limits.students:
             raise RateLimitedError(f"the class is full ({self.room.limits.students} students)")
-        number, token = self.room.store.join(self.room.session_id)
+        number, token = await self.room.write(self.room.writer.join, self.room.session_id)
         self.room.hub.changed()
         self.set_cookie(STUDENT_COOKIE, token, httponly=True, samesite="Strict", expires_days=1)
         self.finish({"token": token, "student": number})
@@ -400,15 +448,14 @@ class State(Base):
 
 class GuessHandler(Base):
     @guarded
-    def post(self) -> None:
+    async def post(self) -> None:
         data = read_json(self, self.room.limits.student_body, frozenset({"question", "guess"}))
         student_id, _ = self.student()
         number = number_field(data, "question")
         text = data.get("guess")
         value = parse_guess(text)
         assert isinstance(text, str)  # parse_guess accepts text only
-        stored = self.room.store.guess(self.room.session_id, student_id, number, value, text.strip())
-        self.room.hub.changed()
+        stored = await self.room.guess(GuessItem(self.room.session_id, student_id, number, value, text.strip()))
         self.finish({"question": number, "value": stored.value, "text": stored.text, "changes": stored.changes})
 
 
@@ -421,30 +468,30 @@ class TeacherStatus(Base):
 
 class Ask(Base):
     @guarded
-    def post(self) -> None:
+    async def post(self) -> None:
         self.teacher()
         data = read_json(self, self.room.limits.teacher_body, QUESTION_FIELDS)
-        q = self.room.store.ask(self.room.session_id, new_question(data, self.room.limits))
+        q = await self.room.write(self.room.writer.ask, self.room.session_id, new_question(data, self.room.limits))
         self.room.hub.changed()
         self.finish(question_json(q, position=False, answer=True))
 
 
 class Reveal(Base):
     @guarded
-    def post(self) -> None:
+    async def post(self) -> None:
         self.teacher()
         data = read_json(self, self.room.limits.student_body, frozenset({"question"}))
-        q = self.room.store.reveal(self.room.session_id, number_field(data, "question"))
+        q = await self.room.write(self.room.writer.reveal, self.room.session_id, number_field(data, "question"))
         self.room.hub.changed()
         self.finish(question_json(q, position=False, answer=True))
 
 
 class Next(Base):
     @guarded
-    def post(self) -> None:
+    async def post(self) -> None:
         self.teacher()
         read_json(self, self.room.limits.student_body, frozenset())
-        self.room.store.next(self.room.session_id)
+        await self.room.write(self.room.writer.next, self.room.session_id)
         self.room.hub.changed()
         self.finish({"question": None})
 

@@ -5,7 +5,9 @@ picture, the answer, open or revealed), ``students`` (a hash of each student's t
 ``guesses`` (one row per question and student; a changed guess replaces the row and counts the change).
 
 Durability: every write is one transaction, committed (``synchronous=FULL``: the write-ahead log is on disk)
-before the method returns, and the server answers a request only after that. A server killed at any moment
+before the method returns, and the server answers a request only after that. Guesses arriving together are
+committed together (:meth:`Store.guess_batch`, a group commit): one write to disk for many guesses, each still
+acknowledged only once it is on disk. A server killed at any moment
 (``kill -9``) and started again on the same file finds every acknowledged guess, and the question that was open is
 still open. A refused write changes nothing: the check and the write are in the same transaction.
 
@@ -21,7 +23,7 @@ import io
 import secrets
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,6 +132,17 @@ class NewQuestion:
     high: float
     exact: bool
     answer_text: str
+
+
+@dataclass(frozen=True)
+class GuessItem:
+    """A guess to store: the session, the student (its id), the question's number, the value and the text typed."""
+
+    session_id: int
+    student_id: int
+    number: int
+    value: float
+    text: str
 
 
 @dataclass(frozen=True)
@@ -278,22 +291,38 @@ class Store:
     # ------------------------------------------------------------------ guesses
     def guess(self, session_id: int, student_id: int, number: int, value: float, text: str) -> Guess:
         """Store a student's guess (or change it) for question ``number``: refused unless it is open."""
+        result = self.guess_batch([GuessItem(session_id, student_id, number, value, text)])[0]
+        if isinstance(result, QuestionStateError):
+            raise result
+        return result
+
+    def guess_batch(self, items: Sequence[GuessItem]) -> list[Guess | QuestionStateError]:
+        """Store several guesses in one transaction (one write to disk for all: a group commit), each checked on
+        its own: a guess for a question that is not open is refused (its result is the error) and writes
+        nothing; the others are stored. Every stored guess is on disk when this returns."""
         now = time.time()
+        results: list[Guess | QuestionStateError] = []
         with self._write() as db:
-            row = db.execute("SELECT id, state FROM questions WHERE session_id = ? AND number = ?",
-                             (session_id, number)).fetchone()
-            if row is None:
-                raise QuestionStateError(f"there is no question {number}: wait for the teacher's question")
-            if row["state"] != "open":
-                raise QuestionStateError(f"question {number} is closed: the answer has been revealed")
-            db.execute("INSERT INTO guesses (question_id, student_id, value, text, first, updated) "
-                       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (question_id, student_id) DO UPDATE SET "
-                       "value = excluded.value, text = excluded.text, updated = excluded.updated, "
-                       "changes = changes + 1", (row["id"], student_id, value, text, now, now))
-            got = db.execute("SELECT g.*, s.number AS student_number FROM guesses g JOIN students s "
-                             "ON s.id = g.student_id WHERE question_id = ? AND student_id = ?",
-                             (row["id"], student_id)).fetchone()
-        return _guess(got)
+            for it in items:
+                row = db.execute("SELECT id, state FROM questions WHERE session_id = ? AND number = ?",
+                                 (it.session_id, it.number)).fetchone()
+                if row is None:
+                    results.append(QuestionStateError(f"there is no question {it.number}: wait for the teacher's "
+                                                      "question"))
+                    continue
+                if row["state"] != "open":
+                    results.append(QuestionStateError(f"question {it.number} is closed: the answer has been "
+                                                      "revealed"))
+                    continue
+                db.execute("INSERT INTO guesses (question_id, student_id, value, text, first, updated) "
+                           "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (question_id, student_id) DO UPDATE SET "
+                           "value = excluded.value, text = excluded.text, updated = excluded.updated, "
+                           "changes = changes + 1", (row["id"], it.student_id, it.value, it.text, now, now))
+                got = db.execute("SELECT g.*, s.number AS student_number FROM guesses g JOIN students s "
+                                 "ON s.id = g.student_id WHERE question_id = ? AND student_id = ?",
+                                 (row["id"], it.student_id)).fetchone()
+                results.append(_guess(got))
+        return results
 
     def own_guess(self, question_id: int, student_id: int) -> Guess | None:
         row = self._db.execute("SELECT g.*, s.number AS student_number FROM guesses g JOIN students s "
