@@ -93,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                       "machine's address on the network)")
     cls.add_argument("--base-url", default=None, help="the whole public address, when a proxy serves the class "
                                                        "(a JupyterHub service, say)")
+    cls.add_argument("--prefix", default=None, help="a path every address starts with, behind a proxy (default: "
+                                                    "JUPYTERHUB_SERVICE_PREFIX when JupyterHub starts it, else none)")
     cls.add_argument("--new", action="store_true", help="start a new session (a new join code) in the store")
     cls.add_argument("--no-qr", action="store_true", help="do not draw the QR code in the terminal")
     return parser
@@ -184,7 +186,8 @@ def _class(args: argparse.Namespace) -> int:
 
         raise MissingExtraError(f"the class server needs tornado and segno ({exc.name} is missing): "
                                 'pip install "cardlab[class]"') from None
-    run(args.store, args.host, args.port, args.address, args.base_url, new=args.new, qr=not args.no_qr)
+    run(args.store, args.host, args.port, args.address, args.base_url, new=args.new, qr=not args.no_qr,
+        prefix=args.prefix)
     return 0
 
 

@@ -6,6 +6,7 @@
     cardlab class --port 9000 --store lessons/monday.sqlite3
     cardlab class --host 127.0.0.1         # this machine only (a test, or behind a JupyterHub proxy)
     cardlab class --new                    # a new session (new join code) in the same store
+    cardlab class --host 127.0.0.1 --prefix /services/cardlab-class --base-url https://HUB/services/cardlab-class
 
 Started again on the same store, the server resumes the store's latest session: the same join code, the same
 teacher's token, the open question still open, every guess that was acknowledged. The students' pages reconnect by
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import os
 import socket
 import sys
 from dataclasses import dataclass
@@ -23,7 +25,7 @@ from pathlib import Path
 from typing import TextIO
 
 from cardlab.classroom.pages import qr_text
-from cardlab.classroom.server import Limits, serve
+from cardlab.classroom.server import Limits, check_prefix, serve
 from cardlab.classroom.store import Session, Store
 from cardlab.errors import InvalidInputError, shown
 
@@ -52,13 +54,15 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-def addresses(session: Session, host: str, port: int, address: str | None, base: str | None = None) -> Addresses:
-    """The addresses to print: the teacher's (token after ``#``, never sent to a server) and the join page's."""
+def addresses(session: Session, host: str, port: int, address: str | None, base: str | None = None,
+              prefix: str = "") -> Addresses:
+    """The addresses to print: the teacher's (token after ``#``, never sent to a server) and the join page's.
+    ``base`` is the whole public address when a proxy serves the class (it then includes any prefix)."""
     if base is None:
         shown_host = address or (lan_address() if host in ("0.0.0.0", "::", "") else host)
         if ":" in shown_host and not shown_host.startswith("["):
             shown_host = f"[{shown_host}]"
-        base = f"http://{shown_host}:{port}"
+        base = f"http://{shown_host}:{port}{prefix}"
     base = base.rstrip("/")
     return Addresses(f"{base}/teacher#token={session.teacher_token}", f"{base}/?code={session.join_code}",
                      f"{base}/", session.join_code)
@@ -85,21 +89,23 @@ def banner(where: Addresses, store: Path, qr: bool = True) -> str:
 
 
 async def _run(store: Store, session: Session, host: str, port: int, where: Addresses, limits: Limits | None,
-               out: TextIO, qr: bool) -> None:
-    serve(store, session, host, port, where.join, limits)
+               out: TextIO, qr: bool, prefix: str) -> None:
+    serve(store, session, host, port, where.join, limits, prefix)
     print(banner(where, store.path, qr), file=out, flush=True)
     await asyncio.Event().wait()
 
 
 def run(store_path: str | Path = DEFAULT_STORE, host: str = "0.0.0.0", port: int = DEFAULT_PORT,
         address: str | None = None, base_url: str | None = None, new: bool = False, qr: bool = True,
-        out: TextIO = sys.stdout, limits: Limits | None = None) -> None:
-    """Serve the store's latest session (or a new one) until interrupted."""
+        out: TextIO = sys.stdout, limits: Limits | None = None, prefix: str | None = None) -> None:
+    """Serve the store's latest session (or a new one) until interrupted. ``prefix`` starts every address
+    (default: ``JUPYTERHUB_SERVICE_PREFIX``, which JupyterHub sets for a service it starts, else none)."""
     check_port(port)
+    prefix = check_prefix(os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "") if prefix is None else prefix)
     store = Store(store_path)
     try:
         session = store.open_session(new=new)
-        where = addresses(session, host, port, address, base_url)
-        asyncio.run(_run(store, session, host, port, where, limits, out, qr))
+        where = addresses(session, host, port, address, base_url, prefix)
+        asyncio.run(_run(store, session, host, port, where, limits, out, qr, prefix))
     finally:
         store.close()

@@ -39,6 +39,7 @@ import hmac
 import json
 import logging
 import math
+import re
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -58,6 +59,7 @@ from cardlab.errors import (
     BadJoinCodeError,
     BadRequestError,
     ClassroomError,
+    InvalidInputError,
     NotAllowedError,
     RateLimitedError,
     TooLargeError,
@@ -559,34 +561,48 @@ class NotFound(Base):
         self.finish({"error": f"there is no page {shown(self.request.path, 60)} here"})
 
 
-def make_app(room: Classroom) -> tornado.web.Application:
+def check_prefix(prefix: str) -> str:
+    """A path prefix for every address (``/services/cardlab-class`` behind a JupyterHub proxy, say), or ""."""
+    prefix = prefix.rstrip("/")
+    if prefix and (not prefix.startswith("/") or not re.fullmatch(r"[A-Za-z0-9/_.~-]+", prefix)):
+        raise InvalidInputError(f"prefix {shown(prefix)} is not a path: give one such as /services/cardlab-class")
+    return prefix
+
+
+def make_app(room: Classroom, prefix: str = "") -> tornado.web.Application:
+    """The application; with ``prefix``, every address starts with it (the pages use relative addresses)."""
+    p = re.escape(check_prefix(prefix))
     args = {"room": room}
-    return tornado.web.Application([
-        (r"/", Page, {"room": room, "name": "join"}),
-        (r"/play", Page, {"room": room, "name": "play"}),
-        (r"/teacher", Page, {"room": room, "name": "teacher"}),
-        (r"/qr\.svg", QrCode, args),
-        (r"/api/health", Health, args),
-        (r"/api/events", Events, args),
-        (r"/api/join", Join, args),
-        (r"/api/state", State, args),
-        (r"/api/guess", GuessHandler, args),
-        (r"/api/teacher/status", TeacherStatus, args),
-        (r"/api/teacher/events", TeacherEvents, args),
-        (r"/api/teacher/ask", Ask, args),
-        (r"/api/teacher/reveal", Reveal, args),
-        (r"/api/teacher/next", Next, args),
-        (r"/api/teacher/export\.csv", Export, args),
-    ], default_handler_class=NotFound, default_handler_args=args, compress_response=True)
+    routes: list[Any] = [
+        (p + r"/", Page, {"room": room, "name": "join"}),
+        (p + r"/play", Page, {"room": room, "name": "play"}),
+        (p + r"/teacher", Page, {"room": room, "name": "teacher"}),
+        (p + r"/qr\.svg", QrCode, args),
+        (p + r"/api/health", Health, args),
+        (p + r"/api/events", Events, args),
+        (p + r"/api/join", Join, args),
+        (p + r"/api/state", State, args),
+        (p + r"/api/guess", GuessHandler, args),
+        (p + r"/api/teacher/status", TeacherStatus, args),
+        (p + r"/api/teacher/events", TeacherEvents, args),
+        (p + r"/api/teacher/ask", Ask, args),
+        (p + r"/api/teacher/reveal", Reveal, args),
+        (p + r"/api/teacher/next", Next, args),
+        (p + r"/api/teacher/export\.csv", Export, args),
+    ]
+    if p:
+        routes.append((p, tornado.web.RedirectHandler, {"url": check_prefix(prefix) + "/"}))
+    return tornado.web.Application(routes, default_handler_class=NotFound, default_handler_args=args,
+                                   compress_response=True)
 
 
-def serve(store: Store, session: Session, host: str, port: int, join_url: str,
-          limits: Limits | None = None) -> tuple[Classroom, tornado.httpserver.HTTPServer]:
+def serve(store: Store, session: Session, host: str, port: int, join_url: str, limits: Limits | None = None,
+          prefix: str = "") -> tuple[Classroom, tornado.httpserver.HTTPServer]:
     """Listen on ``host:port`` (call inside a running event loop).
 
     Tornado reads bodies up to :data:`TRANSPORT_BODY_LIMIT` so that each endpoint can refuse a body over its own
     limit with a 413 and a sentence; a longer one is cut off by tornado itself (it closes the connection)."""
     room = Classroom(store, session, join_url, limits)
-    server = tornado.httpserver.HTTPServer(make_app(room), max_body_size=TRANSPORT_BODY_LIMIT, xheaders=False)
+    server = tornado.httpserver.HTTPServer(make_app(room, prefix), max_body_size=TRANSPORT_BODY_LIMIT, xheaders=False)
     server.listen(port, address=host)
     return room, server

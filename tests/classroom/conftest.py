@@ -65,9 +65,10 @@ def start_server(store: Path, port: int, log: Path, extra: tuple[str, ...] = ())
         text = log.read_text(errors="replace")
         token = re.findall(r"/teacher#token=(\S+)", text)
         code = re.findall(r"\?code=([A-Z0-9]+)", text)
-        if token and code:
+        root = re.findall(r"(http://\S+)/\?code=", text)   # the address of the join page: base and prefix
+        if token and code and root:
             with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{base}/api/health", timeout=2).status_code == 200:
+                if httpx.get(f"{root[-1]}/api/health", timeout=2).status_code == 200:
                     return Running(proc, base, store, port, token[-1], code[-1], log)
         time.sleep(0.1)
     stop_server(proc)

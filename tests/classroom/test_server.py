@@ -8,6 +8,7 @@ import re
 import threading
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,7 +19,7 @@ from cardlab.classroom.client import ClassSession, ClassStatus
 from cardlab.classroom.position import position_html
 from cardlab.errors import ClassServerError, InvalidInputError, NotAllowedError, QuestionStateError
 from cardlab.viz.controls import TABLE
-from tests.classroom.conftest import Running, ask, join
+from tests.classroom.conftest import Running, ask, free_port, join, start_server, stop_server
 
 PAGE_LIMIT = 200_000
 
@@ -228,3 +229,25 @@ def test_the_stepper_asks_the_class(server: Running) -> None:
         assert poll.reveal_button.disabled
     finally:
         stepper.close()
+
+
+def test_behind_a_proxy_every_address_starts_with_the_prefix(tmp_path: Path) -> None:
+    running = start_server(tmp_path / "p.sqlite3", free_port(), tmp_path / "p.log",
+                           ("--prefix", "/services/cardlab-class"))
+    try:
+        assert running.base.endswith(":" + str(running.port))
+        printed = running.log.read_text()
+        assert f"{running.base}/services/cardlab-class/teacher#token=" in printed
+        assert f"{running.base}/services/cardlab-class/?code={running.code}" in printed
+        session = ClassSession(f"{running.base}/services/cardlab-class/teacher#token={running.token}")
+        session.ask_game(cardlab.new_game("garbage", players=2, seed=1), "What is the chance that seat 0 wins?", 0.5)
+        with httpx.Client(base_url=f"{running.base}/services/cardlab-class", timeout=10) as c:
+            token = join(c, running.code)
+            assert c.get("/api/state", headers={"X-Student-Token": token}).json()["question"]["number"] == 1
+            page = c.get("/play").text
+            assert "fetch('api/state'" in page and "'/api/" not in page   # the pages' addresses are relative
+        bare = httpx.get(f"{running.base}/services/cardlab-class", follow_redirects=False)
+        assert bare.status_code in (301, 302) and bare.headers["location"] == "/services/cardlab-class/"
+        assert httpx.get(f"{running.base}/api/health").status_code == 404   # nothing outside the prefix
+    finally:
+        stop_server(running.proc)
