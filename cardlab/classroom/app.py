@@ -88,9 +88,26 @@ def banner(where: Addresses, store: Path, qr: bool = True) -> str:
     return "\n".join(lines)
 
 
+def address_file(store: str | Path) -> Path:
+    """The file beside the store where the running server writes the teacher's address (readable by its owner
+    only), so that :meth:`~cardlab.classroom.client.ClassSession.local` connects without the token on screen."""
+    path = Path(store)
+    return path.with_name(path.name + ".teacher")
+
+
+def write_address(store: Path, teacher: str) -> None:
+    target = address_file(store)
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(teacher + "\n")
+
+
 async def _run(store: Store, session: Session, host: str, port: int, where: Addresses, limits: Limits | None,
                out: TextIO, qr: bool, prefix: str) -> None:
     serve(store, session, host, port, where.join, limits, prefix)
+    # this machine's own way in (the teacher's kernel runs here), whatever address the students are given
+    own = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "[::1]"}.get(host, f"[{host}]" if ":" in host else host)
+    write_address(store.path, f"http://{own}:{port}{prefix}/teacher#token={session.teacher_token}")
     print(banner(where, store.path, qr), file=out, flush=True)
     await asyncio.Event().wait()
 

@@ -24,6 +24,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardlab.classroom.position import position_html
@@ -129,6 +130,19 @@ class ClassSession:
         self.timeout = float(timeout)
         self._watchers: list[_Watcher] = []
         self.status()   # fails now, with a clear sentence, if the server does not answer or refuses the token
+
+    @classmethod
+    def local(cls, store: str | Path = "cardlab-class.sqlite3", timeout: float = 10.0) -> ClassSession:
+        """Connect to the class server started in this folder (``cardlab class --store STORE``) by the address it
+        wrote beside its store: the teacher's token never shows on the projected notebook."""
+        path = Path(store)
+        path = path.with_name(path.name + ".teacher")
+        try:
+            address = path.read_text(encoding="utf-8").strip()
+        except OSError:
+            raise ClassServerError(f"no class server has written its address to {str(path)!r}: start it with "
+                                   f"`cardlab class --store {store}` in the same folder, or give its address") from None
+        return cls(address, timeout=timeout)
 
     def __repr__(self) -> str:
         return f"ClassSession({self.base!r})"

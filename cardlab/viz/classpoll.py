@@ -227,11 +227,11 @@ class ClassPoll:
                                "y1": 1, "fillcolor": "rgba(209,36,47,0.15)", "line": {"width": 0}})
             shapes.append({"type": "line", "xref": "x", "yref": "paper", "x0": q.answer, "x1": q.answer, "y0": 0,
                            "y1": 1, "line": {"color": "#d1242f", "width": 3}})
-            title += f" · answer {q.answer_text}"
+            title += f"<br>answer {q.answer_text}"
         return {"data": [{"type": "histogram", "x": list(values), "name": "guesses", "marker": {"color": "#1f6feb"},
                           "xbins": {"start": 0.0, "end": 1.0 + 1e-9, "size": width}}],
-                "layout": {"title": {"text": title, "font": {"size": 13}}, "height": 260, "width": 420,
-                           "margin": {"l": 40, "r": 10, "t": 40, "b": 40}, "shapes": shapes, "bargap": 0.05,
+                "layout": {"title": {"text": title, "font": {"size": 13}}, "height": 270, "width": 420,
+                           "margin": {"l": 40, "r": 10, "t": 50, "b": 40}, "shapes": shapes, "bargap": 0.05,
                            "xaxis": {"range": [0, 1], "title": {"text": "guess"}},
                            "yaxis": {"title": {"text": "students"}, "rangemode": "tozero"}}}
 

@@ -251,3 +251,12 @@ def test_behind_a_proxy_every_address_starts_with_the_prefix(tmp_path: Path) -> 
         assert httpx.get(f"{running.base}/api/health").status_code == 404   # nothing outside the prefix
     finally:
         stop_server(running.proc)
+
+
+def test_a_local_session_needs_no_token_on_screen(server: Running, tmp_path: Path) -> None:
+    written = server.store.with_name(server.store.name + ".teacher")
+    assert written.read_text().strip() == server.teacher_url
+    assert written.stat().st_mode & 0o077 == 0   # readable by the teacher only
+    assert ClassSession.local(server.store).status().join_code == server.code
+    with pytest.raises(ClassServerError, match="no class server has written its address"):
+        ClassSession.local(tmp_path / "elsewhere.sqlite3")
