@@ -131,7 +131,9 @@ def sweep(running: Running, tokens: list[str], number: int, phase: str) -> Itera
     for (method, path), headers in itertools.product(teacher_paths, wrong):
         body = as_json({"question": number}) if method == "POST" else None
         yield Req(method, path, {**headers, **JSON}, body, f"wrong teacher token on {path}")
-    for method, path in [("GET", "/api/teacher/export.csv?token=nope"), ("GET", "/api/teacher/events?token=")]:
+    for method, path in [("GET", "/api/teacher/export.csv?token=nope"), ("GET", "/api/teacher/events?token="),
+                         ("GET", "/api/teacher/events?token=%ff%fe"), ("GET", "/api/teacher/export.csv?token=%00"),
+                         ("GET", "/api/teacher/events?token=a&token=b")]:
         yield Req(method, path, {}, None, "wrong token in the query")
     student_wrong: list[dict[str, str | bytes]] = [
                      {}, {"X-Student-Token": ""}, {"X-Student-Token": "nope"}, {"X-Student-Token": "A" * 5000},

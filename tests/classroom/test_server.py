@@ -220,6 +220,13 @@ def test_the_stepper_asks_the_class(server: Running) -> None:
         assert poll.status is not None and poll.status.count == 3
         assert "3 answers of 3 students" in poll.numbers()
         assert sorted(poll.histogram.figure["data"][0]["x"]) == [0.1, 0.5, 0.9]
+        restarted = cardlab.Stepper("garbage", players=2, seed=3, session=server.teacher_url)   # a new kernel, say
+        try:
+            again = restarted.class_poll
+            assert again is not None and again.status is not None
+            assert "3 answers of 3 students" in again.numbers() and not again.reveal_button.disabled
+        finally:
+            restarted.close()
         poll.reveal_button.click()
         assert poll.last_error is None
         assert poll.histogram.figure["layout"]["shapes"][-1]["x0"] == question.answer
