@@ -34,8 +34,13 @@ def page(name: str) -> str:
 
 
 def qr_svg(url: str) -> str:
-    """The join address as a QR code (SVG), large enough to scan from the back of a classroom."""
-    return str(segno.make(url, error="m").svg_inline(scale=6, border=2))
+    """The join address as a QR code: a standalone SVG document (with its namespace, so that a browser draws it
+    as an image), white around the code (a phone's camera needs the quiet zone)."""
+    import io
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=6, border=4, light="#fff")
+    return out.getvalue().decode("utf-8")
 
 
 def qr_text(url: str) -> str:

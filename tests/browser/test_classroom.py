@@ -105,6 +105,8 @@ def test_twenty_phones_join_guess_and_see_the_reveal(browser: Any, class_server:
     teacher.goto(class_server.teacher_url)
     expect(teacher.locator("#code")).to_have_text(class_server.code, timeout=WAIT_MS)
     expect(teacher.locator("#qtext")).to_contain_text("seat 0 wins", timeout=WAIT_MS)
+    teacher.wait_for_function("() => { const img = document.querySelector('img'); "
+                              "return !!img && img.complete && img.naturalWidth > 100; }", timeout=WAIT_MS)   # the QR
 
     contexts: list[Any] = []
     try:

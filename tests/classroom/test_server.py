@@ -267,3 +267,13 @@ def test_a_local_session_needs_no_token_on_screen(server: Running, tmp_path: Pat
     assert ClassSession.local(server.store).status().join_code == server.code
     with pytest.raises(ClassServerError, match="no class server has written its address"):
         ClassSession.local(tmp_path / "elsewhere.sqlite3")
+
+
+def test_the_qr_code_is_an_svg_image_of_the_join_address(server: Running) -> None:
+    import segno
+
+    r = httpx.get(f"{server.base}/qr.svg")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/svg+xml"
+    assert '<svg xmlns="http://www.w3.org/2000/svg"' in r.text   # a standalone image, not an inline fragment
+    expected = segno.make(f"{server.base}/?code={server.code}", error="m")
+    assert r.text.count("<path") >= 1 and f'width="{(expected.symbol_size(scale=6, border=4))[0]}"' in r.text
