@@ -104,7 +104,11 @@ def write_address(store: Path, teacher: str) -> None:
 
 async def _run(store: Store, session: Session, host: str, port: int, where: Addresses, limits: Limits | None,
                out: TextIO, qr: bool, prefix: str) -> None:
-    serve(store, session, host, port, where.join, limits, prefix)
+    try:
+        serve(store, session, host, port, where.join, limits, prefix)
+    except OSError as exc:   # the port is taken, or not ours to open, or the address is not this machine's
+        raise InvalidInputError(f"cannot listen on {host}:{port} ({exc.strerror or exc}): choose another port with "
+                                "--port, or another address with --host") from None
     # this machine's own way in (the teacher's kernel runs here), whatever address the students are given
     own = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "[::1]"}.get(host, f"[{host}]" if ":" in host else host)
     write_address(store.path, f"http://{own}:{port}{prefix}/teacher#token={session.teacher_token}")
