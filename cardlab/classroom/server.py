@@ -43,7 +43,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import tornado.httpserver
@@ -99,13 +99,13 @@ class Bucket:
 
     rate: float
     burst: float
-    level: float = -1.0
-    last: float = field(default_factory=time.monotonic)
+    level: float = -1.0   # below 0: not used yet (full at its first request)
+    last: float = 0.0
 
     def take(self) -> bool:
         now = time.monotonic()
         if self.level < 0:
-            self.level = self.burst
+            self.level, self.last = self.burst, now
         self.level = min(self.burst, self.level + (now - self.last) * self.rate)
         self.last = now
         if self.level < 1.0:
@@ -145,7 +145,7 @@ class Classroom:
         self.writer = Store(store.path)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardlab-class-writer")
         self._pending: list[tuple[GuessItem, asyncio.Future[Guess]]] = []
-        self._draining = False
+        self._draining: asyncio.Task[None] | None = None   # the task storing the waiting guesses (kept referenced)
         self.session_id = session.id
         self.join_code = session.join_code
         self.teacher_token = session.teacher_token
@@ -164,9 +164,8 @@ class Classroom:
         """Store a guess with the others waiting (one commit for all); returns once it is on disk."""
         future: asyncio.Future[Guess] = asyncio.get_running_loop().create_future()
         self._pending.append((item, future))
-        if not self._draining:
-            self._draining = True
-            asyncio.get_running_loop().create_task(self._drain())
+        if self._draining is None:
+            self._draining = asyncio.get_running_loop().create_task(self._drain())
         return await future
 
     async def _drain(self) -> None:
@@ -186,7 +185,7 @@ class Classroom:
                         future.set_result(result)
                 self.hub.changed()
         finally:
-            self._draining = False
+            self._draining = None
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)
