@@ -5,6 +5,7 @@
 #              workspace/00_start_here.ipynb and print its address (token included) last
 #   make test  create or refresh .venv, install everything (nbgrader too: the teach extra), run ruff, mypy, pytest
 #              (nbgrader releases every lesson, and each release runs with blank answers) and the notebooks (nbval)
+#   make class  start the class server (cardlab class): students guess on their phones, the stepper asks
 #   make binder  install binder/requirements.txt as Binder does (a venv cached outside the clone) and serve the
 #              start notebook from it; CI runs it after make test
 PYTHON ?= python3
@@ -19,24 +20,32 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # `make test TIMED=1` prints each stage's wall-clock time (GNU time), as recorded in docs/performance.md
 TIMER := $(if $(TIMED),/usr/bin/time -f "[stage] %e s wall (%U s user) %C",)
 
-.PHONY: lab test binder app lint typecheck unit notebooks browser bench clean
+CLASS_PORT ?= 8765
+
+.PHONY: class lab test binder app lint typecheck unit notebooks browser bench clean
 
 $(BIN)/python:
 	$(TIMER) $(PYTHON) -m venv $(VENV)
 	$(TIMER) $(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP_LAB): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[lab,fast]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,fast,class]'
 	$(BIN)/cardlab compile
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
-	$(TIMER) $(BIN)/python -m pip install --quiet -e '.[lab,test,scale,fast,teach]'
+	$(TIMER) $(BIN)/python -m pip install --quiet -e '.[lab,test,scale,fast,teach,class]'
 	$(TIMER) $(BIN)/cardlab compile
 	touch $(STAMP_LAB) $@
 
 lab: $(STAMP_LAB)
 	@$(BIN)/python notebooks/lab.py --port=$(PORT)
+
+# the class server: prints the teacher's address, the students' join page and code, and a QR code (store: the
+# SQLite file CLASS_STORE; started again on it, the session carries on)
+CLASS_STORE ?= cardlab-class.sqlite3
+class: $(STAMP_LAB)
+	$(BIN)/cardlab class --port $(CLASS_PORT) --store $(CLASS_STORE)
 
 app: $(STAMP_LAB)
 	$(BIN)/voila --port=$(PORT) --VoilaExecutor.timeout=240 notebooks/app.ipynb

@@ -39,11 +39,16 @@ def __getattr__(name: str) -> object:
                 f'cardlab.Stepper needs the teaching stack ({exc.name} is not installed); install it with: '
                 'pip install "cardlab[lab]"') from exc
         return Stepper
+    if name == "ClassSession":   # the teacher's side of a class session (cardlab.classroom; standard library only)
+        from cardlab.classroom.client import ClassSession
+
+        return ClassSession
     raise AttributeError(f"module 'cardlab' has no attribute {name!r}")
 
 __all__ = [
-    "Card", "CardlabError", "CorruptRecordError", "Event", "Game", "IllegalMoveError", "InvalidCardError",
-    "InvalidInputError", "KernelError", "MissingExtraError", "Move", "PolicyError", "Rank", "SimResult", "Stepper",
+    "Card", "CardlabError", "ClassSession", "CorruptRecordError", "Event", "Game", "IllegalMoveError",
+    "InvalidCardError", "InvalidInputError", "KernelError", "MissingExtraError", "Move", "PolicyError", "Rank",
+    "SimResult", "Stepper",
     "Suit", "UnknownGameError",
     "game_names", "load_game", "new_game", "simulate",
 ]

@@ -5,6 +5,7 @@
     cardlab simulate shithead --players 4 --policy greedy,random,random,random --games 200
     cardlab games
     cardlab compile
+    cardlab class --port 8765
 
 ``compile`` runs every game's compile hook (each game's fast kernel, in parallel processes) ahead of time
 (``make lab``, ``make test`` and Binder's ``postBuild`` run it), so the first Spite and Malice panel in
@@ -12,7 +13,9 @@ class does not wait several seconds for it. ``simulate`` prints the table of
 :meth:`cardlab.SimResult.summary` (with a progress bar on the terminal while it runs, and the speed on
 standard error). Game options are given as ``-o KEY=VALUE``;
 values are read as ``true``/``false``, ``none``, whole numbers, comma-separated whole numbers (a list),
-or else text. Ctrl-C stops any run within a fraction of a second (worker processes included): the command says
+or else text. ``class`` starts the class server (:mod:`cardlab.classroom.app`: the teacher's address, the
+students' join page and code, a QR code). Ctrl-C stops any run within a fraction of a second (worker processes
+included): the command says
 ``cardlab: interrupted`` and exits with status 130.
 """
 
@@ -77,6 +80,23 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true", help="do not show the progress bar")
     sub.add_parser("games", help="list the games, their player counts and options")
     sub.add_parser("compile", help="compile every game's fast play-outs now (cached on disk)")
+    cls = sub.add_parser("class", help="start a class session: students guess on their phones, the stepper asks",
+                         description="Start the class server: it prints the teacher's address (with its secret "
+                                     "token), the students' join page and code, and a QR code.")
+    cls.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    cls.add_argument("--host", default="0.0.0.0",
+                     help="address to listen on (default 0.0.0.0: the school network; 127.0.0.1: this machine only)")
+    cls.add_argument("--store", default="cardlab-class.sqlite3",
+                     help="the SQLite file of the sessions (default cardlab-class.sqlite3); started again on the "
+                          "same file, the session carries on")
+    cls.add_argument("--address", default=None, help="the host name or address the students type (default: this "
+                                                      "machine's address on the network)")
+    cls.add_argument("--base-url", default=None, help="the whole public address, when a proxy serves the class "
+                                                       "(a JupyterHub service, say)")
+    cls.add_argument("--prefix", default=None, help="a path every address starts with, behind a proxy (default: "
+                                                    "JUPYTERHUB_SERVICE_PREFIX when JupyterHub starts it, else none)")
+    cls.add_argument("--new", action="store_true", help="start a new session (a new join code) in the store")
+    cls.add_argument("--no-qr", action="store_true", help="do not draw the QR code in the terminal")
     return parser
 
 
@@ -158,6 +178,19 @@ def _compile_kernels() -> None:
               "(cached for later runs)")
 
 
+def _class(args: argparse.Namespace) -> int:
+    try:
+        from cardlab.classroom.app import run
+    except ImportError as exc:
+        from cardlab.errors import MissingExtraError
+
+        raise MissingExtraError(f"the class server needs tornado and segno ({exc.name} is missing): "
+                                'pip install "cardlab[class]"') from None
+    run(args.store, args.host, args.port, args.address, args.base_url, new=args.new, qr=not args.no_qr,
+        prefix=args.prefix)
+    return 0
+
+
 def _main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -167,6 +200,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
         if args.command == "compile":
             _compile_kernels()
             return 0
+        if args.command == "class":
+            return _class(args)
         from cardlab.sim import simulate as sim_module
         from cardlab.sim.simulate import simulate
 

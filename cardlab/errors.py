@@ -146,15 +146,77 @@ class PolicyError(CardlabError):
     """
 
 
+class ClassroomError(CardlabError):
+    """A request to the class server (:mod:`cardlab.classroom`) that is refused; nothing was changed by it.
+    ``status`` is the HTTP status the server answers with (always a 4xx: the request, not the server, is at
+    fault)."""
+
+    status = 400
+
+
+class BadGuessError(ClassroomError):
+    """A guess that is not a probability (accepted: ``0.3``, ``30%``, ``1/3``)."""
+
+
+class BadJoinCodeError(ClassroomError):
+    """A join code that names no class session."""
+
+    status = 404
+
+
+class BadRequestError(ClassroomError):
+    """A request whose body or fields are not what the endpoint accepts (wrong type, missing field, bad JSON)."""
+
+
+class TooLargeError(ClassroomError):
+    """A request body or field longer than the server's limit."""
+
+    status = 413
+
+
+class NotAllowedError(ClassroomError):
+    """A request without the token it needs (the teacher's, or a student's own)."""
+
+    status = 403
+
+
+class QuestionStateError(ClassroomError):
+    """A request that does not fit the question's state: a guess after Reveal, a reveal with nothing asked."""
+
+    status = 409
+
+
+class ClassServerError(ClassroomError):
+    """The class server does not answer (not started, stopped, or another address), or answers with something that
+    is not the class server's; a refusal of a request is one of the other :class:`ClassroomError` classes."""
+
+    status = 502
+
+
+class RateLimitedError(ClassroomError):
+    """Too many requests from one student (or too many joins) in a short time: try again in a moment."""
+
+    status = 429
+
+
 __all__ = [
+    "BadGuessError",
+    "BadJoinCodeError",
+    "BadRequestError",
     "CardlabError",
+    "ClassServerError",
+    "ClassroomError",
     "CorruptRecordError",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidInputError",
     "KernelError",
     "MissingExtraError",
+    "NotAllowedError",
     "PolicyError",
+    "QuestionStateError",
+    "RateLimitedError",
+    "TooLargeError",
     "UnknownGameError",
     "bounded",
     "shown",

@@ -80,6 +80,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import Card
+from cardlab.classroom.client import ClassSession
 from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import game_class, game_names, new_game, registered_spec
 from cardlab.errors import IllegalMoveError, InvalidInputError, shown
@@ -89,6 +90,7 @@ from cardlab.sim.prob import Quantity
 from cardlab.viz import controls
 from cardlab.viz.autoplay import Autoplayer
 from cardlab.viz.cards_svg import share_backs
+from cardlab.viz.classpoll import attach as attach_class_poll
 from cardlab.viz.controller import POLICY_SALT, StepperController, check_flag, policy_options
 from cardlab.viz.controls import SEED_BOX_MAX
 from cardlab.viz.estimates import (
@@ -123,7 +125,8 @@ class Stepper(StepperState, StepperWidgets):
                  four_colour: bool = False, deck: Sequence[str | Card] | None = None,
                  history_rollouts: int | None = None, panel_rollouts: int | None = None,
                  predict: bool | str = False, predict_seat: int | None = None, hot_seat: bool = True,
-                 move_values: bool = False, move_rollouts: int | None = None, **options: Any) -> None:
+                 move_values: bool = False, move_rollouts: int | None = None, session: ClassSession | str | None = None,
+                 **options: Any) -> None:
         # Bad input is refused before the widget exists: a refused Stepper leaves no widget open in the kernel.
         for flag, value in (("hot_seat", hot_seat), ("four_colour", four_colour), ("move_values", move_values)):
             check_flag(value, flag)
@@ -163,6 +166,10 @@ class Stepper(StepperState, StepperWidgets):
         if predict_with is not None:
             self.predictor, box = attach_predictor(self.plots_box, *predict_with)
             self.insert_row(box)
+        # a class session (cardlab.viz.classpoll): "Ask the class" and "Reveal", the live count and histogram
+        self.class_poll = None if session is None else attach_class_poll(self, session)
+        if self.class_poll is not None:
+            self.insert_row(self.class_poll.box)
         self._show_seats()
         with self._quiet():
             self.viewpoint.value = self.controller.viewpoint
@@ -240,6 +247,8 @@ class Stepper(StepperState, StepperWidgets):
             super().close()
             return
         self.autoplayer.stop("the stepper is closed")
+        if (poll := getattr(self, "class_poll", None)) is not None:
+            poll.close()
         extras = [tile.box for tile in self._tiles] + [b for t in self._tiles for b in t.buttons]
         extras += list(self.policies) + [self.handover_button]
         extras += [self._moves_panel.note, self._moves_panel.view]   # out of the tree while the panel is blank
