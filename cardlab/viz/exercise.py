@@ -149,7 +149,8 @@ class Verdict:
 def judge(answer: Fraction, truth: Fraction, *, tolerance: float, close: float, hint: str,
           exact: bool = True, typed: str | None = None) -> Verdict:
     """Compare an answer with the truth: right within ``tolerance``; close within ``close`` × |truth| (or
-    ``close`` itself when the truth is 0), said without the direction or the distance; not yet otherwise. Exact arithmetic, so 7/35 equals 1/5 exactly.
+    ``close`` itself when the truth is 0), said without the direction or the distance; not yet otherwise. Exact
+    arithmetic, so 7/35 equals 1/5 exactly.
     ``exact`` says whether the truth is an exact value or a computed estimate (a simulation's), as the verdict
     then says. ``typed`` is the answer as the student wrote it, quoted back (else the number is shown)."""
     error = abs(answer - truth)

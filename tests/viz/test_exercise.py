@@ -61,7 +61,8 @@ def test_a_number_given_in_code_is_checked_too() -> None:
 def test_close_answers_say_close_but_neither_the_direction_nor_the_distance(answer: str) -> None:
     verdict = fresh_garbage().check(answer)
     assert verdict.status == "close", verdict
-    assert verdict.message == f"Close, but not yet: {answer} is not the answer. Hint: count the cards A-10 and the Jacks"
+    hint = "Hint: count the cards A-10 and the Jacks"
+    assert verdict.message == f"Close, but not yet: {answer} is not the answer. {hint}"
 
 
 def test_close_answers_above_and_below_get_the_same_words_so_bisection_learns_nothing() -> None:
