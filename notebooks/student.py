@@ -17,7 +17,13 @@ assignments from the same notebooks: a solution cell carries nbgrader's cell met
 ``generate_assignment`` and :func:`student_copy` both replace that region with :data:`STUB` (nbgrader's own
 default stub raises ``NotImplementedError``, which would stop a notebook run with blank answers at the first
 exercise; ``notebooks/nbgrader_config.py`` sets the same stub as here). A cell that checks an exercise's answer is
-locked (read-only in nbgrader's student version) and kept in both versions.
+locked (read-only in nbgrader's student version) and kept in both versions; it holds no formula, only a call to the
+lesson's answer key (``exercise_2 = lesson("02").exercise(2)``, :mod:`cardlab.course`).
+
+Graded work: after each solution an autograder test cell (nbgrader's ``grade: true``, one point) holds the check of
+the student's ``answer_N`` between ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS``. nbgrader's release and
+:func:`student_copy` leave that region out (:func:`clear_hidden_tests`); ``nbgrader autograde`` puts it back from the
+source and runs it, so a right answer scores the point and a blank one does not.
 
 Student-visible words
 ---------------------
@@ -39,9 +45,12 @@ import nbformat
 HERE = Path(__file__).resolve().parent
 BEGIN_SOLUTION = "### BEGIN SOLUTION"
 END_SOLUTION = "### END SOLUTION"
+BEGIN_HIDDEN_TESTS = "### BEGIN HIDDEN TESTS"
+END_HIDDEN_TESTS = "### END HIDDEN TESTS"
 STUB = "# YOUR CODE HERE: write your own code, then run the cell"
 SOLUTION_TAG = "solution"
 CHECK_TAG = "check"
+TESTS_TAG = "tests"
 TEACHER_TAG = "teacher"
 ANSWER_TAG = "answer"
 NBGRADER_SCHEMA = 3
@@ -49,10 +58,14 @@ KEY_FOLDER = "notebooks"
 STUDENT_FOLDER = "workspace"
 
 
-def nbgrader_metadata(grade_id: str, *, solution: bool, locked: bool) -> dict[str, Any]:
-    """nbgrader's cell metadata (schema 3): a solution cell, or a locked (read-only) cell; neither is graded."""
-    return {"grade": False, "grade_id": grade_id, "locked": locked, "schema_version": NBGRADER_SCHEMA,
-            "solution": solution, "task": False}
+def nbgrader_metadata(grade_id: str, *, solution: bool, locked: bool, points: int | None = None) -> dict[str, Any]:
+    """nbgrader's cell metadata (schema 3): a solution cell, a locked (read-only) cell, or with ``points`` an
+    autograder test cell (graded, locked) worth that many points."""
+    meta: dict[str, Any] = {"grade": points is not None, "grade_id": grade_id, "locked": locked,
+                            "schema_version": NBGRADER_SCHEMA, "solution": solution, "task": False}
+    if points is not None:
+        meta["points"] = points
+    return meta
 
 
 def mark_solution(source: str) -> str:
@@ -92,6 +105,27 @@ def clear_solution(source: str) -> str:
             kept.append(line)
     if inside:
         raise ValueError(f"{BEGIN_SOLUTION!r} without {END_SOLUTION!r} in a solution cell")
+    return "\n".join(kept)
+
+
+def clear_hidden_tests(source: str) -> str:
+    """``source`` without its regions between the hidden-test markers (the markers too), as nbgrader's release
+    leaves an autograder test cell."""
+    kept: list[str] = []
+    inside = False
+    for line in source.split("\n"):
+        if BEGIN_HIDDEN_TESTS in line:
+            if inside:
+                raise ValueError(f"nested {BEGIN_HIDDEN_TESTS!r} in a tests cell")
+            inside = True
+        elif END_HIDDEN_TESTS in line:
+            if not inside:
+                raise ValueError(f"{END_HIDDEN_TESTS!r} without {BEGIN_HIDDEN_TESTS!r} in a tests cell")
+            inside = False
+        elif not inside:
+            kept.append(line)
+    if inside:
+        raise ValueError(f"{BEGIN_HIDDEN_TESTS!r} without {END_HIDDEN_TESTS!r} in a tests cell")
     return "\n".join(kept)
 
 
@@ -136,6 +170,8 @@ def student_copy(key: nbformat.NotebookNode, name: str | None = None) -> nbforma
             if is_solution(cell):
                 cell.source = clear_solution(cell.source)
                 cell.metadata = {"tags": [ANSWER_TAG]}
+            elif BEGIN_HIDDEN_TESTS in cell.source:
+                cell.source = clear_hidden_tests(cell.source)
         cells.append(cell)
     nb.cells = cells
     if name is not None and cells and cells[0].cell_type == "markdown":
