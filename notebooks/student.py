@@ -3,6 +3,7 @@
     .venv/bin/python notebooks/student.py DIR [NAME ...]   # write clean copies of the lessons into DIR
     .venv/bin/python notebooks/student.py --words [NAME ...]  # words of student-visible text per lesson
     .venv/bin/python notebooks/student.py --audit DIR        # outputs and solution lines in DIR's copies
+    .venv/bin/python notebooks/student.py --grade [NAME ...] # nbgrader's marks for the key's answers and for blanks
 
 One source, two versions
 ------------------------
@@ -35,9 +36,15 @@ LaTeX commands and markdown punctuation are not words; a word is a run of charac
 from __future__ import annotations
 
 import copy
+import importlib.util
+import json
+import os
 import re
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import nbformat
@@ -232,9 +239,100 @@ def audit(folder: Path) -> list[str]:
     return lines
 
 
+# ---------------------------------------------------------------------------------------------- grading
+ASSIGNMENT = "lessons"
+GRADE_TIMEOUT_S = 900
+STUDENTS = ("right", "blank")
+
+
+def _build_script() -> ModuleType:
+    """``notebooks/build.py`` (which imports this script), loaded from beside this file."""
+    spec = importlib.util.spec_from_file_location("cardlab_notebooks_build", HERE / "build.py")
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {HERE / 'build.py'}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_MARKS = """
+import json, sys
+from nbgrader.api import Gradebook
+with Gradebook(sys.argv[1]) as gradebook:
+    marks = [[s, n, gradebook.find_submission_notebook(n, sys.argv[2], s).score,
+              gradebook.find_submission_notebook(n, sys.argv[2], s).max_score] for s in sys.argv[3].split(",")
+             for n in sys.argv[4].split(",")]
+print(json.dumps(marks))
+"""
+
+
+def _run(command: list[str], course: Path, timeout: int) -> str:
+    """Run ``command`` with this Python in the course folder; nbgrader's database looks for ``alembic`` on the
+    PATH, so the folder of this Python's scripts comes first."""
+    path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    env = dict(os.environ, PATH=path, JUPYTER_CONFIG_DIR=str(course / ".jupyter"),
+               JUPYTER_DATA_DIR=str(course / ".data"))
+    done = subprocess.run([sys.executable, *command], cwd=course, env=env, capture_output=True,
+                          text=True, timeout=timeout, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(command[:3])} failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def _nbgrader(command: list[str], course: Path, timeout: int) -> None:
+    _run(["-m", "nbgrader", *command], course, timeout)
+
+
+def grade_with_nbgrader(names: list[str], folder: Path,
+                        timeout: int = GRADE_TIMEOUT_S) -> dict[tuple[str, str], tuple[float, float]]:
+    """nbgrader's marks ``(score, max_score)`` per ``(student, lesson)`` for two submissions of the lessons
+    ``names``: ``right`` (each answer cell filled with the key's solution, which sets ``answer_N``) and ``blank``
+    (the release as it is).
+
+    A course folder is made in ``folder`` with the lessons built from their sources, ``nbgrader_config.py`` and a
+    cell timeout of ``timeout`` seconds; ``nbgrader generate_assignment`` releases them (and records the graded
+    cells and their hidden tests in ``gradebook.db``), ``nbgrader autograde`` grades both submissions.
+    """
+    build = _build_script()
+    course = folder / "course"
+    source = course / "source" / ASSIGNMENT
+    source.mkdir(parents=True)
+    keys = {name: build.notebook_from_source(name, build.source_path(name).read_text()) for name in names}
+    for name, key in keys.items():
+        nbformat.write(key, source / f"{name}.ipynb")  # type: ignore[no-untyped-call]
+    config = (HERE / "nbgrader_config.py").read_text()
+    (course / "nbgrader_config.py").write_text(f"{config}\nc.Execute.timeout = {timeout}\n")
+    _nbgrader(["generate_assignment", ASSIGNMENT, "--force"], course, timeout)
+    release = course / "release" / ASSIGNMENT
+    for student in STUDENTS:
+        submitted = course / "submitted" / student / ASSIGNMENT
+        submitted.mkdir(parents=True)
+        for name, key in keys.items():
+            nb = read(release / f"{name}.ipynb")
+            if student == "right":
+                solutions = {c.metadata["nbgrader"]["grade_id"]: c.source for c in key.cells if is_solution(c)}
+                for cell in nb.cells:
+                    grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+                    if cell.metadata.get("nbgrader", {}).get("solution"):
+                        cell.source = solutions[grade_id]
+            nbformat.write(nb, submitted / f"{name}.ipynb")  # type: ignore[no-untyped-call]
+    _nbgrader(["autograde", ASSIGNMENT, "--force"], course, timeout * 4 * len(names))
+    found = json.loads(_run(["-c", _MARKS, f"sqlite:///{course / 'gradebook.db'}", ASSIGNMENT, ",".join(STUDENTS),
+                             ",".join(names)], course, timeout))
+    return {(student, name): (float(score), float(most)) for student, name, score, most in found}
+
+
 def main(args: list[str]) -> int:
     if args[:1] == ["--audit"] and len(args) == 2:
         print("\n".join(audit(Path(args[1]))))
+        return 0
+    if args[:1] == ["--grade"]:
+        names = args[1:] or [n for n in lesson_names() if n != "app"]
+        with tempfile.TemporaryDirectory() as folder:
+            marks = grade_with_nbgrader(names, Path(folder))
+        for name in names:
+            (right, most), (blank, _) = marks[("right", name)], marks[("blank", name)]
+            print(f"{name}: key's answers {right:g}/{most:g}, blank answers {blank:g}/{most:g}")
         return 0
     if args[:1] == ["--words"]:
         for name in args[1:] or lesson_names():
