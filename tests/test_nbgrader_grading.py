@@ -52,3 +52,7 @@ def test_nbgrader_gives_the_keys_answers_full_marks_and_blank_answers_zero(tmp_p
         assert len(graded) == exercises and all(c.metadata["nbgrader"]["points"] == 1 for c in graded)
         assert not any("HIDDEN TESTS" in c.source or ".check(answer_" in c.source for c in graded), \
             f"{name}: the release holds a hidden test"
+        key = BUILD.notebook_from_source(name, BUILD.source_path(name).read_text())
+        ours = STUDENT.student_copy(key, name)
+        assert [c.source for c in ours.cells if c.cell_type == "code"] == \
+            [c.source for c in release.cells if c.cell_type == "code"], "make lab's copy and nbgrader's release differ"
