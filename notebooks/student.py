@@ -318,6 +318,13 @@ def _answer_texts(message):
     return value, sorted(texts)
 
 
+def _said(message):
+    """What a verdict says besides quoting the answer that was typed (which may round to the truth's text)."""
+    for quoted in (" is not the answer", " is not a probability"):
+        message = message.split(quoted, 1)[-1]
+    return message
+
+
 def _search(exercise):
     """The truth found as a student could find it, by typing answers: a grid whose neighbours are (1 + close)
     apart finds a "close" answer, then steps of the tolerance across the close band find the right one. Every
@@ -360,7 +367,7 @@ for _name in sorted(n for n in dir() if n.startswith("exercise_")):
     _truth, _answers = _answer_texts(_right.message)
     _places = {"repr": _texts(_exercise), "page": list(_exercise._repr_mimebundle_().values()),
                "widget": [child.value for child in _exercise.widget.children if hasattr(child, "value")],
-               "verdicts": [v.message for v in _seen] + [_exercise.check("").message, _exercise.check("x").message]}
+               "verdicts": [_said(v.message) for v in _seen + [_exercise.check(""), _exercise.check("x")]]}
     for _attribute in dir(_exercise):
         _value = getattr(_exercise, _attribute)
         _places[f"attribute {_attribute}"] = _texts(_value)

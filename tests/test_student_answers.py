@@ -90,3 +90,12 @@ def test_no_answer_is_reachable_in_a_running_copy(name: str) -> None:
     found = STUDENT.reachable_answers(name)
     assert found["exercises"] and all(e["found"] for e in found["exercises"].values()), found["exercises"]
     assert found["reachable"] == 0, found
+
+
+def test_the_search_does_not_count_the_typed_answer_quoted_back() -> None:
+    """A verdict quotes the answer typed; a typed 0.0050 (shown as 1/200 ≈ 0.0050) contains the truth 0.0048's
+    three-decimal text 0.005, but what the verdict says besides the quotation does not."""
+    small = Exercise("E.", "The standard error?", truth=lambda: Fraction(48, 10000), tolerance=0.0001, close=0.2)
+    assert "0.005" in small.check(Fraction(1, 200)).message
+    report = sweep({"exercise_1": small})
+    assert report["exercise_1"]["found"] and report["exercise_1"]["leaks"] == []
