@@ -131,6 +131,10 @@ class KernelError(CardlabError):
                          f"{report} (the whole report, every move included, is this error's .report)")
 
 
+class UnknownExerciseError(InvalidInputError):
+    """A lesson or an exercise that the course's answer keys do not have (``cardlab.course.lesson``)."""
+
+
 class MissingExtraError(CardlabError, ImportError):
     """A feature that needs an optional part of cardlab that is not installed (it names the pip command)."""
 
@@ -217,6 +221,7 @@ __all__ = [
     "QuestionStateError",
     "RateLimitedError",
     "TooLargeError",
+    "UnknownExerciseError",
     "UnknownGameError",
     "bounded",
     "shown",

@@ -17,6 +17,10 @@ into cells by marker lines:
   has them, and nbgrader's cell metadata); student copies replace it by an answer cell (``notebooks/student.py``);
 * ``# %% [check]`` starts the code that makes an exercise's self-check (``cardlab.viz.exercise``): a code cell
   tagged ``check``, source hidden, locked in nbgrader's sense, kept in the student copy;
+* ``# %% [tests]`` starts an exercise's graded test: nbgrader's autograder test cell (one point, locked, source
+  hidden), whose checks sit between ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS``: nbgrader's release
+  and the student copies keep the cell without them (a comment saying that the answer is graded there), and
+  ``nbgrader autograde`` puts them back and runs them on the student's ``answer_N``;
 * ``# %% [teacher]`` starts a teacher's note: a markdown cell tagged ``teacher``, in the key only (student copies
   leave it out, and it does not count towards the student's words).
 
@@ -54,7 +58,8 @@ BADGE_SPAN = ('<span style="display:inline-block;width:109px;height:20px;margin-
               f'background-image:url({BADGE});background-repeat:no-repeat"></span>')
 MARKER = "# %%"
 SOLUTION_TAG = student.SOLUTION_TAG
-KINDS = {"": "code", "[markdown]": "markdown", "[solution]": "solution", "[check]": "check", "[teacher]": "teacher"}
+KINDS = {"": "code", "[markdown]": "markdown", "[solution]": "solution", "[check]": "check", "[tests]": "tests",
+         "[teacher]": "teacher"}
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
@@ -94,7 +99,7 @@ def _trim(lines: list[str]) -> list[str]:
 
 def parse_source(text: str) -> list[tuple[str, str]]:
     """The cells of a source script as ``(kind, source)``; kind is ``code``, ``markdown``, ``solution``,
-    ``check`` or ``teacher``."""
+    ``check``, ``tests`` or ``teacher``."""
     cells: list[tuple[str, list[str]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith(MARKER):
@@ -129,6 +134,14 @@ def notebook_from_source(name: str, text: str) -> nbformat.NotebookNode:
             cell.metadata["tags"] = [SOLUTION_TAG]
             cell.metadata["jupyter"] = {"source_hidden": True}
             cell.metadata["nbgrader"] = student.nbgrader_metadata(cell_id, solution=True, locked=False)
+        elif kind == "tests":
+            if student.BEGIN_HIDDEN_TESTS not in source:
+                raise ValueError(f"{name}: a tests cell holds its checks between {student.BEGIN_HIDDEN_TESTS!r} and "
+                                 f"{student.END_HIDDEN_TESTS!r}")
+            cell = nbformat.v4.new_code_cell(source, id=cell_id)  # type: ignore[no-untyped-call]
+            cell.metadata["tags"] = [student.TESTS_TAG]
+            cell.metadata["jupyter"] = {"source_hidden": True}
+            cell.metadata["nbgrader"] = student.nbgrader_metadata(cell_id, solution=False, locked=True, points=1)
         else:
             cell = nbformat.v4.new_code_cell(source, id=cell_id)  # type: ignore[no-untyped-call]
             if kind == "check":

@@ -183,11 +183,18 @@ def exercise_sections(cells: Any) -> list[list[Any]]:
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_every_exercise_checks_itself(name: str) -> None:
-    """Each exercise has a check cell (hidden, locked for nbgrader) that makes a ``cardlab.viz.exercise.Exercise``
-    and shows it, an answer cell that checks the student's answer, and a solution whose check says "Right!"."""
+    """Each exercise has a check cell (hidden, locked for nbgrader) that asks the lesson's answer key for its
+    exercise (``lesson("NN").exercise(N, ...)``, no formula) and shows it, an answer cell that checks the student's
+    answer, a solution whose check says "Right!", and a graded test cell (one point) whose hidden test checks
+    ``answer_N``."""
     for section in exercise_sections(read(name).cells):
         checks = [c for c in section if "check" in c.metadata.get("tags", [])]
-        assert len(checks) == 1 and "Exercise(" in checks[0].source, f"{name}: {section[0].source[:40]}"
+        assert len(checks) == 1 and f'lesson("{name[:2]}").exercise(' in checks[0].source, \
+            f"{name}: {section[0].source[:40]}"
+        assert STUDENT.formula_in_check(checks[0].source) == []
+        tests = [c for c in section if STUDENT.TESTS_TAG in c.metadata.get("tags", [])]
+        assert len(tests) == 1 and tests[0].metadata["nbgrader"]["grade"] is True
+        assert tests[0].metadata["nbgrader"]["points"] == 1 and STUDENT.BEGIN_HIDDEN_TESTS in tests[0].source
         assert checks[0].metadata["nbgrader"]["locked"] is True
         assert checks[0].metadata.get("jupyter", {}).get("source_hidden") is True
         shown = [o for o in checks[0].outputs if o.output_type == "display_data"]

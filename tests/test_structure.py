@@ -27,7 +27,10 @@ def _game_words() -> set[str]:
 
 
 def _generic_modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if "games" not in p.relative_to(PACKAGE).parts)
+    """Every module but a game's own package and the course's answer keys (``cardlab/course``: a lesson's key
+    names the games its lesson teaches, as the lesson does; it is content, not a layer that dispatches)."""
+    return sorted(p for p in PACKAGE.rglob("*.py")
+                  if not {"games", "course"} & set(p.relative_to(PACKAGE).parts))
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

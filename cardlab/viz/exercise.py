@@ -12,7 +12,8 @@ The student's answer is text, read exactly (:func:`parse_answer`):
   right; the verdict then shows the exact value, or the computed one when the truth function returned a float,
   as a simulation does);
 * **close**: within ``close`` of the truth, measured as a share of the truth (by default 5%); the verdict says
-  how close (the percentage off, rounded up) and in which direction, and gives the hint;
+  only "Close, but not yet." and gives the hint: neither the direction nor how far, so the answer cannot be found
+  by halving an interval from the messages;
 * **not yet**: anything further, with the hint;
 * **blank** or **unreadable**: a friendly message saying what can be typed. ``check`` never raises for any text,
   however malformed, so a student never sees a traceback.
@@ -22,6 +23,10 @@ and a **Check** button, and the verdict under them. A page that runs nothing (Gi
 shows the output's ``text/html`` instead, which repeats the question and says to run the notebook to check an
 answer. In code, ``exercise.check("7/35")`` gives the same verdict as the box, so an answer cell such as
 ``exercise_1.check(answer_1)`` works top to bottom with a blank answer too (it says that no answer was typed).
+
+The answer stays out of reach: the truth function and the truth it computes live in a closure that only the check
+calls (:func:`_sealed`), never in an attribute; no attribute, ``repr``, message or error of an exercise shows the
+answer before it is typed (a right answer's verdict shows the exact value).
 """
 
 from __future__ import annotations
@@ -90,13 +95,18 @@ def exact_value(value: object, what: str = "the exercise's truth function return
     if isinstance(value, Fraction):
         return value
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise InvalidInputError(f"{what} {shown(value)}: a number is needed (a Fraction, an int or a float)")
+        raise InvalidInputError(f"{what} {_kind(value)}: a number is needed (a Fraction, an int or a float)")
     if isinstance(value, int):
         return Fraction(value)
     number = float(value)
     if not math.isfinite(number):
-        raise InvalidInputError(f"{what} {shown(value)}: the number must be finite")
+        raise InvalidInputError(f"{what} {shown(value)}: the number must be finite")  # nan or inf: no answer
     return Fraction(number)
+
+
+def _kind(value: object) -> str:
+    """What a value is, without its value (an error about a truth must not quote the truth)."""
+    return f"a {type(value).__name__}"
 
 
 def shown_value(value: Fraction) -> str:
@@ -139,7 +149,8 @@ class Verdict:
 def judge(answer: Fraction, truth: Fraction, *, tolerance: float, close: float, hint: str,
           exact: bool = True, typed: str | None = None) -> Verdict:
     """Compare an answer with the truth: right within ``tolerance``; close within ``close`` × |truth| (or
-    ``close`` itself when the truth is 0); not yet otherwise. Exact arithmetic, so 7/35 equals 1/5 exactly.
+    ``close`` itself when the truth is 0), said without the direction or the distance; not yet otherwise. Exact
+    arithmetic, so 7/35 equals 1/5 exactly.
     ``exact`` says whether the truth is an exact value or a computed estimate (a simulation's), as the verdict
     then says. ``typed`` is the answer as the student wrote it, quoted back (else the number is shown)."""
     error = abs(answer - truth)
@@ -151,10 +162,7 @@ def judge(answer: Fraction, truth: Fraction, *, tolerance: float, close: float, 
     share = error / scale
     tip = f" Hint: {hint}" if hint else ""
     if share <= Fraction(close):
-        direction = "too high" if answer > truth else "too low"
-        percent = max(1, math.ceil(float(share) * 100))
-        how = f"within {percent}% of the answer" if truth != 0 else f"within {float(error):.3g} of the answer"
-        return Verdict("close", f"Close: your {yours} is {how}, a little {direction}.{tip}", answer)
+        return Verdict("close", f"Close, but not yet: {yours} is not the answer.{tip}", answer)
     return Verdict("not yet", f"Not yet: {yours} is not the answer.{tip}", answer)
 
 
@@ -164,13 +172,37 @@ def _checked_float(name: str, value: object) -> float:
     return float(value)
 
 
+Judge = Callable[[Fraction, "str | None"], Verdict]
+
+
+def _sealed(truth: Callable[[], object], *, tolerance: float, close: float, hint: str) -> Judge:
+    """A function that judges an answer against the truth, with the truth function and its value in its closure.
+
+    The truth is computed at the first call and kept there: no attribute of the exercise holds it, so neither
+    ``dir(exercise)``, nor a ``repr``, nor tab completion in a notebook shows it; only a check uses it.
+    """
+    kept: list[tuple[Fraction, bool]] = []
+
+    def judge_answer(value: Fraction, typed: str | None) -> Verdict:
+        if not kept:
+            computed = truth()
+            kept.append((exact_value(computed), isinstance(computed, (Fraction, int))))
+        exact_truth, exact = kept[0]
+        return judge(value, exact_truth, tolerance=tolerance, close=close, hint=hint, exact=exact, typed=typed)
+
+    return judge_answer
+
+
 class Exercise:
     """A question whose answer the student types and the exercise checks (see the module's docstring).
 
     ``truth`` is called once, at the first check, and must return the exact answer (a ``Fraction`` or an
     integer) or a float; ``hint`` is shown with every answer that is not right. ``probability=True`` (the
-    default) refuses answers outside 0 to 1 with a message that says why.
+    default) refuses answers outside 0 to 1 with a message that says why. The truth is sealed in the check
+    (:func:`_sealed`): the exercise has no attribute that holds it.
     """
+
+    __slots__ = ("title", "question", "hint", "tolerance", "close", "probability", "_judge", "_widget", "_feedback")
 
     def __init__(self, title: str, question: str, truth: Callable[[], object], *, hint: str = "",
                  tolerance: float = DEFAULT_TOLERANCE, close: float = DEFAULT_CLOSE,
@@ -181,7 +213,7 @@ class Exercise:
         if not question.strip():
             raise InvalidInputError("question='' is empty: an exercise asks something")
         if not callable(truth):
-            raise InvalidInputError(f"truth={shown(truth)} is not a function: give one that computes the answer "
+            raise InvalidInputError(f"truth={_kind(truth)} is not a function: give one that computes the answer "
                                     "from the game (e.g. truth=lambda: prob.garbage_next_card_placeable(game))")
         self.title = title
         self.question = question
@@ -189,20 +221,9 @@ class Exercise:
         self.tolerance = _checked_float("tolerance", tolerance)
         self.close = _checked_float("close", close)
         self.probability = bool(probability)
-        self._truth_function = truth
-        self._truth: Fraction | None = None
-        self._exact = True
+        self._judge = _sealed(truth, tolerance=self.tolerance, close=self.close, hint=hint)
         self._widget: widgets.VBox | None = None
         self._feedback: widgets.HTML | None = None
-
-    @property
-    def truth(self) -> Fraction:
-        """The true answer, computed by the exercise's function at the first use."""
-        if self._truth is None:
-            value = self._truth_function()
-            self._truth = exact_value(value)
-            self._exact = isinstance(value, (Fraction, int))
-        return self._truth
 
     def check(self, answer: object) -> Verdict:
         """The verdict on ``answer`` (text such as ``"7/35"``, ``"0.2"`` or ``"20%"``). Never raises for bad text."""
@@ -215,10 +236,8 @@ class Exercise:
         if self.probability and not 0 <= value <= 1:
             return Verdict("unreadable", f"{shown_value(value)} is not a probability: a chance is between 0 and 1 "
                                          "(0% to 100%).", value)
-        truth = self.truth
         typed = " ".join(answer.split()) if isinstance(answer, str) else None
-        return judge(value, truth, tolerance=self.tolerance, close=self.close, hint=self.hint, exact=self._exact,
-                     typed=typed)
+        return self._judge(value, typed)
 
     # ------------------------------------------------------------------ display
     @property

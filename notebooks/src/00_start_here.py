@@ -35,9 +35,9 @@ import numpy as np
 from IPython.display import display
 
 import cardlab
+from cardlab.course import lesson
 from cardlab.sim import prob
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 stepper = cardlab.Stepper("garbage", players=2, seed=3)
@@ -243,20 +243,7 @@ assert abs(calibration.brier - np.mean([(r.guess - outcome) ** 2 for r in calibr
 # chance.)
 
 # %% [check]
-def after_moves(seed, moves):
-    """The Garbage game a new two-player stepper with this seed shows after `moves` presses of Next move."""
-    quick = cardlab.Stepper("garbage", players=2, seed=seed, rollouts=8, panel_rollouts=4)
-    for _ in range(moves):
-        quick.next_move()
-    quick.close()
-    return quick.game
-
-
-exercise_1 = Exercise(
-    "Exercise 1.", "Seed 11, after five moves: what is the exact chance that the next stock card can be used?",
-    truth=lambda: prob.garbage_next_card_placeable(after_moves(11, 5)),
-    hint="count the unseen cards that the player who draws the next stock card can place, and divide by the "
-         "number of unseen cards")
+exercise_1 = lesson("00").exercise(1)
 display(exercise_1)
 
 # %%
@@ -277,6 +264,13 @@ other = 1 - ex1.game.current_player     # the slip: counting the other seat's sp
 ex1_other = Fraction(sum(ex1.game.can_use(other, c) for c in ex1_unseen), len(ex1_unseen))
 print(f"counting seat {other}'s spots ({ex1_other}):", exercise_1.check(str(ex1_other)))
 assert ex1_other != ex1_chance and exercise_1.check(str(ex1_other)).status == "not yet"
+answer_1 = str(ex1_chance)   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 2.** At the very start of a two-player Garbage game (before anybody draws), what is the exact
@@ -284,11 +278,7 @@ assert ex1_other != ex1_chance and exercise_1.check(str(ex1_other)).status == "n
 # have a face-down spot?
 
 # %% [check]
-exercise_2 = Exercise(
-    "Exercise 2.", "At the deal: what is the exact chance that seat 0's first card can be placed?",
-    truth=lambda: prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=2, seed=0)),
-    hint="at the deal every card is unseen; a card can be placed if its spot (A to 10) is face down, and "
-         "remember the wild card")
+exercise_2 = lesson("00").exercise(2)
 display(exercise_2)
 
 # %%
@@ -307,6 +297,13 @@ print(exercise_2.check(f"{len(by_hand)}/{len(unseen)}"))
 forgot_the_jacks = sum(card.rank <= 10 for card in unseen)
 print(f"without the Jacks ({forgot_the_jacks}/{len(unseen)}):", exercise_2.check(f"{forgot_the_jacks}/{len(unseen)}"))
 assert exercise_2.check(f"{forgot_the_jacks}/{len(unseen)}").status == "not yet"
+answer_2 = f"{len(by_hand)}/{len(unseen)}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 3.** In `stepper` above (seed 3, after four moves), the P(win) estimates of the two seats have 95%
@@ -319,19 +316,7 @@ more = prob.win_probability(stepper.game, None, rollouts=4 * stepper.rollouts, r
 print(f"{4 * stepper.rollouts} play-outs: seat 0 {more[0]}, seat 1 {more[1]}")
 
 # %% [check]
-def width_ratio():
-    """Seat 0's interval width with four times a stepper's play-outs over its width with them (seed 3, four
-    moves; fresh play-outs, so the stepper's own numbers may differ by a little noise)."""
-    game = after_moves(3, 4)
-    old = prob.win_probability(game, None, rollouts=stepper.rollouts, rng=np.random.default_rng(2023))[0]
-    new = prob.win_probability(game, None, rollouts=4 * stepper.rollouts, rng=np.random.default_rng(2024))[0]
-    return new.half_width / old.half_width
-
-
-exercise_3 = Exercise(
-    "Exercise 3.", "With four times the play-outs, the new interval's width is what fraction of the old one?",
-    truth=width_ratio, tolerance=0.02, close=0.2,
-    hint="the width of an interval shrinks like 1 over the square root of the number of play-outs")
+exercise_3 = lesson("00").exercise(3, rollouts=stepper.rollouts)
 display(exercise_3)
 
 # %%
@@ -353,6 +338,13 @@ assert 0.35 < ratio < 0.7     # about 1/2: four times the play-outs, half the wi
 print("1/2:", exercise_3.check("1/2"))
 print("1/4:", exercise_3.check("1/4"))
 assert exercise_3.check("1/2").is_right and exercise_3.check("1/4").status == "not yet"
+answer_3 = "1/2"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_3 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_3.check(answer_3).is_right
+### END HIDDEN TESTS
 
 # %% [teacher]
 # With two players the two estimates are mirror images, so comparing their intervals compares an estimate with

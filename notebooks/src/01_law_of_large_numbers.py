@@ -29,17 +29,16 @@
 # %%
 import re
 from fractions import Fraction
-from math import comb
 
 import numpy as np
 import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
+from cardlab.course import lesson
 from cardlab.sim import prob
 from cardlab.sim.stats import Z95, wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 P = prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=1, seed=0, layout_sizes=[1]))
@@ -293,23 +292,7 @@ for rollouts in (16, 64, 256):
 # 0.005? Use $1.96\sqrt{p(1-p)/n} \le 0.005$, then check with a simulation of that many games.
 
 # %% [check]
-def first_draw_chance():
-    """p from the game itself: the exact chance that a fresh one-spot solitaire's first card can be placed."""
-    return prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=1, seed=0, layout_sizes=[1]))
-
-
-def games_needed(half_width):
-    """The smallest n with 1.96 sqrt(p(1-p)/n) <= half_width (with 1.96, as the exercise says)."""
-    p = first_draw_chance()
-    return int(np.ceil(Fraction(196, 100 * half_width) ** 2 * p * (1 - p)))
-
-
-exercise_1 = Exercise(
-    "Exercise 1.", "How many games make the 95% interval for p = 2/13 at most ±0.005 wide?",
-    truth=lambda: games_needed(Fraction(5, 1000)), probability=False,
-    tolerance=20,   # games: p(1 - p) rounded to 4 digits (0.1302) or 1.95996 for 1.96 stay right; without the 1.96
-                    # (about a quarter as many games) is "not yet"
-    hint="solve 1.96 sqrt(p(1-p)/n) = 0.005 for n: n = (1.96 / 0.005)^2 p (1 - p), rounded up")
+exercise_1 = lesson("01").exercise(1)
 display(exercise_1)
 
 # %%
@@ -330,6 +313,13 @@ assert exercise_1.check(str(rounded)).is_right
 forgot = int(np.ceil(float(P) * (1 - float(P)) / 0.005 ** 2))          # without the 1.96
 print(f"without the 1.96 ({forgot}):", exercise_1.check(str(forgot)))
 assert exercise_1.check(str(needed)).is_right and exercise_1.check(str(forgot)).status == "not yet"
+answer_1 = str(needed)   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 2.** The simple "normal" interval $\hat p \pm 1.96\sqrt{\hat p(1-\hat p)/n}$ is the one in most
@@ -337,23 +327,7 @@ assert exercise_1.check(str(needed)).is_right and exercise_1.check(str(forgot)).
 # and compare with the Wilson interval.
 
 # %% [check]
-def normal_coverage(n):
-    """The exact chance that the normal interval from n games covers p: the binomial chances of the counts k
-    whose interval contains p, added up."""
-    p = first_draw_chance()
-    total = Fraction(0)
-    for k in range(n + 1):
-        centre = k / n
-        if abs(centre - float(p)) <= Z95 * np.sqrt(centre * (1 - centre) / n):
-            total += comb(n, k) * p ** k * (1 - p) ** (n - k)
-    return total
-
-
-exercise_2 = Exercise(
-    "Exercise 2.", "n = 20 games: how often does the normal interval cover p = 2/13?",
-    truth=lambda: normal_coverage(20),
-    tolerance=0.025,   # 2000 experiments estimate it to about ±0.017 (95%); the promised 95% is far off: "not yet"
-    hint="simulate 2000 experiments of 20 games, compute each normal interval, count those that contain 2/13")
+exercise_2 = lesson("01").exercise(2)
 display(exercise_2)
 
 # %%
@@ -374,22 +348,20 @@ assert normal < 0.9 and wilson_cover > normal + 0.03
 print(exercise_2.check(f"{normal:.3f}"))
 print("the promised 95%:", exercise_2.check("95%"))
 assert exercise_2.check(f"{normal:.3f}").is_right and exercise_2.check("95%").status == "not yet"
+answer_2 = f"{normal:.3f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 3.** A report shows 20 independent 95% intervals, each from its own games. What is the chance that at
 # least one of them misses its true value? Compare with your count of misses in section 5.
 
 # %% [check]
-def at_least_one_miss(intervals, coverage):
-    """1 minus the chance that all of them cover: independent intervals multiply their chances."""
-    return 1 - coverage ** intervals
-
-
-exercise_3 = Exercise(
-    "Exercise 3.", "20 independent 95% intervals: the chance that at least one misses?",
-    truth=lambda: at_least_one_miss(20, Fraction(95, 100)),
-    tolerance=0.005,
-    hint="the chance that all 20 cover is 0.95 multiplied by itself 20 times; at least one miss is the rest")
+exercise_3 = lesson("01").exercise(3)
 display(exercise_3)
 
 # %%
@@ -404,3 +376,10 @@ print(f"1 - 0.95^20 = {exact:.4f}; bound 20 × 5% = 100% (useless here); "
 print(exercise_3.check(f"{exact:.3f}"))
 print("one in twenty (0.05):", exercise_3.check("0.05"))
 assert exercise_3.check(f"{exact:.3f}").is_right and exercise_3.check("0.05").status == "not yet"
+answer_3 = f"{exact:.3f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_3 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_3.check(answer_3).is_right
+### END HIDDEN TESTS

@@ -52,11 +52,11 @@ import numpy as np
 from IPython.display import HTML, display
 
 import cardlab
+from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.viz import table_html
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 
@@ -275,23 +275,11 @@ assert abs(gap) < 4     # as close as 2,000 deals can show (a gap of 4 would be 
 # cell.
 
 # %% [markdown]
-# **Exercise 1.** Play the stacked deck `DECK` with Kings wild (`wild="K"`) and greedy bots for six moves. How
-# many cards are face up in seat 0's layout then?
+# **Exercise 1.** Play the stacked deck `DECK` with Kings wild (`wild="K"`) and greedy bots for six moves, on seed 1
+# (as `chain` above). How many cards are face up in seat 0's layout then?
 
 # %% [check]
-def face_up_after(wild, moves=6):
-    """Face-up cards in seat 0's layout after `moves` greedy moves on the stacked deck with this wild rank."""
-    g = cardlab.new_game("garbage", players=2, seed=1, deck=DECK, wild=wild)
-    bot = make_policy("greedy", "garbage", np.random.default_rng(0))
-    for _ in range(moves):
-        g.play(choose(bot, g))
-    return sum(card is not None for card in g.observe(None).layouts[0])
-
-
-exercise_1 = Exercise(
-    "Exercise 1.", "Kings wild, six greedy moves on DECK: how many cards are face up in seat 0's layout?",
-    truth=lambda: face_up_after("K"), probability=False,
-    hint="make the game with wild=\"K\"; a wild placed on a spot counts as face up")
+exercise_1 = lesson("02").exercise(1, deck=DECK)
 display(exercise_1)
 
 # %%
@@ -307,9 +295,20 @@ face_up = [sum(card is not None for card in layout) for layout in ex1.observe(No
 print(f"after 6 moves: face-up cards per seat {face_up}")
 print(exercise_1.check(str(face_up[0])))
 assert exercise_1.check(str(face_up[0])).is_right
-jacks_wild = face_up_after("J")     # the plausible slip: forgetting wild="K"
+slip = cardlab.new_game("garbage", players=2, seed=1, deck=DECK)     # the plausible slip: forgetting wild="K"
+slip_bot = make_policy("greedy", "garbage", np.random.default_rng(0))
+for _ in range(6):
+    slip.play(choose(slip_bot, slip))
+jacks_wild = sum(card is not None for card in slip.observe(None).layouts[0])
 print(f"with Jacks wild instead ({jacks_wild}):", exercise_1.check(str(jacks_wild)))
 assert jacks_wild != face_up[0] and exercise_1.check(str(jacks_wild)).status == "not yet"
+answer_1 = str(face_up[0])   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 2.** In a fresh two-player game with five spots each (`layout_sizes=[5, 5]`), what is the exact
@@ -317,11 +316,7 @@ assert jacks_wild != face_up[0] and exercise_1.check(str(jacks_wild)).status == 
 # of each are there?
 
 # %% [check]
-exercise_2 = Exercise(
-    "Exercise 2.", "Five spots each, at the deal: what is the exact chance that seat 0's first card can be used?",
-    truth=lambda: prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=2, seed=0,
-                                                                    layout_sizes=[5, 5])),
-    hint="with five spots only A to 5 have a spot; and remember the wild card")
+exercise_2 = lesson("02").exercise(2)
 display(exercise_2)
 
 # %%
@@ -337,6 +332,13 @@ print(exercise_2.check(f"{useful}/52"))
 assert exercise_2.check(f"{useful}/52").is_right
 print("without the Jacks (20/52):", exercise_2.check("20/52"))
 assert exercise_2.check("20/52").status == "not yet"
+answer_2 = f"{useful}/52"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 3.** The cell below deals a shuffled game (seed 2) and lets two greedy bots play four moves. Seat 0 is
@@ -358,11 +360,7 @@ display(HTML(table_html(g3, None)))
 print(f"seat {g3.current_player} to move; legal now: {', '.join(m.text for m in g3.legal_moves())}")
 
 # %% [check]
-exercise_3 = Exercise(
-    "Exercise 3.", "In the middle of seat 0's chain: what is the exact chance that the top card of the stock can be "
-                   "used by the next player to draw?",
-    truth=lambda: prob.garbage_next_card_placeable(greedy_game(2, 4)),
-    hint="seat 0's turn ends without another draw, so count the cards the *next* player can use")
+exercise_3 = lesson("02").exercise(3, game=g3)
 display(exercise_3)
 
 # %%
@@ -382,3 +380,10 @@ wrong_seat = sum(g3.can_use(g3.current_player, card) for card in hidden)   # the
 print(f"counting seat {g3.current_player}'s spots ({wrong_seat}/{len(hidden)}):",
       exercise_3.check(f"{wrong_seat}/{len(hidden)}"))
 assert exercise_3.check(f"{wrong_seat}/{len(hidden)}").status == "not yet"
+answer_3 = f"{count}/{len(hidden)}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_3 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_3.check(answer_3).is_right
+### END HIDDEN TESTS

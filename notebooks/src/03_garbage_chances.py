@@ -26,11 +26,11 @@ import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
+from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.sim.stats import Z95, wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 
@@ -216,10 +216,7 @@ assert reference.half_width < small_est.half_width / 9     # 100 times the games
 # sizes you can show to be fair.
 
 # %% [check]
-exercise_1 = Exercise(
-    "Exercise 1.", "At what level must each of the ten intervals be made, so that all ten hold together at 95%?",
-    truth=lambda: 1 - 0.05 / len(rates), tolerance=0.0002, close=0.01,
-    hint="the ten intervals may miss 5% in total; share that equally among them")
+exercise_1 = lesson("03").exercise(1, intervals=len(rates))
 display(exercise_1)
 
 # %%
@@ -242,6 +239,13 @@ print(exercise_1.check(f"{level:.1%}"))
 assert exercise_1.check(f"{level:.1%}").is_right
 print("each at 95% (0.95):", exercise_1.check("0.95"))
 assert exercise_1.check("0.95").status == "not yet"
+answer_1 = f"{level:.1%}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [teacher]
 # An interval that contains 0.5 only says the data cannot rule fairness out. To *show* fairness, fix a margin you
@@ -254,10 +258,7 @@ assert exercise_1.check("0.95").status == "not yet"
 # probability in 95 runs of 100. What is the chance that at least one of the ten misses?
 
 # %% [check]
-exercise_2 = Exercise(
-    "Exercise 2.", "Ten independent 95% intervals: what is the chance that at least one of them misses?",
-    truth=lambda: 1 - (1 - 0.05) ** len(rates), tolerance=0.005,
-    hint="first find the chance that all ten cover (they are independent), then take the complement")
+exercise_2 = lesson("03").exercise(2, intervals=len(rates))
 display(exercise_2)
 
 # %%
@@ -274,26 +275,20 @@ assert exercise_2.check(f"{1 - all_cover:.3f}").is_right
 print("the bound k × 5% (0.5):", exercise_2.check("0.5"))
 print("a single interval's 5%:", exercise_2.check("0.05"))
 assert exercise_2.check("0.5").status == "not yet" and exercise_2.check("0.05").status == "not yet"
+answer_2 = f"{1 - all_cover:.3f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 3.** In section 3, seat 0 with 10 spots has an interval from 20 000 games. About how many games would
 # give an interval half as wide? Give your answer as a multiple of 20 000: how many times as many games?
 
 # %% [check]
-def games_to_halve():
-    """The smallest number of games (in steps of 100) whose Wilson interval, at the same share of wins, is at
-    most half as wide as the 20 000-game interval for 10 spots."""
-    share, target = est[10].value, est[10].half_width / 2
-    n = SIZE_GAMES
-    while wilson(share * n, n).half_width > target:
-        n += 100
-    return n
-
-
-exercise_3 = Exercise(
-    "Exercise 3.", "How many times as many games give an interval half as wide as the one from 20 000 games?",
-    truth=lambda: games_to_halve() / SIZE_GAMES, probability=False, tolerance=0.1, close=0.2,
-    hint="the width of an interval shrinks like 1 over the square root of the number of games")
+exercise_3 = lesson("03").exercise(3, estimate=est[10])
 display(exercise_3)
 
 # %%
@@ -302,8 +297,18 @@ exercise_3.check(answer_3)
 
 # %% [solution]
 times = 4      # width ∝ 1/√n: half the width needs four times the games
-print(f"{times} × {SIZE_GAMES} = {times * SIZE_GAMES} games (the search in the check finds {games_to_halve()})")
+searched = SIZE_GAMES
+while wilson(est[10].value * searched, searched).half_width > est[10].half_width / 2:
+    searched += 100
+print(f"{times} × {SIZE_GAMES} = {times * SIZE_GAMES} games (a search in steps of 100 games finds {searched})")
 print(exercise_3.check(str(times)))
 assert exercise_3.check(str(times)).is_right
 print("twice the games (2):", exercise_3.check("2"))
 assert exercise_3.check("2").status == "not yet"
+answer_3 = str(times)   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_3 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_3.check(answer_3).is_right
+### END HIDDEN TESTS

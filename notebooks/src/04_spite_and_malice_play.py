@@ -57,11 +57,11 @@ import numpy as np
 from IPython.display import display
 
 import cardlab
+from cardlab.course import lesson
 from cardlab.games.spite_malice.kernel import payoff_this_turn
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 greedy = make_policy("greedy", "spite-and-malice", np.random.default_rng(0))
@@ -325,11 +325,7 @@ seed_4 = cardlab.new_game("spite-and-malice", seed=4)
 print(seed_4.state.opening)
 
 # %% [check]
-exercise_1 = Exercise(
-    "Exercise 1.", "Seed 4, before any move: the table's exact chance that the first stock card fits a centre pile?",
-    truth=lambda: prob.spite_next_stock_playable(cardlab.new_game("spite-and-malice", seed=4)),
-    hint="the opening had ties. Each tied card went back into its own payoff pile: can it be the first stock card? "
-         "Leave those cards out of both counts")
+exercise_1 = lesson("04").exercise(1)
 display(exercise_1)
 
 # %%
@@ -370,6 +366,13 @@ z = (real_hits - predicted) / spread ** 0.5
 print(f"{tie_deals} real deals open with a tie: predicted {predicted:.1f} first stock cards that fit, really "
       f"{real_hits}; z = {z:+.2f}")
 assert tie_deals > 100 and abs(z) < 3
+answer_1 = f"{len(fitting)}/{len(never_seen)}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [teacher]
 # **For the teacher: the tie is a lesson in conditioning.** Seed 4 opens with two ties: 4♠ against 4♣, then A♣
@@ -390,12 +393,7 @@ seed_1 = cardlab.new_game("spite-and-malice", seed=1, king_starts_pile=False)
 print("seat 0's hand:", *seed_1.observe(0).hand, "| payoff tops:", *seed_1.observe(0).payoff_tops)
 
 # %% [check]
-exercise_2 = Exercise(
-    "Exercise 2.", "Seed 1, king_starts_pile=False: seat 0's exact chance that the first stock card fits?",
-    truth=lambda: prob.spite_next_stock_playable(
-        cardlab.new_game("spite-and-malice", seed=1, king_starts_pile=False), 0),
-    hint="with this option only an Ace can start a pile. Seat 0 cannot see the stock, the other hand or the cards "
-         "under the payoff tops; its own hand it can see")
+exercise_2 = lesson("04").exercise(2)
 display(exercise_2)
 
 # %%
@@ -419,3 +417,10 @@ with_kings = f"{8 - aces_seen + 8 - kings_seen}/{hidden}"
 print(f"counting Kings too ({with_kings}):", exercise_2.check(with_kings))
 assert exercise_2.check(f"{8 - aces_seen}/{hidden}").is_right
 assert exercise_2.check(str(table)).status == exercise_2.check(with_kings).status == "not yet"
+answer_2 = f"{8 - aces_seen}/{hidden}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS

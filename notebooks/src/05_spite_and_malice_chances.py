@@ -19,18 +19,16 @@
 
 # %%
 import math
-from fractions import Fraction
-from statistics import NormalDist
 
 import numpy as np
 from IPython.display import display
 
 import cardlab
+from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.sim.stats import wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 ACE_OR_KING = (cardlab.Rank.ACE, cardlab.Rank.KING)
@@ -218,12 +216,7 @@ p = prob.spite_next_stock_playable(start)
 print(f"p = {p} = {float(p):.4f}; 16/102 = {16 / 102:.4f}")
 
 # %% [check]
-exercise_1 = Exercise(
-    "Exercise 1.", "The standard error that puts p and 16/102 six standard errors apart?",
-    truth=lambda: (Fraction(16, 102) - prob.spite_next_stock_playable(cardlab.new_game("spite-and-malice", seed=4)))
-    / 6,
-    tolerance=0.0001, close=0.2,
-    hint="the distance between the two answers must be 6 standard errors")
+exercise_1 = lesson("05").exercise(1)
 display(exercise_1)
 
 # %%
@@ -240,6 +233,13 @@ print(exercise_1.check(f"{standard_error:.5f}"))
 print(f"only 2 standard errors apart ({gap_counts / 2:.4f}):", exercise_1.check(f"{gap_counts / 2:.4f}"))
 assert exercise_1.check(f"{standard_error:.5f}").is_right
 assert exercise_1.check(f"{gap_counts / 2:.4f}").status == "not yet"
+answer_1 = f"{standard_error:.5f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 2.** Run that simulation. The cell below deals the cards the table cannot see again at random, once,
@@ -254,13 +254,7 @@ one_deal = start.resample(None, rng)
 print("the top stock card of one new deal:", one_deal.state.stock[-1])
 
 # %% [check]
-exercise_2 = Exercise(
-    "Exercise 2.", "The share of simulated deals whose top stock card fits (seed 4, before any move)?",
-    # right within half the distance between p and 16/102: a simulation of Exercise 1's size lands there
-    # almost always (3 standard errors), and the wrong answer 16/102 is outside
-    truth=lambda: prob.spite_next_stock_playable(cardlab.new_game("spite-and-malice", seed=4)),
-    tolerance=0.007, close=0.05,
-    hint="deal as many times as Exercise 1 says; a small simulation cannot tell the two answers apart")
+exercise_2 = lesson("05").exercise(2)
 display(exercise_2)
 
 # %%
@@ -278,6 +272,13 @@ print(exercise_2.check(f"{share.value:.4f}"))
 print("16/102:", exercise_2.check("16/102"))
 assert abs(z_right) < 4 and z_wrong < -3
 assert exercise_2.check(f"{share.value:.4f}").is_right and exercise_2.check("16/102").status == "not yet"
+answer_2 = f"{share.value:.4f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 3.** Is there a first-player advantage? With the option `first="seat0"` seat 0 always starts, and
@@ -288,11 +289,7 @@ assert exercise_2.check(f"{share.value:.4f}").is_right and exercise_2.check("16/
 # can your interval show, and what can it not? (The check looks at the half-width; discuss the rest.)
 
 # %% [check]
-exercise_3 = Exercise(
-    "Exercise 3.", "The largest half-width of a 95% interval from 200 decided rounds?",
-    # the worst case is p(1 - p) = 1/4, at p = 1/2
-    truth=lambda: NormalDist().inv_cdf(0.975) * math.sqrt(0.25 / 200), tolerance=0.002, close=0.1,
-    hint="the half-width is 1.96 × √(p(1 − p)/n), and p(1 − p) is largest at p = 1/2")
+exercise_3 = lesson("05").exercise(3)
 display(exercise_3)
 
 # %%
@@ -314,6 +311,13 @@ first_wins = wilson(float(np.sum(winners == 0)), decided)
 print(f"{ROUNDS} rounds, {ROUNDS - decided} drawn; seat 0 (always first) wins {first_wins} of the decided rounds")
 print(f"half-width {first_wins.half_width:.4f}; the interval contains 1/2: {first_wins.contains(0.5)}")
 assert half_200 > 0.02 and decided >= needed and first_wins.half_width <= 0.02
+answer_3 = f"{half_200:.3f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_3 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_3.check(answer_3).is_right
+### END HIDDEN TESTS
 
 # %% [teacher]
 # **For the teacher: reading Exercise 3.** If the interval excludes 1/2, the rounds are evidence (at the 5% level)

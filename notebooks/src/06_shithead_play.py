@@ -66,11 +66,10 @@ import numpy as np
 from IPython.display import display
 
 import cardlab
-from cardlab.games.shithead.rules import House, fit_table
+from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 
@@ -323,17 +322,7 @@ assert alone < 0                                         # alone, it would have 
 # the draw pile would fit on a Queen? Count: which ranks fit on a Queen, and how many cards is that?
 
 # %% [check]
-def fits_on(top, **house_rules):
-    """The share of a fresh pack's cards that the rules let go on a card of rank `top`."""
-    pack = cardlab.new_game("shithead", players=2, seed=0, **house_rules).unseen_cards(None)
-    ranks = fit_table(House.of(house_rules))[top]
-    return Fraction(sum(c.rank in ranks for c in pack), len(pack))
-
-
-exercise_1 = Exercise(
-    "Exercise 1.", "A fresh game: the table's exact chance that the top of the draw pile fits on a Queen?",
-    truth=lambda: fits_on(cardlab.Rank.QUEEN),
-    hint="a card fits if it is equal or higher, or if it goes on anything; count the cards of those ranks in 52")
+exercise_1 = lesson("06").exercise(1)
 display(exercise_1)
 
 # %%
@@ -351,6 +340,13 @@ assert exercise_1.check(f"{len(on_queen)}/{len(unseen)}").is_right
 forgot_2_and_10 = f"{len(on_queen) - 8}/{len(unseen)}"
 print(f"forgetting the 2s and 10s ({forgot_2_and_10}):", exercise_1.check(forgot_2_and_10))
 assert exercise_1.check(forgot_2_and_10).status == "not yet"
+answer_1 = f"{len(on_queen)}/{len(unseen)}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 2.** Deal section 4's game again with the house rule `seven_lower=True` (the next cell does it): the
@@ -362,15 +358,7 @@ lower = greedy_setup(14, seven_lower=True)
 print(f"top of the pile: {lower.top}; face-up cards: {[[str(c) for c in up] for up in lower.state.face_up]}")
 
 # %% [check]
-def table_chance_after_setup(**house_rules):
-    """The table's exact chance that the draw pile's top fits, after section 4's deal and set-up."""
-    return prob.shithead_draw_top_fits(greedy_setup(14, **house_rules), None)
-
-
-exercise_2 = Exercise(
-    "Exercise 2.", "seven_lower: the table's exact chance that the top of the draw pile fits on the 7?",
-    truth=lambda: table_chance_after_setup(seven_lower=True),
-    hint="on a 7 this rule allows a 7 or lower, a 2 or a 10; count those among the cards the table cannot see")
+exercise_2 = lesson("06").exercise(2, game=lower)
 display(exercise_2)
 
 # %%
@@ -386,6 +374,13 @@ fit = sum(c.rank in low_ranks for c in unseen)
 print(f"2-7 and 10 among the table's unseen cards: {fit}/{len(unseen)} = {fit / len(unseen):.4f}")
 print(exercise_2.check(f"{fit}/{len(unseen)}"))
 assert exercise_2.check(f"{fit}/{len(unseen)}").is_right
-plain_rules = table_chance_after_setup()
+plain_rules = prob.shithead_draw_top_fits(greedy_setup(14), None)
 print(f"the plain rules' {plain_rules} instead:", exercise_2.check(str(plain_rules)))
 assert exercise_2.check(str(plain_rules)).status == "not yet"
+answer_2 = f"{fit}/{len(unseen)}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS

@@ -25,11 +25,11 @@ import numpy as np
 from IPython.display import display
 
 import cardlab
+from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.sim.stats import wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 game = cardlab.new_game("shithead", players=2, seed=14)           # the shuffled deal of lesson 06, section 4
@@ -265,18 +265,7 @@ assert small.contains(0.5) and large.contains(0.5) and large.half_width < 0.011 
 # view: what chance that seat 0 must pick up? Then compare it with the model's answer for seat 1.
 
 # %% [check]
-def random_subset_chance(viewpoint):
-    """C(U - F, h) / C(U, h) for the mover's h hand cards, with U and F counted from `viewpoint`'s unseen cards."""
-    unseen = game.unseen_cards(viewpoint)
-    fit = sum(game.fits(c) for c in unseen)
-    h = len(game.state.hands[game.current_player])
-    return Fraction(comb(len(unseen) - fit, h), comb(len(unseen), h))
-
-
-exercise_1 = Exercise(
-    "Exercise 1.", "At the Ace, from seat 1's view: the random-subset chance that seat 0 must pick up?",
-    truth=lambda: random_subset_chance(1), close=0.01,   # the table's count and the model's are over 4% off
-    hint="count U and F among the cards seat 1 cannot see (its own hand is not among them); h is still 3")
+exercise_1 = lesson("07").exercise(1, game=game)
 display(exercise_1)
 
 # %%
@@ -297,6 +286,13 @@ assert exercise_1.check(f"{random_subset:.4f}").status == "not yet"
 model_1 = f"{float(prob.shithead_mover_picks_up(game, 1)):.4f}"
 print(f"the model's answer for seat 1, {model_1}:", exercise_1.check(model_1))
 assert exercise_1.check(model_1).status == "not yet"
+answer_1 = str(by_listing)   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 2.** With `first="lowest3"` the holder of the lowest card in hand starts (2s and 10s do not count);
@@ -304,22 +300,7 @@ assert exercise_1.check(model_1).status == "not yet"
 # greedy set-up, in what share of them does seat 0 start? Is the starter equally likely to be either seat?
 
 # %% [check]
-def seat0_share(deals=2000):
-    """The share of seeded lowest3 deals (greedy set-up) in which the game lets seat 0 start."""
-    greedy = make_policy("greedy", "shithead", np.random.default_rng(0))
-    starts = 0
-    for seed in range(deals):
-        deal = cardlab.new_game("shithead", players=2, seed=seed, first="lowest3")
-        while deal.state.phase == "setup":
-            deal.play(choose(greedy, deal))
-        starts += deal.current_player == 0
-    return Fraction(starts, deals)
-
-
-exercise_2 = Exercise(
-    "Exercise 2.", "first='lowest3', seeds 0-1999: the share of deals in which seat 0 starts?",
-    truth=seat0_share, tolerance=0.005,     # "equally likely", 1/2, is over 15% off: "not yet"
-    hint="after the set-up, find each hand's lowest card that is not a 2 or a 10, and remember who wins ties")
+exercise_2 = lesson("07").exercise(2)
 display(exercise_2)
 
 # %%
@@ -346,6 +327,13 @@ print(exercise_2.check(f"{seat0}/2000"))
 assert exercise_2.check(f"{seat0}/2000").is_right and starts.low > 0.5
 print("equally likely, 1/2:", exercise_2.check("1/2"))
 assert exercise_2.check("1/2").status == "not yet"
+answer_2 = f"{seat0}/2000"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 3.** The next cell plays 400 greedy games and prints seat 0's win rate. What is the half-width of its
@@ -356,11 +344,7 @@ games400 = cardlab.simulate("shithead", players=2, games=400, seed=21, progress=
 print(f"seat 0 wins {games400.wins[0]} of 400 games")
 
 # %% [check]
-exercise_3 = Exercise(
-    "Exercise 3.", "400 games: the half-width of the 95% interval for seat 0's win rate?",
-    truth=lambda: cardlab.simulate("shithead", players=2, games=400, seed=21, progress=False).win_rate(0).half_width,
-    tolerance=0.002, close=0.1,    # the whole width, twice as large, is "not yet"
-    hint="about 1.96 standard errors, and the standard error of a share is the square root of p(1 - p)/n")
+exercise_3 = lesson("07").exercise(3)
 display(exercise_3)
 
 # %%
@@ -376,3 +360,10 @@ assert exercise_3.check(f"{half:.3f}").is_right and half > 0.02
 print("the whole width:", exercise_3.check(f"{2 * half:.3f}"))
 assert exercise_3.check(f"{2 * half:.3f}").status == "not yet"
 print(f"an edge of 0.02 lies well inside ±{half:.3f}: 400 games cannot show it")
+answer_3 = f"{half:.3f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_3 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_3.check(answer_3).is_right
+### END HIDDEN TESTS

@@ -39,7 +39,6 @@
 
 # %%
 import re
-from fractions import Fraction
 from itertools import combinations
 from math import comb
 
@@ -47,11 +46,11 @@ import numpy as np
 from IPython.display import display
 
 import cardlab
+from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.sim.stats import wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 DECK = ["5S", "KH", "9D", "QC", "3D", "8H", "3S", "4S", "7H", "10C", "JD", "AS", "2H", "6C", "7D", "8C", "QH", "KS",
@@ -416,20 +415,7 @@ print(guess_me.calibration())
 # 5 fit an Ace?
 
 # %% [check]
-def five_after_pickup(game):
-    """P(seat 0's hand held a 5 | it held nothing that fits), every hand of its size equally likely beforehand:
-    the share of the hands that could not play that hold a 5, counted by listing them all."""
-    cards = game.unseen_cards(None)
-    size = len(game.state.hands[0])
-    blocked = [hand for hand in combinations(cards, size) if not any(game.fits(c) for c in hand)]
-    return Fraction(sum(any(c.rank == cardlab.Rank.FIVE for c in hand) for hand in blocked), len(blocked))
-
-
-exercise_1 = Exercise(
-    "Exercise 1.", "After the pick-up: the table's chance that seat 0's earlier hand included a 5?",
-    truth=lambda: five_after_pickup(position),
-    hint="only cards that do not fit the Ace could have been in the hand: count 5s among those (section 3's "
-         "formula with 5s instead of Kings)")
+exercise_1 = lesson("08").exercise(1, game=position)
 display(exercise_1)
 
 # %%
@@ -444,6 +430,13 @@ print(f"using the pick-up (Bayes): {with_pickup:.4f}; ignoring it: {ignoring:.4f
 print(exercise_1.check(f"{with_pickup:.4f}"))
 print("ignoring the pick-up:", exercise_1.check(f"{ignoring:.4f}"))
 assert exercise_1.check(f"{with_pickup:.4f}").is_right and exercise_1.check(f"{ignoring:.4f}").status == "not yet"
+answer_1 = f"{with_pickup:.4f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 2.** Check the law of total probability in Spite and Malice, in `game` as section 5 left it: average
@@ -459,13 +452,7 @@ def redealt_world():
     return game.resample(None, rng)
 
 # %% [check]
-ex2_game = game.copy()
-exercise_2 = Exercise(
-    "Exercise 2.", "Seat 1's answers, averaged over worlds the table cannot tell apart, come close to what?",
-    truth=lambda: prob.spite_next_stock_playable(ex2_game, None),
-    tolerance=0.01,   # the average of 2000 worlds is this close; seat 1's own answer is more than 0.05 away
-    hint="the law of total probability: averaging a better-informed player's answer gives back the answer of "
-         "the one who knows less")
+exercise_2 = lesson("08").exercise(2, game=game)
 display(exercise_2)
 
 # %%
@@ -482,6 +469,13 @@ assert abs(mean - target) < 2 * half + 1e-12     # within about four standard er
 print(exercise_2.check(f"{mean:.4f}"))
 print("seat 1's own answer:", exercise_2.check(f"{own:.4f}"))
 assert exercise_2.check(f"{mean:.4f}").is_right and exercise_2.check(f"{own:.4f}").status == "not yet"
+answer_2 = f"{mean:.4f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 3.** Go back to the moment when the stock was down to the completed pile and nobody had drawn from it
@@ -489,11 +483,7 @@ assert exercise_2.check(f"{mean:.4f}").is_right and exercise_2.check(f"{own:.4f}
 # stock card fits a centre pile, for a player who remembers the pile? Count by hand (Kings are wild).
 
 # %% [check]
-exercise_3 = Exercise(
-    "Exercise 3.", "Stock down to the completed pile: chance that its top card fits, for a player who remembers?",
-    truth=lambda: prob.spite_next_stock_playable(at_the_pile, None),
-    hint="the next card is one of the pile's 12 cards, each equally likely; count those a centre pile can take, "
-         "Kings included")
+exercise_3 = lesson("08").exercise(3, game=at_the_pile)
 display(exercise_3)
 
 # %%
@@ -510,3 +500,10 @@ print(f"forgetful ({forgetful(at_the_pile):.4f}):", exercise_3.check(f"{forgetfu
 assert exercise_3.check(f"{len(fitting)}/{len(pile)}").is_right
 for wrong in (f"{no_kings}/{len(pile)}", f"{forgetful(at_the_pile):.4f}"):
     assert exercise_3.check(wrong).status == "not yet"
+answer_3 = f"{len(fitting)}/{len(pile)}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_3 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_3.check(answer_3).is_right
+### END HIDDEN TESTS

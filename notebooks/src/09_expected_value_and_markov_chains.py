@@ -39,9 +39,9 @@ import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
+from cardlab.course import lesson
 from cardlab.sim.stats import Z95, wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 
@@ -367,12 +367,7 @@ print(f"10 spots: mean {float(exact[10]):.3f} draws, median {median} draws")
 # 20 000 solitaire games of 10 spots with `wild="K"`. What is the exact expected number of draws with Kings wild?
 
 # %% [check]
-exercise_1 = Exercise(
-    "Exercise 1.", "10 spots, Kings wild: the exact expected number of draws?",
-    truth=lambda: expected_draws(10),   # the state table counts 4 wild cards, whatever their rank
-    probability=False,
-    tolerance=0.005,  # the exact value to two decimals; a simulated mean is "close"; 6 spots' 10.27 is "not yet"
-    hint="the state table only counts how many wild cards there are, not which rank they have")
+exercise_1 = lesson("09").exercise(1)
 display(exercise_1)
 
 # %%
@@ -392,16 +387,20 @@ print(f"6 spots ({float(exact[6]):.3f}):", exercise_1.check(f"{float(exact[6]):.
 assert exercise_1.check(f"{float(exact[10]):.3f}").is_right
 assert exercise_1.check(f"{mean:.3f}").status in ("right", "close")
 assert exercise_1.check(f"{float(exact[6]):.3f}").status == "not yet"
+answer_1 = f"{float(exact[10]):.3f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 2.** Change the recursion of section 4 to give the chance of completing within $k$ draws, not only the
 # mean. What is the exact chance of completing **6** spots within 5 draws? Check it against a simulation.
 
 # %% [check]
-exercise_2 = Exercise(
-    "Exercise 2.", "The exact chance of completing 6 spots within 5 draws?",
-    truth=lambda: completion_curve(6, 5)[4],     # the Markov chain of section 7, moved five turns
-    hint="the recursion gains an argument, the number of turns still allowed; a dead card uses one up")
+exercise_2 = lesson("09").exercise(2)
 display(exercise_2)
 
 # %%
@@ -433,22 +432,20 @@ print(exercise_2.check(f"{float(p5):.4f}"))
 print(f"10 spots' chance ({float(exact_curve[4]):.4f}):", exercise_2.check(f"{float(exact_curve[4]):.4f}"))
 assert exercise_2.check(f"{float(p5):.4f}").is_right
 assert exercise_2.check(f"{float(exact_curve[4]):.4f}").status == "not yet"
+answer_2 = f"{float(p5):.4f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 3.** How much longer, on average, does the slowest layout size take than a full layout of 10 spots?
 # Give the exact difference as a decimal, and the size.
 
 # %% [check]
-def slowest_minus_ten():
-    """From the chain's matrix (section 5): the largest expected number of draws over 1-10 spots, minus 10 spots'."""
-    means = [chain_expectation(n)[0] for n in range(1, 11)]
-    return max(means) - means[-1]
-
-
-exercise_3 = Exercise(
-    "Exercise 3.", "How many more draws, on average, does the slowest layout size take than 10 spots?",
-    truth=slowest_minus_ten, probability=False, tolerance=0.001,
-    hint="section 4's exact expectations: find the largest, subtract the one for 10 spots")
+exercise_3 = lesson("09").exercise(3)
 display(exercise_3)
 
 # %%
@@ -464,3 +461,10 @@ simulated_gap = simulated[slowest][0] - simulated[10][0]
 print(f"from the simulated means ({simulated_gap:.3f}):", exercise_3.check(f"{simulated_gap:.3f}"))
 assert exercise_3.check(f"{float(difference):.4f}").is_right
 assert exercise_3.check(f"{simulated_gap:.3f}").status != "right"    # simulated means are only estimates
+answer_3 = f"{float(difference):.4f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_3 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_3.check(answer_3).is_right
+### END HIDDEN TESTS

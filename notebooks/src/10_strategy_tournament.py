@@ -31,11 +31,11 @@ import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
+from cardlab.course import lesson
 from cardlab.games.shithead import power
 from cardlab.policies import make_policy
 from cardlab.sim.stats import Z95, wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.panels import figure_view
 
 greedy = make_policy("greedy", "shithead", np.random.default_rng(0))
@@ -372,12 +372,7 @@ report("jack_high, both seats", tournament(jack_high, games=1000, seed=3, name="
 # paired estimate)? What can its interval show, and what not? (The check looks at the share; discuss the interval.)
 
 # %% [check]
-exercise_1 = Exercise(
-    "Exercise 1.", "never_discard against greedy on 1000 fresh deals (seed 6): the share of games it wins?",
-    truth=lambda: tournament(never_discard, games=1000, seed=6, name="garbage").paired()[0],
-    tolerance=0.002,   # a seeded run: the right answer is this number to three decimals
-    close=0.015,       # section 3's 0.331 (seed 5, the deals already looked at) is further off: "not yet"
-    hint="play section 3's tournament again, on seed 6, and read its paired estimate")
+exercise_1 = lesson("10").exercise(1, policy=never_discard)
 display(exercise_1)
 
 # %%
@@ -400,6 +395,13 @@ print(exercise_1.check(f"{mean:.3f}"))
 print(f"section 3's estimate ({paired_demo.paired()[0]:.3f}):", exercise_1.check(f"{paired_demo.paired()[0]:.3f}"))
 assert exercise_1.check(f"{mean:.3f}").is_right
 assert exercise_1.check(f"{paired_demo.paired()[0]:.3f}").status == "not yet"
+answer_1 = f"{mean:.3f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 2.** Suppose your policy really wins 53% against greedy. How many independent games give a 90% chance
@@ -407,21 +409,7 @@ assert exercise_1.check(f"{paired_demo.paired()[0]:.3f}").status == "not yet"
 # section 4 measured? (The check looks at the independent games.)
 
 # %% [check]
-def games_for_power(p, target_power):
-    """Independent games n with power(n) = target: the smallest n whose normal-approximation power reaches it."""
-    spread = np.sqrt(p * (1 - p))
-    n = 1
-    while normal.cdf((p - 0.5) / (spread / np.sqrt(n)) - Z95) < target_power:
-        n += 1
-    return n
-
-
-exercise_2 = Exercise(
-    "Exercise 2.", "How many independent games give 90% power to tell a 53% policy from 50%?",
-    truth=lambda: games_for_power(0.53, 0.90), probability=False,
-    tolerance=10,   # games: z = 1.96 and 1.28 rounded to two decimals give a few games less, still right;
-    close=0.05,     # 80% power's 2,173 games (25% fewer) is "not yet"
-    hint="section 4's formula with z for 90% power (about 1.28) in place of 0.84")
+exercise_2 = lesson("10").exercise(2)
 display(exercise_2)
 
 # %%
@@ -441,6 +429,13 @@ print(f"by hand with z = 1.96 and 1.28 ({by_hand} games):", exercise_2.check(str
 print(f"80% power ({for_80} games):", exercise_2.check(str(for_80)))
 assert exercise_2.check(str(by_hand)).is_right
 assert exercise_2.check(str(games_90)).is_right and exercise_2.check(str(for_80)).status == "not yet"
+answer_2 = str(games_90)   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 3.** In the Shithead set-up, greedy puts its best cards face up. Write a policy `lowest_up` that puts
@@ -454,35 +449,7 @@ def lowest_up(view, legal_moves):
     return greedy(view, legal_moves)
 
 # %% [check]
-def higher_turned_up(policy, deals=100, seed=9):
-    """The first set-up choice of `policy` over `deals` deals that turns up a card while a card of lower power stays
-    in the hand (as text), or None when there is none."""
-    for i in range(deals):
-        game = cardlab.new_game("shithead", players=2, seed=seed * 1000 + i)
-        while not game.is_over and game.legal_moves()[0].kind == "setup":
-            view = game.observe(game.current_player)
-            move = game.parse_move(policy(view, game.legal_moves()))
-            lower = [card for card in view.hand if power(card) < power(move.card)]
-            if lower:
-                return f"deal {i}: turned up {move.card} while holding {' '.join(map(str, lower))}"
-            game.play(move)
-    return None
-
-
-def share_if_rule_kept(policy):
-    """The share of games `policy` wins against greedy (200 deals, seed 9) if every set-up choice keeps the rule;
-    -1, which no answer matches, if it breaks it."""
-    return -1.0 if higher_turned_up(policy) else tournament(policy, games=200, seed=9).paired()[0]
-
-
-exercise_3 = Exercise(
-    "Exercise 3.", "Your lowest_up against greedy over 200 deals (seed 9): the share of games it wins?",
-    truth=lambda: share_if_rule_kept(lowest_up),
-    tolerance=0.002, close=0.1,   # your own policy's share to three decimals; greedy's 0.5 is "not yet"
-    hint="put face up the set-up move whose card has the lowest power(); a set-up that keeps a lower card in hand "
-         "makes every share 'not yet' (the line above the exercise names it); after a change run the policy's cell "
-         "and this exercise's cells again")
-print("your lowest_up's set-up:", higher_turned_up(lowest_up) or "keeps the rule (no lower card stays in hand)")
+exercise_3 = lesson("10").exercise(3, policy=lowest_up)
 display(exercise_3)
 
 # %%
@@ -496,10 +463,21 @@ def lowest_up(view, legal_moves):
     return greedy(view, legal_moves)
 
 
+exercise_3 = lesson("10").exercise(3, policy=lowest_up)   # made again for this policy, as a student runs it again
 ex3 = tournament(lowest_up, games=200, seed=9)
 report("lowest_up", ex3)
 print(exercise_3.check(f"{ex3.paired()[0]:.3f}"))
 print("no difference (0.5):", exercise_3.check("0.5"))
-print("greedy's set-up (the plausible wrong policy):", higher_turned_up(greedy))
+with_greedy = lesson("10").exercise(3, policy=greedy)      # the plausible wrong policy: greedy's own set-up
+print("greedy's set-up:", with_greedy.question)
+print("lowest_up's share checked for greedy's set-up:", with_greedy.check(f"{ex3.paired()[0]:.3f}"))
 assert exercise_3.check(f"{ex3.paired()[0]:.3f}").is_right and exercise_3.check("0.5").status == "not yet"
-assert higher_turned_up(lowest_up) is None and share_if_rule_kept(greedy) == -1.0
+assert "keeps the rule" in exercise_3.question and "breaks the rule" in with_greedy.question
+assert with_greedy.check(f"{ex3.paired()[0]:.3f}").status == "not yet"
+answer_3 = f"{ex3.paired()[0]:.3f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_3 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_3.check(answer_3).is_right
+### END HIDDEN TESTS

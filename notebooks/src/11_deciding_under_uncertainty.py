@@ -26,12 +26,12 @@
 # seat 0's spot 3 holds a Jack (wild): taking the 3 frees the Jack for a face-down spot.
 
 # %%
-from fractions import Fraction
 
 import numpy as np
 from IPython.display import HTML, display
 
 import cardlab
+from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.policies.search import SearchPolicy
 from cardlab.sim import prob
@@ -41,7 +41,6 @@ from cardlab.sim.stats import Z95
 from cardlab.sim.tournament import paired_tournament
 from cardlab.viz import table_html
 from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.exercise import Exercise
 from cardlab.viz.moves import move_values_figure_from, review_figure
 from cardlab.viz.panels import figure_view
 
@@ -310,16 +309,7 @@ assert len(first_20) == 20
 for s, (d, t) in enumerate(first_20, start=misleading):
     print(f"world {s:>3}: draw stock {d}, take discard {t}")
 
-
-def all_seeing_share(worlds):
-    """The share of the worlds in which at least one move wins."""
-    return Fraction(sum(int(max(row)) for row in worlds), len(worlds))
-
-
-exercise_1 = Exercise(
-    "Exercise 1.", "In the 20 worlds printed, what share would a player who sees every card win?",
-    truth=lambda: all_seeing_share(first_20),
-    hint="the all-seeing player wins a world if either move wins there")
+exercise_1 = lesson("11").exercise(1, worlds=first_20)
 display(exercise_1)
 
 # %%
@@ -330,12 +320,18 @@ exercise_1.check(answer_1)
 ex1_wins = sum(1 for d, t in first_20 if d == 1 or t == 1)
 ex1_single = int(first_20.sum(axis=0).max())
 print(f"worlds with at least one winning move: {ex1_wins} of 20; the better single move wins {ex1_single} of 20")
-assert Fraction(ex1_wins, 20) == all_seeing_share(first_20)
 print(exercise_1.check(f"{ex1_wins}/20"))
 assert exercise_1.check(f"{ex1_wins}/20").is_right
 assert ex1_single < ex1_wins   # the plausible wrong answer (one move for all 20 worlds) differs
 print("one move for all worlds:", exercise_1.check(f"{ex1_single}/20"))
 assert exercise_1.check(f"{ex1_single}/20").status != "right"
+answer_1 = f"{ex1_wins}/20"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_1 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_1.check(answer_1).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 2.** Use the first variance ratio printed in section 3 (paired over independent, from the 1,000
@@ -344,11 +340,7 @@ assert exercise_1.check(f"{ex1_single}/20").status != "right"
 # play-outs?
 
 # %% [check]
-exercise_2 = Exercise(
-    "Exercise 2.", "Independent play-outs need how many times as many play-outs as paired ones, for the same "
-                   "precision of a difference?",
-    truth=lambda: float(var_independent / var_paired), tolerance=0.05, close=0.15, probability=False,
-    hint="the variance of an average of n play-outs is (variance of one) / n")
+exercise_2 = lesson("11").exercise(2, paired=common, independent=independent)
 display(exercise_2)
 
 # %%
@@ -362,6 +354,13 @@ print(exercise_2.check(f"{ex2_factor:.2f}"))
 assert exercise_2.check(f"{ex2_factor:.2f}").is_right
 print("the ratio itself:", exercise_2.check(f"{ratio:.2f}"))
 assert exercise_2.check(f"{ratio:.2f}").status == "not yet"   # the plausible wrong direction
+answer_2 = f"{ex2_factor:.2f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_2 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS
 
 # %% [markdown]
 # **Exercise 3.** The cell below shows a Garbage game (seed 10) after 8 greedy moves: seat 1 has just turned up a
@@ -375,18 +374,7 @@ display(HTML(table_html(ex3_position, None)))
 print(f"seat {ex3_position.current_player} to move; moves: {[m.text for m in ex3_position.legal_moves()]}")
 
 # %% [check]
-def discard_loss():
-    """The win chance given up by discarding, from 40,000 paired play-outs (the difference's 95% interval is
-    about ±0.006 wide, so a 4,000-play-out answer, about ±0.02, lands within the tolerance; the plausible wrong
-    answers, the discard's own win chance (about 0.43) or 0, are far outside it)."""
-    many = move_values(greedy_position("garbage", seed=10, moves=8), rollouts=40_000, rng=np.random.default_rng(99))
-    return many.value_of("discard").gap
-
-
-exercise_3 = Exercise(
-    "Exercise 3.", "How much win chance does discarding the 2 give up against the best move?",
-    truth=discard_loss, tolerance=0.03, close=0.3,
-    hint="the gap between the best move's win chance and the discard's")
+exercise_3 = lesson("11").exercise(3)
 display(exercise_3)
 
 # %%
@@ -404,3 +392,10 @@ assert ex3.value_of("discard").separated and exercise_3.check(f"{ex3_loss:.2f}")
 ex3_win = ex3.value_of("discard").win.value
 print("the discard's own win chance instead:", exercise_3.check(f"{ex3_win:.2f}"))
 assert exercise_3.check(f"{ex3_win:.2f}").status == "not yet"   # the plausible wrong answer
+answer_3 = f"{ex3_loss:.2f}"   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_3 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_3.check(answer_3).is_right
+### END HIDDEN TESTS

@@ -1,0 +1,75 @@
+"""Answer key of lesson 11, "Deciding under uncertainty": the all-seeing player's share of 20 worlds, the play-outs
+independent sampling needs against paired, and the win chance a discard gives up."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+import cardlab
+from cardlab.course.keys import greedy_moves
+from cardlab.errors import InvalidInputError, shown
+from cardlab.sim.move_values import move_values
+from cardlab.viz.exercise import Exercise
+
+ROLLOUTS_3 = 40_000
+
+
+def _results(value: object, name: str) -> np.ndarray[Any, Any]:
+    """A table of play-out results: one row per world, one 0/1 column per move."""
+    table = np.asarray(value) if isinstance(value, (list, tuple, np.ndarray)) else None
+    if table is None or table.ndim != 2 or table.shape[0] < 2 or table.shape[1] != 2 or \
+            not np.isin(table, (0, 1)).all():
+        raise InvalidInputError(f"{name}={shown(value)}: give the lesson's table of play-out results (one row per "
+                                "world, 1 or 0 for each of the two moves)")
+    return table.astype(int)
+
+
+def _all_seeing_share(worlds: np.ndarray[Any, Any]) -> Fraction:
+    """The share of the worlds in which at least one move wins: the all-seeing player picks it."""
+    return Fraction(int(worlds.max(axis=1).sum()), len(worlds))
+
+
+def exercise_1(worlds: object) -> Exercise:
+    """``worlds``: the 20 worlds the lesson prints (``first_20``)."""
+    table = _results(worlds, "worlds").copy()
+    return Exercise(
+        "Exercise 1.", f"In the {len(table)} worlds printed, what share would a player who sees every card win?",
+        truth=lambda: _all_seeing_share(table),
+        hint="the all-seeing player wins a world if either move wins there")
+
+
+def _factor(paired: np.ndarray[Any, Any], independent: np.ndarray[Any, Any]) -> float:
+    """Var(independent difference) / Var(paired difference): a difference's variance with n play-outs each is the
+    variance of one difference over n, so equal precision takes this many times the play-outs."""
+    var_paired = np.var(paired[:, 1] - paired[:, 0], ddof=1)
+    var_independent = np.var(independent[:, 1] - independent[:, 0], ddof=1)
+    return float(var_independent / var_paired)
+
+
+def exercise_2(paired: object, independent: object) -> Exercise:
+    """``paired`` and ``independent``: section 2's and section 3's tables of play-outs (``common``,
+    ``independent``)."""
+    same, apart = _results(paired, "paired").copy(), _results(independent, "independent").copy()
+    return Exercise(
+        "Exercise 2.", "Independent play-outs need how many times as many play-outs as paired ones, for the same "
+                       "precision of a difference?",
+        truth=lambda: _factor(same, apart), tolerance=0.05, close=0.15, probability=False,
+        hint="the variance of an average of n play-outs is (variance of one) / n")
+
+
+def _discard_loss() -> float:
+    """The win chance given up by discarding, from 40,000 paired play-outs (the difference's 95% interval is about
+    ±0.006 wide, so a 4,000-play-out answer, about ±0.02, lands within the tolerance; the plausible wrong answers,
+    the discard's own win chance or 0, are far outside it)."""
+    game = greedy_moves(cardlab.new_game("garbage", players=2, seed=10), 8)
+    return move_values(game, rollouts=ROLLOUTS_3, rng=np.random.default_rng(99)).value_of("discard").gap
+
+
+def exercise_3() -> Exercise:
+    return Exercise(
+        "Exercise 3.", "How much win chance does discarding the 2 give up against the best move?",
+        truth=_discard_loss, tolerance=0.03, close=0.3,
+        hint="the gap between the best move's win chance and the discard's")
