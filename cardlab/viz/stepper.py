@@ -26,36 +26,29 @@ How it behaves
   human turns a "pass the device to seat k" screen hides every hand (and the move buttons) until seat
   k clicks "I am seat k"; the viewpoint menu is locked until the game is over. ``hot_seat=False`` turns
   this off for a screen that everybody watches, such as a teacher's demonstration driven from code.
-* The two plots are :class:`~cardlab.viz.plot.PlotView` widgets: plotly.js reaches the page once per
-  kernel, not once per figure (see :mod:`cardlab.viz.plot`). The page reports each plot's drawing
-  back; a plot that fails to draw is named in the message area, with a **Redraw plots** button.
+* The two plots are :class:`~cardlab.viz.plot.PlotView` widgets (plotly.js reaches the page once per kernel);
+  a plot that fails to draw is named in the message area, with a **Redraw plots** button.
 * Widgets are released: New deal closes the widgets it replaces, :meth:`Stepper.close` closes every
   widget the stepper made (layouts and styles included), and running a notebook cell again closes
   the steppers its earlier run made (see :mod:`cardlab.viz.lifecycle`).
 * A page that runs no widgets (a notebook rendered by nbconvert or GitHub) shows a still picture of
   the stepper's last table and panels (the output's ``text/html``, see :mod:`cardlab.viz.snapshot`).
-* What reaches the page: the table is sent without the drawing of its face-down cards (one CSS rule,
-  sent once per kernel in one style widget that every stepper shows, paints the same back:
-  :func:`~cardlab.viz.cards_svg.share_backs`); the still picture keeps every drawing. A stepper that
-  no page shows yet (made and stepped from code, never displayed) keeps its status, table, log and
-  plots in the kernel, and sends their current state once when it is displayed or when a page draws
-  one of its plots (:class:`~cardlab.viz.lifecycle.Deferral`).
-* ``seed=None`` draws a fresh seed from the operating system and shows it in the seed box, so the deal
-  can still be replayed.
-* Bots are seeded (see :mod:`cardlab.viz.controller`), so Back then Next move plays the same move again.
+* What reaches the page: the table without the drawing of its face-down cards (one shared CSS rule paints
+  the backs: :func:`~cardlab.viz.cards_svg.share_backs`); a stepper no page shows yet keeps its state in the
+  kernel until it is displayed (:class:`~cardlab.viz.lifecycle.Deferral`).
+* ``seed=None`` draws a fresh seed and shows it in the seed box, so the deal can still be replayed. Bots are
+  seeded (:mod:`cardlab.viz.controller`), so Back then Next move plays the same move again.
 
 Probabilities
 -------------
 The panels are computed after every move from the selected viewpoint (see :mod:`cardlab.viz.controls`),
 seeded and cached by :mod:`cardlab.viz.estimates`, so the same clicks give the same numbers on every machine.
 
-The move-values panel (``move_values=True``, or the **show move values** box; off by default, because it
-costs up to about 300 ms a move) shows below the moves each distinct legal move's chance of winning for the
-seat to move, with its 95% interval and the best move marked, computed from the mover's own information
-(:func:`cardlab.sim.move_values.move_values`, greedy play after the move), best first. It shows only on a screen that
-shows the mover's hand, so a human seat can look before choosing; never while the device is passed; nothing
-once the game is over (:meth:`~cardlab.viz.controller.StepperController.move_values_seat`). Its numbers are
-in the output's ``text/plain`` and :meth:`Stepper.move_numbers`.
+The move-values panel (``move_values=True``, or the **show move values** box; off by default, up to about 300 ms
+a move) shows each distinct legal move's chance of winning for the seat to move from the mover's own information
+(:func:`cardlab.sim.move_values.move_values`), only on a screen that knows what the mover knows
+(:meth:`~cardlab.viz.controller.StepperController.move_values_seat`); numbers in :meth:`Stepper.move_numbers`.
+With ``session=`` (a class session, :mod:`cardlab.classroom`) the stepper gets "Ask the class" and "Reveal".
 
 Parts
 -----
@@ -67,9 +60,8 @@ sends the clicks to the controller and draws what the controller tells it to.
 The view draws only ``game.observe(viewpoint)`` (through :func:`cardlab.viz.table.table_html`);
 "everything revealed" is the one exception and is labelled so on the table.
 
-Errors in a callback never escape: the message area shows a short sentence and the game is put back
-exactly as it was before the click. ``last_error`` holds that sentence (``None`` after an action that
-succeeded), so a notebook loop can check it without reading HTML.
+Errors in a callback never escape: the message area shows a short sentence, the game is put back as it was
+before the click, and ``last_error`` holds that sentence (``None`` after an action that succeeded).
 """
 
 from __future__ import annotations
