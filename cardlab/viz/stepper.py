@@ -57,8 +57,7 @@ and the guarded actions, with no widget; :class:`~cardlab.viz.estimates.Estimate
 estimates; :class:`~cardlab.viz.parts.StepperWidgets` builds the widgets. :class:`Stepper` is the view: it
 sends the clicks to the controller and draws what the controller tells it to.
 
-The view draws only ``game.observe(viewpoint)`` (through :func:`cardlab.viz.table.table_html`);
-"everything revealed" is the one exception and is labelled so on the table.
+The view draws only ``game.observe(viewpoint)`` (:func:`cardlab.viz.table.table_html`), or everything, labelled so.
 
 Errors in a callback never escape: the message area shows a short sentence, the game is put back as it was
 before the click, and ``last_error`` holds that sentence (``None`` after an action that succeeded).
