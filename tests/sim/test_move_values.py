@@ -146,8 +146,8 @@ def test_search_plays_in_simulate_and_agrees_with_its_own_decisions() -> None:
     from cardlab.engine.rng import game_rng
 
     for i in range(3):
-        rng = game_rng(4, i)
-        g = cardlab.new_game("garbage", players=2, rng=rng)
+        rng = game_rng(4, i)  # the policies' generator; the cards come from the one dealer
+        g = cardlab.new_game("garbage", players=2, seed=4, index=i)
         players = [make_policy("search", "garbage", rng), make_policy("greedy", "garbage", rng)]
         while not g.is_over:
             g.play(choose(players[g.current_player], g))

@@ -141,8 +141,8 @@ def engine_games_one_by_one(n: int) -> tuple[list[int], list[int]]:
 
     winners, turns = [], []
     for i in range(n):
-        rng = game_rng(9, i)
-        g = cardlab.new_game("garbage", players=3, rng=rng)
+        rng = game_rng(9, i)  # the policies' generator; the cards come from the one dealer
+        g = cardlab.new_game("garbage", players=3, seed=9, index=i)
         sim.play_out(g, [make_policy("random", "garbage", rng)] * 3)
         winners.append(-1 if g.winner is None else g.winner)
         turns.append(g.turns)
@@ -188,7 +188,7 @@ def test_results_do_not_depend_on_shard_sizes_nor_processes(monkeypatch: pytest.
         assert same_runs(timed, cut) and same_runs(timed, pooled), (name, method)
 
 
-def test_engine_game_i_is_dealt_from_game_rng_of_seed_and_i(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_engine_game_i_is_game_i_of_the_seed_with_game_rng_for_its_policies(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parallel.ShardPlan, "size", random_sizes(3))
     engine = cardlab.simulate("garbage", players=3, games=30, seed=9, policy="random", fast=False)
     winners, turns = engine_games_one_by_one(30)
