@@ -66,8 +66,10 @@ def kind_keys(move_type: type[Move], kind: str, domains: Mapping[str, Iterable[A
         raise MoveSpaceError(f"{move_type.__name__} has no field {sorted(unknown)[0]!r}")
     columns: list[list[Any]] = []
     for f in fields:
-        if f.name in domains:
-            columns.append([_norm(v) for v in domains[f.name]])
+        field_name = f.name   # a dataclass field's name (not a game's)
+        domain = domains.get(field_name)
+        if domain is not None:
+            columns.append([_norm(v) for v in domain])
         elif f.default is not dataclasses.MISSING:
             columns.append([f.default])
         else:
