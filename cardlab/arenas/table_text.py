@@ -23,10 +23,17 @@ def text_of(value: Any) -> str:
     return str(value)
 
 
-def table_text(game: Game[Any], seat: int | None = None) -> str:
-    """What ``seat`` (None: anybody at the table) sees, one field a line, under the game's status line."""
+def status(game: Game[Any], moves: int | None = None) -> str:
+    """``Garbage, 2 players, move 12, seat 0 to move``; ``moves`` counts the moves (default: the game's own count,
+    which a resampled game restarts from 0)."""
+    where = "over" if game.is_over else f"seat {game.current_player} to move"
+    return f"{game.title}, {game.players} players, move {game.move_count if moves is None else moves}, {where}"
+
+
+def table_text(game: Game[Any], seat: int | None = None, moves: int | None = None) -> str:
+    """What ``seat`` (None: anybody at the table) sees, one field a line, under the status line (:func:`status`)."""
     view = game.observe(seat)
-    lines = [str(game)]
+    lines = [status(game, moves)]
     if dataclasses.is_dataclass(view) and not isinstance(view, type):
         lines += [f"  {f.name}: {text_of(getattr(view, f.name))}" for f in dataclasses.fields(view)]
     else:
@@ -34,4 +41,4 @@ def table_text(game: Game[Any], seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["table_text", "text_of"]
+__all__ = ["status", "table_text", "text_of"]
