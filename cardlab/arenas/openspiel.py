@@ -55,9 +55,9 @@ import pyspiel
 
 from cardlab.arenas.common import MAX_MOVES, returns
 from cardlab.arenas.encoding import ViewEncoder
-from cardlab.arenas.moves import MoveSpace, move_key, move_space
+from cardlab.arenas.moves import MoveSpace, move_space
 from cardlab.arenas.table_text import status, table_text, text_of
-from cardlab.engine.game import Game
+from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import game_class, game_names, new_game
 from cardlab.errors import InvalidInputError, shown
 
@@ -171,6 +171,7 @@ class Table:
         self.moves = moves
         self.texts: dict[int | None, str] = {}   # this position's views as text, by seat (None: the public)
         self.arrays: dict[int | None, np.ndarray] = {}   # and encoded
+        self.legal: dict[int, Move] | None = None   # the legal moves by action number
 
     @classmethod
     def of(cls, spec: CardlabGame, game: Game[Any]) -> Table:
@@ -209,7 +210,15 @@ class Table:
                       self.moves)
         table.texts = dict(self.texts)
         table.arrays = dict(self.arrays)   # never written to: an observer copies an array into its tensor
+        table.legal = self.legal
         return table
+
+    def legal_moves(self) -> dict[int, Move]:
+        """The legal moves by action number (cached until the next move)."""
+        if self.legal is None:
+            game = self.deal()
+            self.legal = self.spec.space.legal(game.legal_moves()) if not game.is_over else {}
+        return self.legal
 
     def text(self, seat: int | None) -> str:
         """The view of ``seat`` as text (cached until the next move)."""
@@ -257,21 +266,21 @@ class CardlabState(pyspiel.State):  # type: ignore[misc]
         return self.game.is_over or self._cut()
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self.spec.space.legal(self.game.legal_moves()))
+        return list(self.table.legal_moves())
 
     def _apply_action(self, action: int) -> None:
-        legal = self.spec.space.legal(self.game.legal_moves())
+        legal = self.table.legal_moves()
         if action not in legal:
             raise InvalidInputError(f"action {shown(action)} is not legal here; legal actions: {list(legal)[:20]}")
         self.game.play(legal[action])
-        self.table.texts, self.table.arrays = {}, {}
+        self.table.texts, self.table.arrays, self.table.legal = {}, {}, None
         self.table.moves += 1
         self.table.tell()
 
     def _action_to_string(self, player: int, action: int) -> str:
-        for move in self.game.legal_moves() if not self.is_terminal() else []:
-            if move_key(move) == self.spec.space.key(action):
-                return move.text
+        move = self.table.legal_moves().get(action) if not self.is_terminal() else None
+        if move is not None:
+            return move.text
         kind, fields = self.spec.space.key(action)
         named = " ".join(f"{k}={text_of(v)}" for k, v in fields if v not in (None, 0, ""))
         return f"{kind} {named}".strip()

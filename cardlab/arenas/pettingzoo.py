@@ -111,6 +111,17 @@ class CardlabEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.game.current_player]
         self._settle()
 
+    def load(self, game: Game[Any]) -> None:
+        """Play on from a copy of ``game`` (a position of this environment's game, players and options: a lesson's
+        position, a twin), as :meth:`reset` starts from a deal; the move bound counts the game's moves so far."""
+        if type(game) is not type(self.game) or game.players != self.players or game.options != self.game.options:
+            raise InvalidInputError(f"{game!s} is not a {self.players}-player {self.name} game with this "
+                                    f"environment's options {self.game.options}")
+        self.reset(seed=0)
+        self.game = game.copy()
+        self.agent_selection = self.possible_agents[self.game.current_player]
+        self._settle()
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's own view, encoded, and the mask of its legal actions (all zero when it is not to move)."""
         seat = self._seat[agent]
