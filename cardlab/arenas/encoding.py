@@ -20,7 +20,6 @@ would overflow a block raises :class:`EncodingError` rather than being cut.
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Mapping
 from typing import Any
 
@@ -67,11 +66,16 @@ class ViewEncoder:
         return out
 
     def _tokens(self, value: Any, name: str, out: list[int]) -> None:
-        if value is None:
-            out.append(NONE_TOKEN)
-        elif isinstance(value, Card):
+        kind = type(value)
+        if kind is Card:
             out.append(1 + value.id % 52)
-        elif isinstance(value, (bool, int, enum.IntEnum, np.integer)):
+        elif kind is tuple or kind is list:
+            out.append(len(value))
+            for item in value:
+                self._tokens(item, name, out)
+        elif value is None:
+            out.append(NONE_TOKEN)
+        elif isinstance(value, (bool, int, np.integer)):   # IntEnum ranks and suits too
             out.append(int(value))
         elif isinstance(value, str):
             words = self.words.get(name, ())
@@ -79,10 +83,6 @@ class ViewEncoder:
                 raise EncodingError(f"view field {name} holds the word {shown(value)}; the game's state "
                                     f"description accepts {list(words)} there")
             out.append(words.index(value))
-        elif isinstance(value, (tuple, list)):
-            out.append(len(value))
-            for item in value:
-                self._tokens(item, name, out)
         elif dataclasses.is_dataclass(value) and not isinstance(value, type):
             for f in dataclasses.fields(value):
                 self._tokens(getattr(value, f.name), f.name, out)

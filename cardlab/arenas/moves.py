@@ -89,6 +89,7 @@ class MoveSpace:
         self.keys: tuple[MoveKey, ...] = tuple(sorted(unique, key=lambda k: (k[0], [(n, _sort_value(v))
                                                                                        for n, v in k[1]])))
         self._index = {k: i for i, k in enumerate(self.keys)}
+        self._seen: dict[Move, int] = {}   # moves met so far (games reuse their move objects): their numbers
 
     @property
     def size(self) -> int:
@@ -97,9 +98,13 @@ class MoveSpace:
 
     def index(self, move: Move) -> int:
         """The action number of ``move``."""
+        known = self._seen.get(move)
+        if known is not None:
+            return known
         key = move_key(move)
         try:
-            return self._index[key]
+            number = self._seen[move] = self._index[key]
+            return number
         except KeyError:
             raise MoveSpaceError(f"move {move.text!r} of {self.game} (key {shown(key)}) is outside its move "
                                  "space; the space's declaration misses a field value") from None

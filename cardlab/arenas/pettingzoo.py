@@ -36,7 +36,7 @@ from cardlab.arenas.common import MAX_MOVES, returns
 from cardlab.arenas.encoding import ViewEncoder
 from cardlab.arenas.moves import move_space
 from cardlab.arenas.table_text import table_text
-from cardlab.engine.game import Game
+from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import canonical_name, new_game
 from cardlab.errors import IllegalMoveError, InvalidInputError, shown
 
@@ -83,6 +83,7 @@ class CardlabEnv(AECEnv):  # type: ignore[misc]
         self._action_space = spaces.Discrete(self.space.size)
         self._seeds: np.random.Generator | None = None
         self.game: Game[Any] = probe
+        self._legal: tuple[Game[Any], int, dict[int, Move]] | None = None   # the legal moves of a position
 
     # ------------------------------------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -122,12 +123,19 @@ class CardlabEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.game.current_player]
         self._settle()
 
+    def legal(self) -> dict[int, Move]:
+        """The legal moves of the player to move, by action number (computed once per position)."""
+        game = self.game
+        if self._legal is None or self._legal[0] is not game or self._legal[1] != game.move_count:
+            self._legal = (game, game.move_count, self.space.legal(game.legal_moves()))
+        return self._legal[2]
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's own view, encoded, and the mask of its legal actions (all zero when it is not to move)."""
         seat = self._seat[agent]
         mask = np.zeros(self.space.size, dtype=np.int8)
         if not self.game.is_over and seat == self.game.current_player:
-            mask[list(self.space.legal(self.game.legal_moves()))] = 1
+            mask[list(self.legal())] = 1
         return {"observation": self.encoder.encode(self.game.observe(seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -135,7 +143,7 @@ class CardlabEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self.space.legal(self.game.legal_moves())
+        legal = self.legal()
         if action is None or isinstance(action, bool) or not isinstance(action, (int, np.integer)) \
                 or int(action) not in legal:
             raise IllegalMoveError(f"action {shown(action)} is not legal for {agent} in this {self.name} game; "
