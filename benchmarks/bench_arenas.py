@@ -167,6 +167,19 @@ def calibrate(name: str, game: Any, positions: list[cardlab.Game[Any]]) -> dict[
     return {"playout": statistics.median(per_playout), "simulation": statistics.median(per_sim)}
 
 
+def search_playouts(positions: list[cardlab.Game[Any]], budget: float, per_playout: float) -> int:
+    """The search player's play-outs per decision for ``budget`` CPU seconds: from the calibration's cost per
+    play-out, then corrected once by the mean CPU of decisions at that many play-outs (a decision has fixed costs,
+    and moves equal up to a card's copy share their play-outs)."""
+    playouts = max(1, round(budget / per_playout))
+    spent = []
+    for k, g in enumerate(positions):
+        t = time.process_time()
+        SearchPolicy(np.random.default_rng(k), budget=playouts).decide(g)
+        spent.append(time.process_time() - t)
+    return max(1, round(playouts * budget / max(statistics.mean(spent), 1e-6)))
+
+
 def play_pair(name: str, game: Any, seed: int, ours: Callable[[], Any], sims: int) -> tuple[int, list[float],
                                                                                          list[float]]:
     """Deal ``seed`` twice, the cardlab player in seat 0 then seat 1: its wins minus losses, and the CPU seconds
@@ -195,14 +208,14 @@ def play_pair(name: str, game: Any, seed: int, ours: Callable[[], Any], sims: in
     return score, ours_cpu, theirs_cpu
 
 
-def tournament(name: str, budget: float, pairs: int, opponent: str, calibration: dict[str, float]) -> dict[str, Any]:
+def tournament(name: str, budget: float, pairs: int, opponent: str, calibration: dict[str, float],
+               playouts: int) -> dict[str, Any]:
     import pyspiel
 
     import cardlab.arenas.openspiel as ao
 
     game = pyspiel.load_game(ao.short_name(name), {"players": 2})
     sims = max(1, round(budget / calibration["simulation"]))
-    playouts = max(1, round(budget / calibration["playout"]))
 
     def ours() -> Any:
         if opponent == "search":
@@ -258,8 +271,9 @@ def main() -> None:
             say({"part": "calibration", "game": name, "ms_per_playout": round(calibration["playout"] * 1e3, 4),
                  "ms_per_simulation": round(calibration["simulation"] * 1e3, 3)})
             for budget in (float(b) for b in args.budgets.split(",")):
+                playouts = search_playouts(positions, budget, calibration["playout"])
                 for opponent in args.opponents.split(","):
-                    say(tournament(name, budget, args.pairs, opponent, calibration))
+                    say(tournament(name, budget, args.pairs, opponent, calibration, playouts))
 
 
 if __name__ == "__main__":
