@@ -118,7 +118,9 @@ class CardlabEnv(AECEnv):  # type: ignore[misc]
         if type(game) is not type(self.game) or game.players != self.players or game.options != self.game.options:
             raise InvalidInputError(f"{game!s} is not a {self.players}-player {self.name} game with this "
                                     f"environment's options {self.game.options}")
-        self.reset(seed=0)
+        seeds = self._seeds
+        self.reset(seed=0)   # fresh agents and rewards; the deal is replaced at once
+        self._seeds = seeds  # later reset() calls go on drawing from the generator they had
         self.game = game.copy()
         self.agent_selection = self.possible_agents[self.game.current_player]
         self._settle()
