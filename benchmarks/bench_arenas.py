@@ -17,7 +17,7 @@ against OpenSpiel's Python ISMCTS at equal CPU time per decision.
   the greedy bot, and OpenSpiel's Python ``ISMCTSBot`` (random-rollout evaluator, one rollout per simulation,
   UCT c = 2, resampling from the game's chance law with a seeded generator) with its number of simulations set to
   spend the same budget. Both are calibrated on the game's own positions before the run: CPU per play-out of the
-  search player and per simulation of ISMCTS (at least 1 simulation and 1 play-out per move). Per deal pair: the
+  search player and per simulation of ISMCTS (at least 2 simulations, the fewest ISMCTS decides from, and 1 play-out per move). Per deal pair: the
   cardlab player's wins minus losses (-2 to 2), the mean with its 95% interval, and the measured CPU per decision
   of each side (decisions with more than one legal move).
 """
@@ -48,6 +48,9 @@ from cardlab.sim.stats import mean_interval  # noqa: E402
 
 GAMES = ("garbage", "shithead", "spite-and-malice")
 UCT_C = 2.0
+MIN_SIMULATIONS = 2
+"""The fewest simulations OpenSpiel's Python ISMCTS can decide from: its first simulation only expands the root
+(with one, ``get_final_policy`` fails on a root of no visits)."""
 
 
 def say(record: dict[str, Any]) -> None:
@@ -215,7 +218,7 @@ def tournament(name: str, budget: float, pairs: int, opponent: str, calibration:
     import cardlab.arenas.openspiel as ao
 
     game = pyspiel.load_game(ao.short_name(name), {"players": 2})
-    sims = max(1, round(budget / calibration["simulation"]))
+    sims = max(MIN_SIMULATIONS, round(budget / calibration["simulation"]))
 
     def ours() -> Any:
         if opponent == "search":
