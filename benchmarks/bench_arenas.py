@@ -17,9 +17,9 @@ against OpenSpiel's Python ISMCTS at equal CPU time per decision.
   the greedy bot, and OpenSpiel's Python ``ISMCTSBot`` (random-rollout evaluator, one rollout per simulation,
   UCT c = 2, resampling from the game's chance law with a seeded generator) with its number of simulations set to
   spend the same budget. Both are calibrated on the game's own positions before the run: CPU per play-out of the
-  search player and per simulation of ISMCTS (at least 2 simulations, the fewest ISMCTS decides from, and 1 play-out per move). Per deal pair: the
-  cardlab player's wins minus losses (-2 to 2), the mean with its 95% interval, and the measured CPU per decision
-  of each side (decisions with more than one legal move).
+  search player and per simulation of ISMCTS (at least 2 simulations, the fewest ISMCTS decides from, and 1
+  play-out per move). Per deal pair: the cardlab player's wins minus losses (-2 to 2), the mean with its 95%
+  interval, and the measured CPU per decision of each side (decisions with more than one legal move).
 """
 
 from __future__ import annotations
