@@ -85,7 +85,7 @@ def game_type(name: str) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=rules.max_players, min_num_players=rules.min_players,
+        max_num_players=rules.max_players, min_num_players=max(2, rules.min_players),
         provides_information_state_string=True, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True, parameter_specification=params)
 
@@ -103,6 +103,9 @@ class CardlabGame(pyspiel.Game):  # type: ignore[misc]
         self.players = int(params.pop("players", rules.default_players))
         seed = int(params.pop("seed", -1))
         self.max_moves = int(params.pop("max_moves", MAX_MOVES))
+        if self.players < 2:
+            raise InvalidInputError(f"players={shown(self.players)} is not allowed in OpenSpiel, whose cardlab games "
+                                    "are zero-sum: give 2 players or more (PettingZoo plays solitaire Garbage)")
         if self.max_moves < 1:
             raise InvalidInputError(f"max_moves={shown(self.max_moves)} is not allowed; give a whole number from 1 up")
         self.options = {k: v for k, v in params.items() if k in rules.option_specs}
