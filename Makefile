@@ -34,7 +34,7 @@ $(STAMP_LAB): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
-	$(TIMER) $(BIN)/python -m pip install --quiet -e '.[lab,test,scale,fast,teach,class]'
+	$(TIMER) $(BIN)/python -m pip install --quiet -e '.[lab,test,scale,fast,teach,class,arenas]'
 	$(TIMER) $(BIN)/cardlab compile
 	touch $(STAMP_LAB) $@
 
