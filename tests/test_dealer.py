@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -135,3 +136,12 @@ def test_the_python_streams_are_the_compiled_ones() -> None:
                 deal_shuffle(part, 40, state, count + 1)
             assert part.tolist() == Dealer(key).shuffle(count).permute(40)
         assert Dealer(key).stream(9).next() == SplitMix64(stream_seed(key, 9)).next()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_shuffled_before_the_one_dealer_is_refused(name: str) -> None:
+    record = json.loads(cardlab.new_game(name, seed=3).to_json())
+    assert record["version"] == 2
+    record["version"] = 1
+    with pytest.raises(cardlab.CorruptRecordError, match="version-1 record was shuffled before the one dealer"):
+        cardlab.load_game(json.dumps(record))

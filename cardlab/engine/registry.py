@@ -125,8 +125,10 @@ def load_game(text: str) -> Game[Any]:
         raise CorruptRecordError(f"record is not a {RECORD_FORMAT!r} object; expected the text of Game.to_json()")
     version = record.get("version")
     if type(version) is not int or version != RECORD_VERSION:  # 1.0 and true equal 1, but no record writes them
+        why = (" (a version-1 record was shuffled before the one dealer, so its later shuffles cannot be replayed)"
+               if version == 1 and type(version) is int else "")
         raise CorruptRecordError(f"record field version: version {shown(version, 40)} is not "
-                                 f"supported; this cardlab reads version {RECORD_VERSION}")
+                                 f"supported{why}; this cardlab reads version {RECORD_VERSION}")
     try:
         cls = _SPECS[_registered(record.get("game"))].rules
     except UnknownGameError as exc:
