@@ -9,26 +9,26 @@ policy and a student's function keeps its pairing.
 The generator
 -------------
 **SplitMix64** (Steele, Lea and Flood 2014): a 64-bit counter stepped by the golden-ratio odd constant
-``GAMMA``, then mixed; it passes BigCrush. :func:`next_u64` steps a state (a ``uint64`` array of one or
-more: only ``state[0]`` is stepped). :func:`below` returns a uniform integer in ``[0, b)`` for ``1 <= b <
-2**32``: it takes the high 32 bits ``x`` of one output and returns ``(x * b) >> 32``, rejecting the ``2**32
-mod b`` values of ``x * b mod 2**32`` that would make some results one count more likely (Lemire 2019), so
-every value has probability exactly ``1/b``. :func:`shuffle` is Fisher-Yates (position ``i`` from the top
-down swaps with a uniform position ``<= i``): each of the ``m!`` orders has probability ``1/m!``.
-:class:`SplitMix64` is the same generator in Python (the engine's side), number for number.
+``GAMMA``, then mixed; it passes BigCrush. :meth:`SplitMix64.below` returns a uniform integer in
+``[0, b)`` for ``1 <= b < 2**32``: it takes the high 32 bits ``x`` of one output and returns
+``(x * b) >> 32``, rejecting the ``2**32 mod b`` values of ``x * b mod 2**32`` that would make some
+results one count more likely (Lemire 2019), so every value has probability exactly ``1/b``.
+:meth:`SplitMix64.permute` is Fisher-Yates (position ``i`` from the top down swaps with a uniform
+position ``<= i``): each of the ``m!`` orders has probability ``1/m!``. :class:`SplitMix64` is the
+generator in Python (the engine's side); the kernels run the same numbers compiled.
 
 From a seed to a game's key
 ---------------------------
 Game ``i`` of a run with seed ``s`` has the **key** :func:`game_key` ``(s, i)``: output ``i`` of SplitMix64
 seeded with the first 64-bit word of ``numpy.random.SeedSequence(s)`` (:func:`run_seed`; inside a kernel
-:func:`game_state` computes the same). It depends on ``(s, i)`` only, so shards of any size give the same
+``jitkit.game_state`` computes the same). It depends on ``(s, i)`` only, so shards of any size give the same
 games, and nearby seeds give unrelated runs. ``new_game(name, seed=s)`` is game 0 of the run with seed
 ``s``; ``new_game(name, seed=s, index=i)`` is game ``i``.
 
 From a key to the cards: streams
 --------------------------------
 A game's random numbers come in numbered **streams**; stream ``n`` of key ``K`` is SplitMix64 seeded with
-output ``n`` of SplitMix64 seeded with ``K`` (:func:`stream_seed`; :func:`set_stream` inside a kernel).
+output ``n`` of SplitMix64 seeded with ``K`` (:func:`stream_seed`; ``jitkit.set_stream`` inside a kernel).
 
 - stream :data:`DEAL` (0) deals: a Fisher-Yates shuffle of the cards in id order (:meth:`Dealer.deal`);
 - stream ``c + 1`` is the game's in-game shuffle number ``c`` (a reshuffled stock, a match's redeal, a
@@ -39,52 +39,23 @@ output ``n`` of SplitMix64 seeded with ``K`` (:func:`stream_seed`; :func:`set_st
 - stream :data:`PLAY` draws the built-in ``random`` bot's moves in a kernel.
 
 Because each shuffle has its own stream, undo and replay need no generator state: the shuffle count in the
-position says which stream comes next. A kernel keeps the key beside its generator (:func:`start_game`:
+position says which stream comes next. A kernel keeps the key beside its generator (``jitkit.start_game``:
 ``state[0]`` the play stream, ``state[1]`` the key, ``state[2]`` scratch for a shuffle's stream), so its
 shuffles are the engine's shuffles whatever the bots drew in between.
 
-numba is optional
------------------
-:func:`jit` compiles a function with numba's ``njit`` (lazily, on its first call, cached on disk); without
-numba (the core install) it returns the function itself, so the very same code runs as plain Python on the
-same numpy arrays, number for number, only slower (:data:`HAVE_NUMBA` says which).
+Python here, compiled in the kernels
+------------------------------------
+This module is plain Python (dealing a game loads no numba). The kernels' compiled copies of the generator,
+number for number the same (:func:`cardlab.sim.jitkit.next_u64`, ``below``, ``shuffle``, ``game_state``,
+``start_game``, ``set_stream``, ``deal_shuffle``), live in :mod:`cardlab.sim.jitkit` with numba, and
+``tests/test_dealer.py`` checks them against the streams here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
 import numpy as np
-import numpy.typing as npt
 
 from cardlab.errors import InvalidInputError, shown
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-numba: Any
-try:
-    import numba
-except ImportError:  # the core install: kernels run as plain Python
-    numba = None
-HAVE_NUMBA = numba is not None
-"""Whether the kernels are compiled by numba (the ``fast`` extra) or run as plain Python."""
-
-
-def jit(fn: F) -> F:
-    """numba's ``njit`` with an on-disk cache, compiled lazily on the first call; without numba, ``fn`` itself."""
-    if numba is None:
-        return fn
-    return cast(F, numba.njit(cache=True)(fn))
-
-
-def jit_inline(fn: F) -> F:
-    """:func:`jit` for a small helper that numba inlines into every compiled caller (``inline="always"``,
-    at numba's level: no call, no reference counting of array arguments); without numba, ``fn`` itself."""
-    if numba is None:
-        return fn
-    return cast(F, numba.njit(cache=True, inline="always")(fn))
-
 
 # ---------------------------------------------------------------------------------------------- SplitMix64
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
@@ -105,72 +76,8 @@ STATE_SIZE = 3
 """A kernel's generator state: the play stream, the game's key, and scratch for one shuffle's stream."""
 
 
-@jit
-def next_u64(state: Any) -> Any:
-    """SplitMix64: step the counter ``state[0]`` (a ``uint64`` array) by the golden-ratio constant and mix it."""
-    z = state[0] + GAMMA
-    state[0] = z
-    z = (z ^ (z >> U30)) * MIX1
-    z = (z ^ (z >> U27)) * MIX2
-    return z ^ (z >> U31)
-
-
-@jit
-def below(state: Any, bound: int) -> Any:
-    """A uniform integer in ``[0, bound)``, ``1 <= bound < 2**32`` (Lemire's method with rejection)."""
-    b = np.uint64(bound)
-    m = (next_u64(state) >> U32) * b
-    low = m & LOW32
-    if low < b:
-        threshold = (TWO32 - b) % b
-        while low < threshold:
-            m = (next_u64(state) >> U32) * b
-            low = m & LOW32
-    return np.int64(m >> U32)
-
-
-@jit
-def shuffle(a: Any, m: int, state: Any) -> None:
-    """Fisher-Yates on ``a[:m]`` in place."""
-    for i in range(m - 1, 0, -1):
-        j = below(state, i + 1)
-        a[i], a[j] = a[j], a[i]
-
-
-@jit
-def game_state(base: Any, i: int, state: Any) -> None:
-    """Set ``state[0]`` to output ``i`` of SplitMix64 seeded with ``base`` (its counter stepped ``i + 1``
-    times, then mixed): game ``i``'s key in the run whose base (:func:`run_seed`) is ``base``, or stream ``i``'s
-    seed of the key ``base``."""
-    state[0] = base + np.uint64(i) * GAMMA
-    state[0] = next_u64(state)
-
-
-@jit
-def start_game(key: Any, state: Any) -> None:
-    """Make ``state`` (:data:`STATE_SIZE` ``uint64``) the generator of the game with ``key``: ``state[1]`` the
-    key, ``state[0]`` its :data:`PLAY` stream."""
-    state[1] = key
-    game_state(key, PLAY, state)
-
-
-@jit
-def set_stream(state: Any, stream: int) -> Any:
-    """The scratch generator (``state[2:3]``) set to stream ``stream`` of the game's key ``state[1]``."""
-    scratch = state[2:3]
-    game_state(state[1], stream, scratch)
-    return scratch
-
-
-@jit
-def deal_shuffle(a: Any, m: int, state: Any, stream: int) -> None:
-    """Fisher-Yates on ``a[:m]`` from stream ``stream`` of the game's key: :data:`DEAL` for a deal, ``c + 1``
-    for in-game shuffle ``c`` (:meth:`Dealer.deal`, :meth:`Dealer.shuffle`)."""
-    shuffle(a, m, set_stream(state, stream))
-
-
 class SplitMix64:
-    """The generator in Python: the same numbers as :func:`next_u64`, :func:`below`, :func:`shuffle`."""
+    """The generator in Python: the same numbers as the kernels' ``next_u64``, ``below`` and ``shuffle``."""
 
     def __init__(self, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
@@ -185,7 +92,7 @@ class SplitMix64:
         return z ^ (z >> 31)
 
     def below(self, bound: int) -> int:
-        """A uniform integer in ``[0, bound)``: :func:`below`."""
+        """A uniform integer in ``[0, bound)`` (Lemire's method with rejection)."""
         if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)) or not 1 <= bound < 1 << 32:
             raise InvalidInputError(f"SplitMix64.below: bound={shown(bound)} is not allowed; give 1 to 2**32 - 1")
         m = (self.next() >> 32) * int(bound)
@@ -197,7 +104,7 @@ class SplitMix64:
 
     def permute(self, n: int) -> list[int]:
         """A permutation of ``range(n)`` by Fisher-Yates: ``[a[i] for i in permute(n)]`` is the order the
-        in-place :func:`shuffle` gives ``a``."""
+        kernels' in-place ``shuffle`` gives ``a``."""
         order = list(range(n))
         for i in range(n - 1, 0, -1):
             j = self.below(i + 1)
@@ -207,7 +114,7 @@ class SplitMix64:
 
 def stream_seed(key: int, stream: int) -> int:
     """The seed of stream ``stream`` of ``key``: output ``stream`` of SplitMix64 seeded with ``key``
-    (what :func:`game_state` computes inside a kernel)."""
+    (what ``jitkit.game_state`` computes inside a kernel)."""
     return SplitMix64((int(key) + (int(stream) % (1 << 64)) * int(GAMMA)) & MASK64).next()
 
 
@@ -221,7 +128,7 @@ def run_seed(seed: object, what: str) -> np.uint64:
 
 
 def game_key(seed: int, index: int) -> int:
-    """The key of game ``index`` of a run with ``seed`` (what :func:`game_state` computes in a kernel)."""
+    """The key of game ``index`` of a run with ``seed`` (what ``jitkit.game_state`` computes in a kernel)."""
     if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or index < 0:
         raise InvalidInputError(f"index={shown(index)} is not allowed; a game's index in a run is a whole "
                                 "number >= 0")
@@ -231,14 +138,6 @@ def game_key(seed: int, index: int) -> int:
 def new_key(rng: np.random.Generator) -> int:
     """A game's key drawn from a caller's generator (a game made with ``rng=`` rather than a seed)."""
     return int(rng.integers(0, np.iinfo(np.uint64).max, dtype=np.uint64, endpoint=True))
-
-
-def kernel_state(key: int) -> npt.NDArray[np.uint64]:
-    """A kernel's generator state (:func:`start_game`) for the game with ``key``, made in Python."""
-    state = np.zeros(STATE_SIZE, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        start_game(np.uint64(key), state)
-    return state
 
 
 class Dealer:

@@ -120,7 +120,7 @@ def failure_text(policy: Policy, seat: int, move: int, origin: str, exc: BaseExc
     """The message of a :class:`~cardlab.errors.PolicyError`: who failed, where, and the policy's own error (cut
     so that the message stays within :data:`MESSAGE_LIMIT` characters; its traceback has it whole)."""
     label = getattr(policy, "__name__", None)
-    name = _cut(label, 40) if isinstance(label, str) else shown(policy, 40)
+    name = _cut(label, 30) if isinstance(label, str) else shown(policy, 30)
     head = f"the policy of seat {seat} ({name}) "
     tail = f", at move {move} of {origin}"
     kind = f"{type(exc).__name__}: "

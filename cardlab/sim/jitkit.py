@@ -88,62 +88,42 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import Card
-from cardlab.dealer import (  # the one dealer's generator, re-exported for the kernels
-    GAMMA as GAMMA,
+from cardlab.dealer import (  # the one dealer's constants and Python generator, re-exported for the kernels
+    CHOICES as CHOICES,
 )
 from cardlab.dealer import (
-    HAVE_NUMBA as HAVE_NUMBA,
+    DEAL as DEAL,
+)
+from cardlab.dealer import (
+    GAMMA,
+    LOW32,
+    MIX1,
+    MIX2,
+    PLAY,
+    STATE_SIZE,
+    TWO32,
+    U27,
+    U30,
+    U31,
+    U32,
 )
 from cardlab.dealer import (
     MASK64 as MASK64,
 )
 from cardlab.dealer import (
-    STATE_SIZE as STATE_SIZE,
-)
-from cardlab.dealer import (
     SplitMix64 as SplitMix64,
-)
-from cardlab.dealer import (
-    below as below,
-)
-from cardlab.dealer import (
-    deal_shuffle as deal_shuffle,
 )
 from cardlab.dealer import (
     game_key as game_key,
 )
 from cardlab.dealer import (
-    game_state as game_state,
-)
-from cardlab.dealer import (
-    jit as jit,
-)
-from cardlab.dealer import (
-    jit_inline as jit_inline,
-)
-from cardlab.dealer import (
-    kernel_state as kernel_state,
-)
-from cardlab.dealer import (
-    next_u64 as next_u64,
-)
-from cardlab.dealer import (
     run_seed as run_seed,
-)
-from cardlab.dealer import (
-    set_stream as set_stream,
-)
-from cardlab.dealer import (
-    shuffle as shuffle,
-)
-from cardlab.dealer import (
-    start_game as start_game,
 )
 from cardlab.errors import InvalidInputError, KernelError, shown
 from cardlab.sim.chance import ChanceLaw, MixedLaw
@@ -151,8 +131,107 @@ from cardlab.sim.hands_law import HandsLaw
 
 IntArray = npt.NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
-G = TypeVar("G")
 
+numba: Any
+try:
+    import numba
+except ImportError:  # the core install: kernels run as plain Python
+    numba = None
+HAVE_NUMBA = numba is not None
+"""Whether the kernels are compiled by numba (the ``fast`` extra) or run as plain Python."""
+
+
+def jit(fn: F) -> F:
+    """numba's ``njit`` with an on-disk cache, compiled lazily on the first call; without numba, ``fn`` itself."""
+    if numba is None:
+        return fn
+    return cast(F, numba.njit(cache=True)(fn))
+
+
+def jit_inline(fn: F) -> F:
+    """:func:`jit` for a small helper that numba inlines into every compiled caller (``inline="always"``,
+    at numba's level: no call, no reference counting of array arguments); without numba, ``fn`` itself."""
+    if numba is None:
+        return fn
+    return cast(F, numba.njit(cache=True, inline="always")(fn))
+
+
+# ------------------------------------------------------------------------------------------ the one dealer, compiled
+# :mod:`cardlab.dealer`'s generator and streams, number for number, for the kernels (tests/test_dealer.py).
+@jit
+def next_u64(state: Any) -> Any:
+    """SplitMix64: step the counter ``state[0]`` (a ``uint64`` array) by the golden-ratio constant and mix it."""
+    z = state[0] + GAMMA
+    state[0] = z
+    z = (z ^ (z >> U30)) * MIX1
+    z = (z ^ (z >> U27)) * MIX2
+    return z ^ (z >> U31)
+
+
+@jit
+def below(state: Any, bound: int) -> Any:
+    """A uniform integer in ``[0, bound)``, ``1 <= bound < 2**32`` (Lemire's method with rejection)."""
+    b = np.uint64(bound)
+    m = (next_u64(state) >> U32) * b
+    low = m & LOW32
+    if low < b:
+        threshold = (TWO32 - b) % b
+        while low < threshold:
+            m = (next_u64(state) >> U32) * b
+            low = m & LOW32
+    return np.int64(m >> U32)
+
+
+@jit
+def shuffle(a: Any, m: int, state: Any) -> None:
+    """Fisher-Yates on ``a[:m]`` in place."""
+    for i in range(m - 1, 0, -1):
+        j = below(state, i + 1)
+        a[i], a[j] = a[j], a[i]
+
+
+@jit
+def game_state(base: Any, i: int, state: Any) -> None:
+    """Set ``state[0]`` to output ``i`` of SplitMix64 seeded with ``base`` (its counter stepped ``i + 1``
+    times, then mixed): game ``i``'s key in the run whose base (:func:`~cardlab.dealer.run_seed`) is ``base``,
+    or stream ``i``'s seed of the key ``base`` (:func:`~cardlab.dealer.stream_seed`)."""
+    state[0] = base + np.uint64(i) * GAMMA
+    state[0] = next_u64(state)
+
+
+@jit
+def start_game(key: Any, state: Any) -> None:
+    """Make ``state`` (:data:`~cardlab.dealer.STATE_SIZE` ``uint64``) the generator of the game with ``key``:
+    ``state[1]`` the key, ``state[0]`` its :data:`~cardlab.dealer.PLAY` stream."""
+    state[1] = key
+    game_state(key, PLAY, state)
+
+
+@jit
+def set_stream(state: Any, stream: int) -> Any:
+    """The scratch generator (``state[2:3]``) set to stream ``stream`` of the game's key ``state[1]``."""
+    scratch = state[2:3]
+    game_state(state[1], stream, scratch)
+    return scratch
+
+
+@jit
+def deal_shuffle(a: Any, m: int, state: Any, stream: int) -> None:
+    """Fisher-Yates on ``a[:m]`` from stream ``stream`` of the game's key: :data:`~cardlab.dealer.DEAL` for a
+    deal, ``c + 1`` for in-game shuffle ``c`` (:meth:`~cardlab.dealer.Dealer.deal`,
+    :meth:`~cardlab.dealer.Dealer.shuffle`)."""
+    shuffle(a, m, set_stream(state, stream))
+
+
+def kernel_state(key: int) -> npt.NDArray[np.uint64]:
+    """A kernel's generator state (:func:`start_game`) for the game with ``key``, made in Python."""
+    state = np.zeros(STATE_SIZE, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        start_game(np.uint64(key), state)
+    return state
+
+
+G = TypeVar("G")
 
 
 def seeds(n: int, rng: np.random.Generator) -> npt.NDArray[np.uint64]:
@@ -174,7 +253,6 @@ def new_state(seed: Any) -> npt.NDArray[np.uint64]:
 GREEDY, RANDOM = 0, 1
 POLICY_CODES = {"greedy": GREEDY, "random": RANDOM}
 """The policies every kernel plays, by name, with their codes in the kernels' policy arrays."""
-
 
 
 def plays(policies: object) -> bool:

@@ -108,9 +108,10 @@ def run_origin(name: str, players: int, seed: int, index: int, options: dict[str
     """How to deal game ``index`` of a run with ``seed`` again (the policies' generator is ``game_rng(seed,
     index)``)."""
     opts = "".join(f", {k}={shown(v, 40)}" for k, v in options.items())
+    at = f", index={index}" if index else ""  # game 0 of a run is new_game(..., seed=seed)
     return (f"game {index} of the run with seed {seed} (deal it again: rng = "
             f"cardlab.engine.rng.game_rng({seed}, {index}); cardlab.new_game({name!r}, players={players}, "
-            f"seed={seed}, index={index}{opts}))")
+            f"seed={seed}{at}{opts}))")
 
 
 @dataclass(frozen=True)

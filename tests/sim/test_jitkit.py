@@ -328,7 +328,7 @@ def test_draw_hands_compiled_and_as_python_give_the_same_numbers() -> None:
 
 # ---------------------------------------------------------------------------------------------- runs
 def test_game_i_of_a_run_is_output_i_of_splitmix64_seeded_with_the_seed_sequences_word() -> None:
-    """The one seed scheme: :func:`game_seed` (Python) and :func:`game_state` (compiled) give game ``i``
+    """The one seed scheme: :func:`~cardlab.dealer.game_key` (Python) and :func:`game_state` (compiled) give game ``i``
     the ``i``-th output (from 0) of SplitMix64 seeded with ``SeedSequence(seed)``'s first 64-bit word,
     worked out here from numpy and the generator's own outputs; shards cannot change it, nor can a seed
     be mistaken for a neighbour's."""
@@ -341,9 +341,9 @@ def test_game_i_of_a_run_is_output_i_of_splitmix64_seeded_with_the_seed_sequence
         for i in range(6):
             with np.errstate(over="ignore"):
                 jitkit.game_state(jitkit.run_seed(seed, "t"), i, state)
-            assert jitkit.game_seed(seed, i) == outputs[i] == int(state[0]), (seed, i)
-    firsts = [jitkit.game_seed(s, 0) for s in range(50)]
-    assert len(set(firsts)) == 50 and jitkit.game_seed(0, 1) not in firsts
+            assert jitkit.game_key(seed, i) == outputs[i] == int(state[0]), (seed, i)
+    firsts = [jitkit.game_key(s, 0) for s in range(50)]
+    assert len(set(firsts)) == 50 and jitkit.game_key(0, 1) not in firsts
 
 
 @pytest.mark.parametrize("seed", [-1, 1.5, "3", True, None, np.float64(2.0)])

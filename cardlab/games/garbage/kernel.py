@@ -83,7 +83,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import card_from_id
-from cardlab.dealer import DEAL, STATE_SIZE, deal_shuffle, start_game
+from cardlab.dealer import DEAL, STATE_SIZE
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError, shown
 from cardlab.games.garbage import rules as rulebook
@@ -114,11 +114,13 @@ from cardlab.sim.jitkit import (
     HAVE_NUMBA,
     LawArrays,
     below,
+    deal_shuffle,
     draw_law,
     game_state,
     jit,
     new_state,
     plays,
+    start_game,
 )
 
 IntArray = npt.NDArray[np.int64]

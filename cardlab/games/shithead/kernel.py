@@ -103,7 +103,7 @@ import numpy.typing as npt
 
 from cardlab import dealer
 from cardlab.cards import Card, Rank, card_from_id
-from cardlab.dealer import DEAL, STATE_SIZE, Dealer, deal_shuffle, game_key, start_game, stream_seed
+from cardlab.dealer import DEAL, STATE_SIZE, Dealer, game_key, stream_seed
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError
 from cardlab.games.shithead import rules as rulebook
@@ -124,12 +124,14 @@ from cardlab.sim.jitkit import (
     HAVE_NUMBA,
     HandsArrays,
     below,
+    deal_shuffle,
     draw_hands,
     game_state,
     jit,
     jit_inline,
     new_state,
     plays,
+    start_game,
 )
 from cardlab.sim.jitkit import seeds as draw_seeds
 

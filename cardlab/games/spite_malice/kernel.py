@@ -130,7 +130,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import Card, Rank, Suit
-from cardlab.dealer import CHOICES, DEAL, STATE_SIZE, deal_shuffle, set_stream, start_game
+from cardlab.dealer import CHOICES, DEAL, STATE_SIZE
 from cardlab.errors import InvalidInputError, KernelError
 from cardlab.games.spite_malice import bot
 from cardlab.games.spite_malice import rules as rulebook
@@ -141,6 +141,7 @@ from cardlab.sim.jitkit import (
     HAVE_NUMBA,
     LawArrays,
     below,
+    deal_shuffle,
     draw_mixed,
     game_state,
     jit,
@@ -148,7 +149,9 @@ from cardlab.sim.jitkit import (
     new_state,
     plays,
     seeds,
+    set_stream,
     shuffle,
+    start_game,
 )
 
 IntArray = npt.NDArray[np.int64]

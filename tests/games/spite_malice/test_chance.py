@@ -40,7 +40,7 @@ def test_which_same_face_copy_a_hidden_hand_played_changes_no_answer(viewpoint: 
     same view, events and HTML, and must get identical exact answers, an identical chance law (a mixture:
     weights and components), identical resampled faces for the same seed and identical win estimates."""
     pairs = mixed = 0
-    for g, t in cc.spite_copy_twins(range(30000, 30012 if viewpoint is None else 30024), viewpoint):
+    for g, t in cc.spite_copy_twins(range(30000, 30016 if viewpoint is None else 30024), viewpoint):
         assert t.state.hands != g.state.hands or t.state.centre != g.state.centre or t.state.sides != g.state.sides
         bad = cc.pair_differences(g, t, viewpoint, seed=pairs, estimates=pairs % 5 == 0, html=pairs % 4 == 0)
         assert not bad, (pairs, bad)
