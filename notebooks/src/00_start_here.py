@@ -1,8 +1,11 @@
 # %% [markdown]
 # # Start here: a tour of cardlab
 #
-# **The idea:** a chance can be *counted exactly* from the unseen cards, or *estimated* by playing many games;
-# an estimate settles as the games come in.
+# **Learning goals**
+#
+# - **the idea:** a chance can be *counted exactly* from the unseen cards, or *estimated* by playing many games;
+#   an estimate settles as the games come in.
+# - read the stepper, and score guesses.
 #
 # **Predict first.** Two players, ten face-down spots each; seat 0 draws first. Who is more likely to win, seat 0
 # or seat 1, and by how much? Write your guess down.
@@ -216,14 +219,18 @@ assert abs(calibration.brier - np.mean([(r.guess - outcome) ** 2 for r in calibr
 # cardlab class
 # ```
 #
-# It prints the students' page, a short join code and a QR code. Then, in the notebook on the projector:
-#
-# ```python
-# session = cardlab.ClassSession.local()     # the server started in this folder
-# stepper = cardlab.Stepper("garbage", players=2, seed=3, session=session)
-# display(stepper)
-# ```
-#
+# It prints the students' page, a short join code and a QR code. Then, in the notebook on the projector, run
+# `play_as_a_class()` (defined below; it needs the server running).
+
+# %%
+def play_as_a_class(seed=3):
+    """A stepper connected to the class server started in this folder with `cardlab class`."""
+    session = cardlab.ClassSession.local()
+    class_stepper = cardlab.Stepper("garbage", players=2, seed=seed, session=session)
+    display(class_stepper)
+    return class_stepper
+
+# %% [markdown]
 # The stepper gets a row of its own: choose a question, press **Ask the class**, watch the guesses come in as a
 # histogram, then press **Reveal**: every phone shows the answer. At the end, a chart compares the class's mean
 # guess with each answer.

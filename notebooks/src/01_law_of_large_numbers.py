@@ -1,8 +1,11 @@
 # %% [markdown]
 # # The law of large numbers: simulated frequencies settle on the exact answer
 #
-# **The idea:** a simulated frequency settles on the exact probability as independent games come in, and a 95%
-# interval says how far from it the frequency may still be.
+# **Learning goals**
+#
+# - **the idea:** a simulated frequency settles on the exact probability as independent games come in; a 95%
+#   interval says how far off it may still be.
+# - read a 95% interval; size a simulation.
 #
 # **Predict first.** Write down: (a) the chance that a one-spot solitaire is complete on its first draw; (b) after
 # 100 simulated games, how far from that chance the observed frequency typically is; (c) how many games make a 95%
@@ -63,8 +66,7 @@ print("\n".join(its_copy.log_lines()))
 # **What the law needs, and what it says.** Every game is dealt from its own fresh shuffle, so the games are
 # **independent**, each a hit with probability $p$ (a pseudo-random generator imitates that: section 5 tests it).
 # Then for every margin $\varepsilon > 0$, $P(|\hat p_n - p| > \varepsilon) \to 0$ as
-# $n \to \infty$: the **law of large numbers**. It does not say that any particular $\hat p_n$ equals $p$, or that
-# the error shrinks steadily.
+# $n \to \infty$: the **law of large numbers**. It does not say that the error shrinks steadily.
 #
 # Each row below has a **95% interval for $p$**, Wilson's: a range computed from the games, made so that intervals
 # made this way cover $p$ in about 95 of 100 runs (section 5 checks that). The rows come from *one* growing run,

@@ -1,8 +1,11 @@
 # %% [markdown]
 # # Garbage, part 1: playing the game
 #
-# **The idea:** the chance that the next card helps is a count of unseen cards, and it changes with every card
-# seen, because cards are drawn *without replacement*. We learn the rules first, in the stepper.
+# **Learning goals**
+#
+# - **the idea:** the chance that the next card helps is a count of unseen cards, and it changes with every card
+#   seen, because cards are drawn *without replacement*;
+# - play Garbage in the stepper.
 #
 # **Predict first.** After ten moves of a game, is the chance that the next stock card is useful to the player
 # who draws it above or below one half? Higher or lower than at the deal? Section 5 counts it in one game, then

@@ -1,8 +1,11 @@
 # %% [markdown]
 # # Garbage, part 2: its chances
 #
-# **The idea:** a count or an estimate is checked against real outcomes with an interval, and an interval is
-# read honestly: it can miss, and one of many will.
+# **Learning goals**
+#
+# - **the idea:** a count or an estimate is checked against real outcomes with an interval, which can miss: one
+#   of many will.
+# - test counts on real deals.
 #
 # **Predict first.** Seat 0 may choose to play with fewer spots than 10 against a full opponent. Which number of
 # spots would you choose, and would 7 spots be better or worse for seat 0 than 10? Write your guess down before

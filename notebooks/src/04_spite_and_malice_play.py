@@ -1,8 +1,11 @@
 # %% [markdown]
 # # Spite and Malice: the game, and the chances you can count
 #
-# **The idea:** the chance that the next stock card fits is a count of the cards the viewer has not seen: it
-# depends on who counts.
+# **Learning goals**
+#
+# - **the idea:** the chance that the next stock card fits is a count of the cards the viewer has not seen: it
+#   depends on who counts.
+# - play Spite and Malice in the stepper.
 #
 # **Predict first.** At the deal every centre pile is empty, so only an Ace or a King fits. Guess the chance that
 # the top stock card fits a centre pile as they are at the deal. Larger or smaller for a player who has seen their

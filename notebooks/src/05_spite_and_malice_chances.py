@@ -1,8 +1,11 @@
 # %% [markdown]
 # # Spite and Malice: chances you estimate
 #
-# **The idea:** a count rests on an assumption, and only real deals, played by the players we care about, can
-# test it; an estimate from play-outs is compared with another by the standard error of their difference.
+# **Learning goals**
+#
+# - **the idea:** a count rests on an assumption, and only real deals, played by the players we care about, can
+#   test it; two estimates are compared by the standard error of their difference.
+# - size a simulation.
 #
 # **Predict first.** Lesson `04_spite_and_malice_play` counted the chance that the next stock card fits a centre
 # pile, assuming that it is equally likely to be any card the viewer has not seen. Greedy bots play every card that
