@@ -3,6 +3,17 @@
 #
 # **Learning goals**
 #
+# - **the idea:** a simulated frequency settles on the exact probability as independent games come in; a 95%
+#   interval says how far off it may still be.
+# - read a 95% interval; size a simulation.
+#
+# **Predict first.** Write down: (a) the chance that a one-spot solitaire is complete on its first draw; (b) after
+# 100 simulated games, how far from that chance the observed frequency typically is; (c) how many games make a 95%
+# interval for it only ±0.005 wide.
+
+# %% [teacher]
+# **Learning goals**
+#
 # - see a simulated frequency (an **estimate**) wander at first and then settle on the exact probability (the law
 #   of large numbers), and say what that needs: independent games;
 # - read a 95% interval *for a probability* (the Wilson interval), and see it shrink like $1/\sqrt{n}$;
@@ -12,23 +23,18 @@
 #
 # **Lesson plan (50 minutes).** 5 min: predict. 5 min: section 1. 10 min: sections 2–3. 15 min: sections 4–5.
 # 5 min: sections 6–8. 10 min: exercises.
-#
-# **Predict first.** Write down: (a) the chance that a one-spot solitaire is complete on its first draw; (b) after
-# 100 simulated games, how far from that chance the observed frequency typically is; (c) how many games make a 95%
-# interval for it only ±0.005 wide.
 
 # %% [markdown]
 # ## 1. A question with an exact answer
 #
-# Garbage (lesson 00) for one player with a single spot, spot A: the first draw completes the layout if it is an
-# Ace (placed on spot A) or a Jack (wild). Count those cards in a 52-card pack: that gives
-# $p = P(\text{complete on the first draw})$ exactly. Check your count against prediction (a) and against the cell
-# below, which plays one game in the stepper and prints $p$ as the game computes it. Then we simulate many seeded
-# games and watch the share that ended on the first draw.
+# Garbage (lesson 00) for one player with one spot, A: the first draw completes the layout if it is an Ace or a
+# Jack (wild). Count those cards: that gives $p = P(\text{complete on the first draw})$ exactly. Check prediction
+# (a) against the cell below; the stepper shows one game (press **Next move**).
 
 # %%
 import re
 from fractions import Fraction
+from math import comb
 
 import numpy as np
 import plotly.graph_objects as go
@@ -45,10 +51,11 @@ P = prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=1, seed
 print(f"p = {P} = {float(P):.4f}")
 assert P == Fraction(4 + 4, 52)                  # the four Aces and the four wild Jacks
 one_spot = cardlab.Stepper("garbage", players=1, seed=2, layout_sizes=[1])
-one_spot.next_move()
-print(re.sub(r"<[^>]+>", "", one_spot.counter.value))
-print("\n".join(one_spot.log_lines()))
-display(one_spot)
+display(one_spot)                          # at the deal: press Next move
+its_copy = cardlab.Stepper("garbage", players=1, seed=2, layout_sizes=[1])    # the code's own copy, not displayed
+its_copy.next_move()
+print(re.sub(r"<[^>]+>", "", its_copy.counter.value))
+print("\n".join(its_copy.log_lines()))
 
 # %% [markdown]
 # ## 2. The running frequency
@@ -57,14 +64,13 @@ display(one_spot)
 # $n$ games the frequency $\hat p_n = (\text{first}_1 + \dots + \text{first}_n)/n$ is an **estimate** of $p$.
 #
 # **What the law needs, and what it says.** Every game is dealt from its own fresh shuffle, so the games are
-# **independent**, each a hit with probability $p$ (a pseudo-random generator only imitates that: an assumption,
-# which section 5 tests). Then for every margin $\varepsilon > 0$, $P(|\hat p_n - p| > \varepsilon) \to 0$ as
-# $n \to \infty$: the **law of large numbers**. It does not say that any particular $\hat p_n$ equals $p$, or that
-# the error shrinks steadily.
+# **independent**, each a hit with probability $p$ (a pseudo-random generator imitates that: section 5 tests it).
+# Then for every margin $\varepsilon > 0$, $P(|\hat p_n - p| > \varepsilon) \to 0$ as
+# $n \to \infty$: the **law of large numbers**. It does not say that the error shrinks steadily.
 #
 # Each row below has a **95% interval for $p$**, Wilson's: a range computed from the games, made so that intervals
-# made this way cover $p$ in about 95 of 100 runs (section 5 checks that). The rows come from *one* growing run, so
-# they are not independent: one unlucky early stretch can make several rows miss together.
+# made this way cover $p$ in about 95 of 100 runs (section 5 checks that). The rows come from *one* growing run,
+# so one unlucky early stretch can make several rows miss together.
 
 # %%
 N = 100_000
@@ -90,16 +96,14 @@ display(figure_view(convergence_figure(first, truth=P, title="Share of one-spot 
                                        label="frequency", x_title="games simulated n")))
 
 # %% [markdown]
-# The frequency jumps about for the first few dozen games (one game moves it a lot), then its error shrinks. A row
-# that says `contains 2/13: False` is no contradiction: a 95% interval may miss one time in twenty. The law does
-# *not* say that early "bad luck" gets compensated (the gambler's fallacy): the early games are simply outweighed by
-# the many later ones.
+# The frequency jumps about at first (one game moves it a lot), then its error shrinks. A row that says
+# `contains 2/13: False` is no contradiction: a 95% interval may miss one time in twenty. Early "bad luck" is not
+# compensated (the gambler's fallacy): the early games are outweighed by the many later ones.
 #
 # ## 3. Many runs at once
 #
 # One path is one story. Here are 20 independent runs of 5000 games each, with the band
-# $p \pm 1.96\sqrt{p(1-p)/n}$ in which about 95% of the runs should be at any given $n$ (once $n$ is large enough
-# for the normal approximation). Every path wanders at first, and every path is drawn in towards $2/13$.
+# $p \pm 1.96\sqrt{p(1-p)/n}$ in which about 95% of the runs should be at any given $n$.
 
 # %%
 PATHS, LENGTH = 20, 5000
@@ -125,14 +129,14 @@ for n in (100, 1000, 5000):
 assert np.abs(paths[:, LENGTH - 1] - float(P)).max() < np.abs(paths[:, 99] - float(P)).max()
 
 # %% [markdown]
-# About 19 of 20 runs should be inside the band at each $n$; a count of 17 to 20 is ordinary (the number inside is
-# roughly binomial with 20 trials and chance 0.95). The largest error shrinks as $n$ grows (the cell checks it). The
-# *spread* of the runs, not any one run, is what the law of large numbers and the $1/\sqrt n$ law describe.
+# About 19 of 20 runs should be inside the band at each $n$ (17 to 20 is ordinary). The largest error shrinks as
+# $n$ grows. The *spread* of the runs, not any one run, is what the law describes.
 
 # %% [markdown]
 # ## 4. The interval shrinks like $1/\sqrt{n}$
 #
-# The standard deviation of $\hat p_n$ is $\sqrt{p(1-p)/n}$, so a 95% interval has a half-width of about
+# The standard deviation of $\hat p_n$, $\sqrt{p(1-p)/n}$, is its **standard error**. A 95% interval has a
+# half-width of about
 # $1.96\sqrt{p(1-p)/n}$. Multiply $n$ by 4 and the width halves; by 100 and it shrinks tenfold. So the half-width
 # times $\sqrt n$ should stay near the constant $1.96\sqrt{p(1-p)}$, as the last column shows:
 
@@ -159,11 +163,10 @@ display(figure_view(widths))
 # %% [markdown]
 # ## 5. The sampling distribution of the estimate
 #
-# Repeat a whole experiment of $n$ games many times, each with its own seed: each experiment gives one estimate
-# $\hat p$. Their histogram is the **sampling distribution** of $\hat p$. Its mean is $p$ (the estimate is
-# unbiased), its standard deviation is $\sqrt{p(1-p)/n}$, and by the **central limit theorem** its shape
-# approaches a normal curve as $n$ grows: that is why "±1.96 standard deviations" covers the truth about 95% of the
-# time. We also count how often the Wilson interval of each experiment contains $p$. **Predict first:** out of 100
+# Repeat a whole experiment of $n$ games many times: each gives one estimate $\hat p$. Their histogram is the
+# **sampling distribution** of $\hat p$: mean $p$, standard error $\sqrt{p(1-p)/n}$, and by the **central limit
+# theorem** close to a normal curve as $n$ grows, which is why "±1.96 standard errors" covers the truth about 95%
+# of the time. We also count how often each experiment's Wilson interval contains $p$. **Predict first:** out of 100
 # such intervals, how many miss $p$? Write your number down before you run the cell.
 
 # %%
@@ -197,9 +200,8 @@ for n, colour in ((100, "#1f77b4"), (1_600, "#d62728")):
 display(figure_view(clt))
 
 # %% [markdown]
-# With $n = 100$ the histogram is lumpy (a count out of 100) and a little skewed, since $p$ is near 0; with
-# $n = 1600$ it is close to the normal curve and four times narrower. The coverage printed above, from 1000
-# experiments, is itself known only to about ±1.4 points.
+# With $n = 100$ the histogram is lumpy and a little skewed ($p$ is near 0); with $n = 1600$ it is close to the
+# normal curve and four times narrower.
 
 # %% [markdown]
 # **Seeing coverage.** Here are the first 100 of those experiments of $n = 100$ games, each drawn as its 95%
@@ -226,17 +228,15 @@ print(f"a method that covers exactly 95% would give 5 misses per batch on averag
 assert abs(batches.mean() - 5) < 4 * spread / np.sqrt(10)  # a coverage far from 95% would break this
 
 # %% [markdown]
-# The count of misses moves from batch to batch, as a count of rare misses out of 100 should. Any single interval
-# either contains $p$ or does not; "95%" describes how often the method succeeds over many uses. Read many
-# intervals at once and expect some of them to miss.
+# Any single interval either contains $p$ or does not; "95%" describes how often the method succeeds over many
+# uses. Read many intervals at once and expect some to miss.
 
 # %% [markdown]
 # ## 6. The same law for an average
 #
-# The law of large numbers holds for averages too. The mean number of draws to complete one spot is exactly
-# $53/9 \approx 5.889$ (lesson 09 explains why); the running average of the same games settles on it. The interval
-# $\bar x \pm 1.96\,s/\sqrt n$ rests on the normal curve, and the number of draws is skewed (mostly short games,
-# a few long ones), so we start at $n = 100$.
+# The law holds for averages too. The mean number of draws to complete one spot is exactly $53/9 \approx 5.889$
+# (lesson 09); the running average settles on it. The interval $\bar x \pm 1.96\,s/\sqrt n$ rests on the normal
+# curve, and the draws are skewed (mostly short games), so we start at $n = 100$.
 
 # %%
 draws = games.turns.astype(float)
@@ -252,9 +252,8 @@ assert abs(draws.mean() - 53 / 9) < 4 * draws.std(ddof=1) / np.sqrt(N)
 # %% [markdown]
 # ## 7. What this means for the stepper
 #
-# The stepper's P(win) chart (lesson 00) plays a limited number of games out from the position, so that it redraws
-# at once. With $n$ play-outs the half-width is up to $1.96\sqrt{0.25/n}$: about 0.25 for 16, 0.06 for 256. For a
-# number you want to *trust*, ask for more:
+# The stepper's P(win) chart (lesson 00) plays a limited number of games out from each position. With $n$
+# play-outs the half-width is up to $1.96\sqrt{0.25/n}$: about 0.25 for 16, 0.06 for 256.
 
 # %%
 position = cardlab.new_game("garbage", players=2, seed=3)
@@ -266,12 +265,26 @@ for rollouts in (16, 64, 256):
 # ## 8. Misconceptions to discuss
 #
 # - *"After many misses, a hit is due."* No: the games are independent; the law works by dilution, not
-#   compensation. The *number* of hits may drift ever further from $np$ while the *frequency* converges.
+#   compensation.
 # - *"This interval contains $p$ with probability 95%."* Before the games are played, the random interval will
-#   contain $p$ with probability 95%. Once computed it either does or does not (section 5).
-# - *"An interval that misses means the simulation is wrong."* One miss in twenty is what a 95% interval allows;
-#   misses much more frequent than that are suspect.
-# - *"The textbook interval is fine."* At small $n$, or $p$ near 0 or 1, check its coverage (exercise 2).
+#   contain $p$ *about* 95% of the time (Wilson's, for this $p$: 0.975 at $n = 20$, 0.949 at $n = 100$, computed
+#   exactly below). Once computed, it either does or does not (section 5).
+
+# %%
+def wilson_coverage(n):
+    """The exact chance that Wilson's 95% interval from n games contains p: a sum over the binomial law."""
+    q = float(P)
+    return sum(comb(n, k) * q ** k * (1 - q) ** (n - k) for k in range(n + 1) if wilson(float(k), n).contains(q))
+
+
+for n in (20, 100, 1_000):
+    print(f"n = {n:>5}: Wilson's 95% interval contains p = 2/13 with probability {wilson_coverage(n):.4f}")
+assert round(wilson_coverage(20), 3) == 0.975 and round(wilson_coverage(100), 3) == 0.949    # the text's numbers
+
+# %% [teacher]
+# More misconceptions: *"An interval that misses means the simulation is wrong."* One miss in twenty is what a 95%
+# interval allows; misses much more frequent than that are suspect. *"The textbook interval is fine."* At small
+# $n$, or $p$ near 0 or 1, check its coverage (exercise 2).
 
 # %% [teacher]
 # **Teacher's note.** The strong law, $P(\hat p_n \to p) = 1$ (almost every infinite run converges), is the other
@@ -284,8 +297,7 @@ for rollouts in (16, 64, 256):
 # %% [markdown]
 # ## Exercises
 #
-# Type each answer in its box (a fraction 3/4, a decimal 0.75, a percentage 75%, or a number of games) and press
-# **Check**, or write it in the answer cell.
+# Type each answer in its box (3/4, 0.75, 75%, or a number) and press **Check**.
 
 # %% [markdown]
 # **Exercise 1.** How many games do you need so that the 95% interval for $p = 2/13$ has a half-width of at most

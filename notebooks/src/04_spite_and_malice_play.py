@@ -3,6 +3,17 @@
 #
 # **Learning goals**
 #
+# - **the idea:** the chance that the next stock card fits is a count of the cards the viewer has not seen: it
+#   depends on who counts.
+# - play Spite and Malice in the stepper.
+#
+# **Predict first.** At the deal every centre pile is empty, so only an Ace or a King fits. Guess the chance that
+# the top stock card fits a centre pile as they are at the deal. Larger or smaller for a player who has seen their
+# hand?
+
+# %% [teacher]
+# **Learning goals**
+#
 # - know the rules of Spite and Malice and what each of its options changes;
 # - play a first turn in the stepper and read its two panels;
 # - see where a completed centre pile goes, and why that lets the players count cards;
@@ -12,33 +23,24 @@
 # **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: the rules (section 1). 10 min: a first turn in the
 # stepper (section 2). 5 min: completed piles (section 3). 10 min: counting (section 4) and a whole match
 # (section 5). 10 min: exercises.
-#
-# **Predict first.** At the start of a round every centre pile is empty, so only an Ace (or a wild King) can go
-# there. Guess the chance that the first card drawn from the stock fits a centre pile. Is it larger or smaller for
-# a player who has looked at their own hand?
 
 # %% [markdown]
 # ## 1. The rules
 #
-# - **Cards.** Two 52-card packs shuffled together (104 cards). Values: Ace 1, 2–10, Jack 11, Queen 12;
-#   **Kings are wild** (and count as 13 when two cards are compared).
-# - **Deal.** Each player gets a **payoff pile** of 20 cards with only its top card face up, a **hand** of 5 cards
-#   and 4 **side piles**, empty at first. The centre has 3 **centre piles**, empty at first. The other cards form the
-#   face-down **stock**.
-# - **Centre piles** build up from Ace to Queen whatever the suit: a pile of $n$ cards takes a card of value $n + 1$.
-#   A King stands for whatever value is needed, and may also start an empty pile as its Ace. A pile that reaches the
-#   Queen is complete: its 12 cards are shuffled and put **under** the stock.
-# - **Side piles** take any card; only their top card can be played.
-# - **A turn** starts by drawing from the stock until the hand holds 5 cards. Then the player may play the payoff
-#   top, a side-pile top or a hand card onto a centre pile, as often as they can. Putting a hand card on a side
-#   pile ends the turn. A player who empties their hand mid-turn draws 5 more and goes on.
-# - **Who starts.** The player whose payoff top is higher (King highest). If the two tops are equal, each payoff
-#   pile is reshuffled on its own and the new tops are compared, as often as needed.
-# - **End of a round.** Whoever plays their last payoff card wins the round and scores the number of cards left in
-#   the opponent's payoff pile. If a player must draw and the stock is empty, the round is drawn (no points).
-# - **Match.** Rounds are dealt again until a player has 50 points.
-#
-# Each rule that players argue about is an **option** you can set when you deal:
+# - **Cards.** Two packs shuffled together (104 cards). Ace 1, 2–10, Jack 11, Queen 12; **Kings are wild**.
+# - **Deal.** Each player gets a **payoff pile** of 20 cards (top card face up), a **hand** of 5 and 4 empty
+#   **side piles**. The 3 **centre piles** start empty; the rest is the face-down **stock**.
+# - **Centre piles** build up from Ace to Queen whatever the suit. A King stands for whatever value is needed,
+#   the Ace or the Queen too. A complete pile's 12 cards are shuffled and put **under** the stock.
+# - **Side piles** take any hand card, a King too; only their top card can be played.
+# - **A turn.** Draw until the hand holds 5, then play the payoff top, a side-pile top or a hand card onto a
+#   centre pile, as often as you can. A hand card put on a side pile ends the turn; an emptied hand draws 5 more.
+# - **Who starts.** The higher payoff top (King highest); on a tie both payoff piles are reshuffled.
+# - **Winning.** Whoever plays their last payoff card wins the round and scores the cards left in the opponent's
+#   payoff pile; if the stock runs out, the round is drawn. A **match** goes on until a player has 50 points.
+
+# %% [teacher]
+# **Options** (set when dealing):
 #
 # | option | default | other choice | what it changes |
 # |---|---|---|---|
@@ -51,6 +53,7 @@
 # | `target` | `50` | any whole number from 1 | points that win a match |
 
 # %%
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -91,9 +94,9 @@ def top_part_unseen(game):
 # %% [markdown]
 # ## 2. A first turn in the stepper
 #
-# The deck below is **stacked**: its first cards are chosen, so that the first turn shows every kind of move. The
-# list starts with seat 0's payoff pile (top first), then seat 1's, then each seat's hand and then the stock.
-# Nobody is a bot here (`"human"`): the cells play both seats.
+# The deck below is **stacked** (seat 0's payoff pile top first, seat 1's, each hand, then the stock) so that the
+# first turn shows every kind of move. Both seats are `"human"`. The stepper shows the deal; the cells play on
+# their own copy, `spite`, so the stepper stays where you leave it.
 
 # %%
 DECK = ["3S", "9H", "9D", "9C",                  # seat 0's payoff pile, top first
@@ -101,10 +104,13 @@ DECK = ["3S", "9H", "9D", "9C",                  # seat 0's payoff pile, top fir
         "AS", "2S", "KS", "5D", "7D",            # seat 0's hand
         "AH", "4C", "6C", "8C", "10C",           # seat 1's hand
         "3H", "4H", "5H", "6H", "7H", "8H"]      # top of the stock
+# hot_seat=False: one screen for the whole class, no "pass the device" cover screens
+shown_deal = cardlab.Stepper("spite-and-malice", seed=1, deck=DECK, payoff_size=4, policies=["human", "human"],
+                             hot_seat=False)
 spite = cardlab.Stepper("spite-and-malice", seed=1, deck=DECK, payoff_size=4, policies=["human", "human"],
-                        hot_seat=False)   # one screen for the whole class: no "pass the device" cover screens
+                        hot_seat=False)       # the code's copy, not displayed
 print(spite.game.state.opening)
-display(spite)
+display(shown_deal)
 
 # %% [markdown]
 # Seat 0 holds A♠ 2♠ 5♦ 7♦ K♠ and its payoff top is 3♠. **Predict:** how far can seat 0 build centre pile 1 in
@@ -116,8 +122,7 @@ for move in ["hand A♠ to centre 1", "hand 2♠ to centre 1", "payoff to centre
     play_and_show(spite, move)
 
 # %% [markdown]
-# Seat 1 answers: it continues centre pile 1, starts centre pile 2 with its Ace so that its payoff 2♥ can follow,
-# and ends its turn on a side pile.
+# Seat 1 continues pile 1, starts pile 2 with its Ace so that its payoff 2♥ follows, and ends on a side pile.
 
 # %%
 for move in ["hand 6♣ to centre 1", "hand A♥ to centre 2", "payoff to centre 2", "hand 10♣ to side 1"]:
@@ -128,23 +133,20 @@ print("centre piles have reached:", view.centre_values, "| payoff tops:", [str(c
 # %% [markdown]
 # ### The two panels
 #
-# On the right of the stepper, the top plot shows each seat's chance of winning, move by move, if both seats play
-# on like the greedy bot. The bottom plot asks this game's questions about the player to move:
+# The top plot shows each seat's chance of winning if both play on like the greedy bot. The bottom plot asks
+# about the player to move, here seat 0, from what seat 0 has seen:
 #
-# - *next stock card fits a centre pile*: an **exact** fraction for seat 0 (the stepper shows the human seat to
-#   move), counted from the cards seat 0 has not seen;
-# - *payoff top playable now*: 0 or 1, since the payoff top and the centre piles are face up;
-# - *payoff card played this turn*: an **estimate** with a 95% interval. The stepper deals the hidden cards again
-#   at random many times, plays each deal on to the end of the turn, and counts.
+# - *next stock card fits a centre pile*: an **exact** fraction;
+# - *payoff top playable now*: 0 or 1 (all face up);
+# - *payoff card played this turn*: an **estimate** with a 95% interval, from play-outs to the end of the turn.
 #
-# The same numbers as text:
+# The code's copy, after those moves:
 
 # %%
 print(spite.panel_numbers())
 
 # %% [markdown]
-# **How the estimate settles.** 2,000 fresh play-outs of the same question (1 when the payoff card was played this
-# turn), with the running share and its 95% band:
+# **How the estimate settles.** 2,000 fresh play-outs of the same question, with the running share:
 
 # %%
 panel_estimate = [q for q in spite.quantities if q.key == "payoff_this_turn"][0]
@@ -163,12 +165,11 @@ print(f"the panel said {panel_estimate.value:.3f}; 2,000 fresh play-outs say {ro
 assert abs(gap) < 4 and rows[-1].high - rows[-1].low < rows[1].high - rows[1].low
 
 # %% [markdown]
-# The share jumps about, then settles as its band narrows, ending close to the panel's number: two estimates of
-# one chance.
+# The share settles close to the panel's number: two estimates of one chance.
 
 # %% [markdown]
-# **Whose view?** The panels count for seat 0, who knows its hand but has not seen our deck list. We have.
-# **Predict:** what is the next stock card, does it fit, and can seat 0 play its payoff 9♥ this turn?
+# **Whose view?** Seat 0 has not seen our deck list; we have. **Predict:** what is the next stock card, does it
+# fit, and can seat 0 play its payoff 9♥ this turn?
 
 # %%
 next_card = spite.game.state.stock[-1]
@@ -178,12 +179,14 @@ before = len(spite.game.events)
 for move in ["hand 7♥ to centre 1", "hand 3♥ to centre 2", "hand 4♥ to centre 2", "hand 5♥ to centre 2",
              "hand 6♥ to centre 2", "hand 8♥ to centre 1", "payoff to centre 1"]:
     play_and_show(spite, move)
-assert str(next_card) == "8♥" and not fits_now
-assert any("9♥ from the payoff pile" in str(event) for event in spite.game.events[before:])
 
 # %% [markdown]
-# Both are right for what each knows. Seat 0's chances rest on the assumption that every card it has not seen
-# is equally likely; we knew where the cards lay. A chance belongs to a viewer and to what that viewer knows.
+# Both are right for what each knows: seat 0 assumes every card it has not seen is equally likely; we knew where
+# the cards lay. A chance belongs to a viewer.
+
+# %%
+assert str(next_card) == "8♥" and not fits_now
+assert any("9♥ from the payoff pile" in str(event) for event in spite.game.events[before:])
 
 # %% [teacher]
 # **For the teacher: whose chance.** The panels give seat 0's chances (the stepper shows the human seat to move): the
@@ -196,8 +199,8 @@ assert any("9♥ from the payoff pile" in str(event) for event in spite.game.eve
 # %% [markdown]
 # ## 3. Completed piles go under the stock
 #
-# Two greedy bots play a seeded round until the first centre pile is complete. **Predict:** about how many moves
-# will that take?
+# Two greedy bots play a seeded round (in an undisplayed stepper) until the first centre pile is complete.
+# **Predict:** about how many moves will that take?
 
 # %%
 bots = cardlab.Stepper("spite-and-malice", seed=3)
@@ -216,20 +219,19 @@ describe_stock(game)
 # %% [markdown]
 # ## 4. Counting: will the next stock card fit?
 #
-# Nobody knows the next stock card. We **assume** that it is equally likely to be any card the viewer has not seen
-# (the stock, the other hand, the cards under the payoff tops). Then the chance is a count:
+# We **assume** that the next stock card is equally likely to be any card the viewer has not seen (the stock, the
+# other hand, the cards under the payoff tops). Then the chance is a count:
 #
 # $$P(\text{fits}) = \frac{\text{unseen cards that fit a centre pile}}{\text{all unseen cards}}.$$
 #
-# Right after a deal without ties this assumption is a fact. Later in a round it is only a model,
-# because the players' choices may say something about their hidden cards; lesson `05_spite_and_malice_chances`
-# tests it. The answer also depends on who counts, because each player sees their own hand.
+# Right after a deal without ties this is a fact; later it is a model (lesson 05 tests it).
 #
-# Here is the deal of seed 0: the payoff tops are 10♦ and 9♦, and seat 0 holds 3♠ 3♥ 5♦ 10♦ K♦. **Predict:** who
-# gives the first stock card a higher chance to fit, the table or seat 0?
+# Here is the deal of seed 0. **Predict:** who gives the top stock card a higher chance to fit the piles as they
+# are now, the table or seat 0?
 
 # %%
 deal = cardlab.new_game("spite-and-malice", seed=0)
+print("payoff tops:", *deal.observe(0).payoff_tops, "| seat 0's hand:", *deal.observe(0).hand)
 for viewpoint in (None, 0):
     unseen = deal.unseen_cards(viewpoint)
     fits = [card for card in unseen if deal.can_play_on_centre(card)]
@@ -239,12 +241,10 @@ for viewpoint in (None, 0):
     assert prob.spite_next_stock_playable(deal, viewpoint) == Fraction(len(fits), len(unseen))
 
 # %% [markdown]
-# **Discuss:** how can the cards in your own hand change your chance that the next stock card fits? Can they raise
-# it, lower it, or both?
+# **Discuss:** can the cards in your own hand raise your chance, lower it, or both?
 #
-# Back to the bots' round, just after the first pile was completed. The 12 cards of that pile lie under the rest
-# of the stock, so the next card cannot be one of them: the count leaves them out. **Predict:** do the table and
-# the two players agree now?
+# Back to the bots' round, just after the first pile was completed. Its 12 cards lie under the stock, so the count
+# leaves them out. **Predict:** do the table and the two players agree now?
 
 # %%
 print(f"move {game.move_count}; the centre piles need {game.observe(None).needed} (a King fits any pile)")
@@ -269,8 +269,7 @@ for viewpoint in (None, 0, 1):
 # %% [markdown]
 # ## 5. A whole match
 #
-# A match deals round after round until a player has 50 points. The winner of a round scores the cards left in the
-# *opponent's* payoff pile. **Predict:** about how many rounds does a match to 50 take?
+# **Predict:** about how many rounds does a match to 50 points take?
 
 # %%
 full = cardlab.new_game("spite-and-malice", seed=2, match=True)
@@ -311,18 +310,15 @@ assert running == list(full.state.scores) and max(running) >= 50 and full.winner
 # %% [markdown]
 # ## Exercises
 #
-# Each exercise checks your answer. Type it in the box under the exercise (a fraction such as 3/4, a decimal such
-# as 0.75, or a percentage such as 75%) and press **Check**, or write it between the quotes in the answer cell and
-# run that cell. Use the empty cell under the answer cell for your own code.
+# Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** The cell below deals the round of seed 4 and prints how it opened. Before any move, what is the
-# table's exact chance that the first stock card fits a centre pile? Count it yourself: which cards fit an empty
-# pile, and which cards could be the first stock card?
+# **Exercise 1.** The cell below deals seed 28 and prints how it opened. Before any move, what is the table's exact
+# chance that the top stock card fits a centre pile as they are now (empty)? Which cards could be that card?
 
 # %%
-seed_4 = cardlab.new_game("spite-and-malice", seed=4)
-print(seed_4.state.opening)
+seed_28 = cardlab.new_game("spite-and-malice", seed=28)
+print(seed_28.state.opening)
 
 # %% [check]
 exercise_1 = lesson("04").exercise(1)
@@ -333,13 +329,14 @@ answer_1 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
 exercise_1.check(answer_1)
 
 # %% [solution]
-start = cardlab.new_game("spite-and-malice", seed=4)
+start = cardlab.new_game("spite-and-malice", seed=28)
 print(start.state.opening)
 unseen = start.unseen_cards(None)           # every card the table cannot see right now
-# the tied tops were seen: each went back into its own payoff pile, so none of them can be the first stock card
-tied = [cardlab.Card.parse(c) for c in ("4S", "4C", "AC", "AC")]
-assert start.state.opening.count("tie") == 2 and "4♠ and 4♣ tie" in start.state.opening
-assert "A♣ and A♣ tie" in start.state.opening
+# the tied tops were seen: each went back into its own payoff pile, so none of them can be the top stock card
+tied = [cardlab.Card.parse(c) for pair in re.findall(r"payoff tops (\S+) and (\S+) tie", start.state.opening)
+        for c in pair]
+print("tied, back in their payoff piles:", *tied)
+assert tied
 never_seen = list(unseen)
 for card in tied:
     never_seen.remove(card)
@@ -363,7 +360,7 @@ for seed in range(3000):
     tie_deals, predicted, spread = tie_deals + 1, predicted + p, spread + p * (1 - p)
     real_hits += deal.can_play_on_centre(deal.state.stock[-1])
 z = (real_hits - predicted) / spread ** 0.5
-print(f"{tie_deals} real deals open with a tie: predicted {predicted:.1f} first stock cards that fit, really "
+print(f"{tie_deals} real deals open with a tie: predicted {predicted:.1f} top stock cards that fit, really "
       f"{real_hits}; z = {z:+.2f}")
 assert tie_deals > 100 and abs(z) < 3
 answer_1 = f"{len(fitting)}/{len(never_seen)}"   # the key's answer, as a student types it (graded below)
@@ -375,18 +372,18 @@ assert exercise_1.check(answer_1).is_right
 ### END HIDDEN TESTS
 
 # %% [teacher]
-# **For the teacher: the tie is a lesson in conditioning.** Seed 4 opens with two ties: 4♠ against 4♣, then A♣
-# against A♣. Each time both payoff piles were reshuffled, each on its own, so the 4♠ and one A♣ lie in seat 0's
-# payoff pile and the 4♣ and the other A♣ in seat 1's. The first stock card is one of the 104 − 2 tops − 4 tied cards
-# = 98 cards nobody has seen, with 6 Aces and 8 Kings: 14/98 = 1/7. Counting the tied cards as unseen gives 16/102:
-# it forgets *where* a seen card must now be. At the deal nobody has chosen anything yet, so the count is exact.
-# The real tied deals in the solution agree with the counts (the |z| it prints), but a few hundred deals cannot
-# tell 1/7 from 16/102 in one position; lesson 05's Exercise 1 sizes a simulation that can.
+# **For the teacher: the tie is a lesson in conditioning.** Seed 28 opens with a tie: A♦ against A♠. Both payoff
+# piles were reshuffled, each on its own, so the A♦ lies in one payoff pile and the A♠ in the other. The top stock
+# card is one of the 104 − 2 tops − 2 tied cards = 100 cards nobody has seen, with 6 Aces and 8 Kings: 14/100 =
+# 7/50. Counting the tied cards as unseen gives 16/102: it forgets *where* a seen card must now be. At the deal
+# nobody has chosen anything yet, so the count is exact. The real tied deals in the solution agree with the counts
+# (the |z| it prints), but a few hundred deals cannot tell 7/50 from 16/102 in one position; lesson 05's Exercise 1
+# sizes a simulation that can.
 
 # %% [markdown]
 # **Exercise 2.** The cell below deals seed 1 with the option `king_starts_pile=False` and prints what seat 0
-# sees: its own hand and the two payoff tops. What is **seat 0's** exact chance that the first stock card fits a
-# centre pile?
+# sees: its own hand and the two payoff tops. What is **seat 0's** exact chance that the top stock card fits a
+# centre pile as they are now?
 
 # %%
 seed_1 = cardlab.new_game("spite-and-malice", seed=1, king_starts_pile=False)

@@ -3,6 +3,17 @@
 #
 # **Learning goals**
 #
+# - **the idea:** a count rests on an assumption, and only real deals, played by the players we care about, can
+#   test it; two estimates are compared by the standard error of their difference.
+# - size a simulation.
+#
+# **Predict first.** Lesson `04_spite_and_malice_play` counted the chance that the next stock card fits a centre
+# pile, assuming that it is equally likely to be any card the viewer has not seen. Greedy bots play every card that
+# fits before they end their turn. Against greedy bots, will that count be right, too high, or too low?
+
+# %% [teacher]
+# **Learning goals**
+#
 # - test a count against real deals, and watch the running share of real cards settle (a convergence chart);
 # - check whether a counting model still holds once the players make choices, and name the assumption it needs;
 # - estimate what cannot be counted from play-outs, and judge whether two estimates of one probability differ by
@@ -12,10 +23,6 @@
 #
 # **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: real deals (section 1). 10 min: when the players
 # choose (section 2). 10 min: estimates and two intervals (section 3). 15 min: exercises.
-#
-# **Predict first.** Lesson `04_spite_and_malice_play` counted the chance that the next stock card fits a centre
-# pile, assuming that it is equally likely to be any card the viewer has not seen. Greedy bots play every card that
-# fits before they end their turn. Against greedy bots, will that count be right, too high, or too low?
 
 # %%
 import math
@@ -38,9 +45,9 @@ ACE_OR_KING = (cardlab.Rank.ACE, cardlab.Rank.KING)
 #
 # At the deal the assumption is a fact: the deck was shuffled. So the count should agree with real deals. Take the
 # rounds of seeds 0 to 2999 that open without a tie and with no Ace or King on a payoff top. In each of them the
-# table counts the same chance that the first stock card fits. The game knows the real first stock card, so we can
-# look at it. **Predict:** after how many deals will the running share of real cards that fit stay within 0.02 of
-# the count?
+# table counts the same chance that the top stock card fits a centre pile as they are at the deal (empty). The
+# game knows the real top card, so we can look at it. **Predict:** after how many deals will the running share of
+# real cards that fit stay within 0.02 of the count?
 
 # %%
 counted, fits = [], []
@@ -50,11 +57,11 @@ for seed in range(3000):
     if "tie" in deal.state.opening or any(card.rank in ACE_OR_KING for card in tops):
         continue
     counted.append(prob.spite_next_stock_playable(deal))
-    fits.append(int(deal.can_play_on_centre(deal.state.stock[-1])))   # the real first stock card
+    fits.append(int(deal.can_play_on_centre(deal.state.stock[-1])))   # the real top stock card, empty piles
 exact = counted[0]
 assert all(chance == exact for chance in counted)
-display(figure_view(convergence_figure(fits, truth=exact, title="Real first stock cards against the count",
-                                       label="first stock card fits", x_title="real deals")))
+display(figure_view(convergence_figure(fits, truth=exact, title="Real top stock cards against the count",
+                                       label="top stock card fits", x_title="real deals")))
 for row in convergence_rows(fits, [10, 100, 1000, len(fits)]):
     print(f"after {row.n:>4} deals: {row.value:.3f} [{row.low:.3f}, {row.high:.3f}]")
 gap = (sum(fits) - len(fits) * exact) / math.sqrt(len(fits) * exact * (1 - exact))
@@ -63,9 +70,8 @@ print(f"the count: {exact} = {float(exact):.4f}; the final interval contains it:
 assert abs(gap) < 4      # four standard errors would mean that the count is wrong
 
 # %% [markdown]
-# An interval made this way covers the true probability in about 95 of 100 runs, so a band that misses the dashed
-# line at the right end would happen about one run in twenty even with a correct count. A gap of 4 standard errors
-# or more would be a real disagreement.
+# A band that misses the dashed line at the right end would happen about one run in twenty even with a correct
+# count; a gap of 4 standard errors or more, about once in 16,000: a real disagreement.
 
 # %% [markdown]
 # ## 2. When the players choose
@@ -74,8 +80,8 @@ assert abs(gap) < 4      # four standard errors would mean that the count is wro
 # nothing about their hidden cards. We test it on real rounds with two kinds of players. Each time a new card comes
 # to the top of the stock, we take the table's count and check whether the real card fits.
 #
-# - An **uninformed** player picks a hand card at random, then plays it if it fits a centre pile and discards it
-#   otherwise. Its choices carry no information about its hidden cards.
+# - An **uninformed** player picks a hand card at random, plays it if it fits, else discards it: its choices say
+#   nothing about its hidden cards.
 # - A **greedy** player plays every card that fits before it ends its turn.
 #
 # For each kind of player, $z = (\text{cards that fitted} - \text{sum of the counted chances}) / \sqrt{\sum p(1-p)}$
@@ -112,12 +118,14 @@ for name, (rounds, player_for_seed) in PLAYERS.items():
     z_of[name] = (y.sum() - p.sum()) / np.sqrt(np.sum(p * (1 - p)))
     print(f"{name:>10} players, {rounds} rounds, {p.size} new top cards: mean count {p.mean():.3f}, "
           f"share that fitted {wilson(y.sum(), y.size)}, z = {z_of[name]:+.2f}")
-assert abs(z_of["uninformed"]) < 3 and z_of["greedy"] > 3
 
 # %% [markdown]
 # **Discuss:** which player's choices break the assumption? Think about what a greedy player's hand holds when it
 # ends its turn, and what that leaves among the cards nobody has seen. A count can be exact for its model and still
 # be off for real players: that is the difference between a model and the game.
+
+# %%
+assert abs(z_of["uninformed"]) < 3 and z_of["greedy"] > 3
 
 # %% [teacher]
 # **For the teacher: calibration by groups, and a trap.** The earlier version of this lesson grouped the predictions by
@@ -132,12 +140,10 @@ assert abs(z_of["uninformed"]) < 3 and z_of["greedy"] > 3
 # %% [markdown]
 # ## 3. Estimates: a payoff card this turn, and winning
 #
-# Whether the mover's payoff top fits *now* is known to everybody. Whether the mover will manage to play a payoff
-# card before the turn ends needs the future: it is estimated by dealing the hidden cards again at random many
-# times and playing each deal on. A player knows their own hand and the table does not, so the two estimates can
-# be far apart, and both are right for what each knows, under the assumption that every unseen card is equally
-# likely, which greedy play bends (section 2). Greedy bots play a seeded round to the moment the stock is down to
-# the first completed pile:
+# Whether the mover will play a payoff card before the turn ends needs the future: it is estimated from play-outs.
+# A player knows their own hand and the table does not, so the two estimates can be far apart (both under the
+# equal-likelihood assumption, which greedy play bends). Greedy bots play a seeded round (undisplayed stepper) to
+# the moment the stock is down to the first completed pile:
 
 # %%
 bots = cardlab.Stepper("spite-and-malice", seed=13)
@@ -161,9 +167,10 @@ for seat, est in enumerate(prob.win_probability(game, None, rollouts=60, rng=np.
 # The stepper's panel estimates the table's chance of a payoff card this turn again, from its own 1000 play-outs.
 # **Predict:** will its interval contain the 4000-play-out value above?
 #
-# Two estimates of one probability from separate play-outs differ by chance. The cell measures by how much, in
-# standard errors of the difference. A gap under 2 is ordinary; a gap beyond 2 happens about once in twenty
-# comparisons and beyond 3 about once in 370; a gap of 4 or more would mean the two compute different things.
+# Two estimates of one probability from separate play-outs differ by chance. Their difference has the
+# **standard error of a difference**, $\sqrt{se_1^2 + se_2^2}$ (the two are independent). Between two correct
+# estimates, a gap beyond 2 of those happens about once in 20 comparisons, beyond 3 once in 370, and beyond 4 about
+# once in 16,000 (6 in 100,000): strong evidence that the two compute different things.
 
 # %%
 print(bots.panel_numbers())
@@ -175,6 +182,7 @@ print(f"panel {panel_payoff.value:.3f} (n={panel_payoff.n}) against {table_payof
       f"difference {gap:+.2f} standard errors; panel interval contains the larger run's value: "
       f"{panel_payoff.low <= table_payoff.value <= panel_payoff.high}")
 print(f"chance of a gap at least this large between two correct estimates: {math.erfc(abs(gap) / math.sqrt(2)):.3f}")
+assert abs(math.erfc(4 / math.sqrt(2)) - 6e-5) < 0.5e-5      # the text's "beyond 4: 6 in 100,000"
 assert abs(gap) < 4   # four standard errors would mean the panel computes something else
 
 # %% [markdown]
@@ -193,25 +201,22 @@ assert abs(np.mean(again) - table_payoff.value) < 4 * spread / np.sqrt(20)
 
 # %% [markdown]
 # **Discuss:** do the repeats scatter around the panel's value or around the 4000 play-outs? Any one estimate can
-# be unlucky, and a class that reads many panels will meet such a one now and then: read its interval, and ask
-# again with more play-outs when the number matters.
+# be unlucky: read its interval, and ask again with more play-outs when the number matters.
 
 # %% [markdown]
 # ## Exercises
 #
-# Each exercise checks your answer. Type it in the box under the exercise (a fraction such as 3/4, a decimal such
-# as 0.75, or a percentage such as 75%) and press **Check**, or write it between the quotes in the answer cell and
-# run that cell. Use the empty cell under the answer cell for your own code.
+# Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** Lesson 04's Exercise 1 (seed 4, before any move) has a right answer $p$, computed again by the
+# **Exercise 1.** Lesson 04's Exercise 1 (seed 28, before any move) has a right answer $p$, computed again by the
 # cell below, and a tempting wrong one, 16/102. A simulation deals the table's hidden cards again at random $n$
 # times and counts how often the top stock card fits; its standard error is $\sqrt{p(1-p)/n}$. How small must the
 # standard error be for $p$ and 16/102 to lie **6 standard errors** apart? Type that standard error, then work out
 # the number of deals $n$ it takes: you need it in Exercise 2.
 
 # %%
-start = cardlab.new_game("spite-and-malice", seed=4)
+start = cardlab.new_game("spite-and-malice", seed=28)
 p = prob.spite_next_stock_playable(start)
 print(f"p = {p} = {float(p):.4f}; 16/102 = {16 / 102:.4f}")
 
@@ -244,9 +249,8 @@ assert exercise_1.check(answer_1).is_right
 # %% [markdown]
 # **Exercise 2.** Run that simulation. The cell below deals the cards the table cannot see again at random, once,
 # and prints the top stock card; repeat that $n$ times. What share of your deals have a top card that is an Ace or
-# a King? Which of the two answers does your simulation support? It deals by the same rule as the count (tied cards
-# back in their own payoff piles): a simulation that makes the same assumption checks the counting, not the
-# assumption.
+# a King? Which answer does it support? (It deals by the count's own rule, so it checks the counting, not the
+# assumption.)
 
 # %%
 rng = np.random.default_rng(2024)   # any seed you like

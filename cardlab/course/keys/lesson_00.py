@@ -1,16 +1,14 @@
-"""Answer key of lesson 00, "Start here": the next stock card's chance, at the deal and after five moves, and the
-width of an interval with four times the play-outs."""
+"""Answer key of lesson 00, "Start here": the next stock card's chance, at the deal and after five moves, and seat
+0's share of wins in 1,000 simulated games (seed 7)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 import cardlab
 from cardlab.engine.game import Game
-from cardlab.errors import InvalidInputError, shown
 from cardlab.sim import prob
 from cardlab.viz.exercise import Exercise
 from cardlab.viz.stepper import Stepper
@@ -45,21 +43,15 @@ def exercise_2() -> Exercise:
              "remember the wild card")
 
 
-def _width_ratio(rollouts: int) -> float:
-    """Seat 0's interval width with four times ``rollouts`` play-outs over its width with ``rollouts`` (seed 3,
-    four moves, as the lesson's stepper; fresh play-outs, so the stepper's own numbers may differ by a little
-    noise)."""
-    game = _after_moves(3, 4)
-    old = prob.win_probability(game, None, rollouts=rollouts, rng=np.random.default_rng(2023))[0]
-    new = prob.win_probability(game, None, rollouts=4 * rollouts, rng=np.random.default_rng(2024))[0]
-    return float(Fraction(new.half_width) / Fraction(old.half_width))
+def _seat_0_share(seed: int = 7, games: int = 1000) -> float:
+    """Seat 0's share of wins in ``games`` two-player games of greedy bots, seed ``seed``: the route the question
+    names, ``cardlab.simulate`` with its default bots (kernel and engine deal alike, so any route agrees)."""
+    out = cardlab.simulate("garbage", players=2, games=games, seed=seed, progress=False)
+    return float(np.mean(out.winners == 0))
 
 
-def exercise_3(rollouts: int) -> Exercise:
-    """``rollouts``: the play-outs of the lesson's stepper (``stepper.rollouts``)."""
-    if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 10:
-        raise InvalidInputError(f"rollouts={shown(rollouts)}: give the stepper's play-outs, a whole number from 10")
+def exercise_3() -> Exercise:
     return Exercise(
-        "Exercise 3.", "With four times the play-outs, the new interval's width is what fraction of the old one?",
-        truth=lambda: _width_ratio(int(rollouts)), tolerance=0.02, close=0.2,
-        hint="the width of an interval shrinks like 1 over the square root of the number of play-outs")
+        "Exercise 3.", "Seed 7, 1,000 games: in what share of them did seat 0 win?",
+        truth=_seat_0_share,
+        hint="count the games whose winner is seat 0 (simulate(...).winners), and divide by the number of games")
