@@ -32,9 +32,10 @@ import base64
 import html
 import math
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as widgets
+import numpy as np
 
 from cardlab.classroom.client import ClassQuestion, ClassSession, ClassStatus
 from cardlab.classroom.guess import HISTOGRAM_BINS
@@ -47,7 +48,38 @@ from cardlab.viz.predict import question_keys
 from cardlab.viz.scores import WIN
 
 if TYPE_CHECKING:
-    from cardlab.viz.stepper import Stepper
+    from cardlab.engine.game import Game
+
+
+class PollHost(Protocol):
+    """What the row reads of the stepper it belongs to (a protocol, so this module does not import the stepper
+    that imports it)."""
+
+    @property
+    def game(self) -> Game[Any]: ...
+
+    @property
+    def counter(self) -> Any: ...
+
+    @property
+    def four_colour(self) -> bool: ...
+
+    @property
+    def predictor(self) -> Any: ...
+
+    @property
+    def controller(self) -> Any: ...
+
+    @property
+    def estimates(self) -> Any: ...
+
+    @property
+    def deal_seed(self) -> int: ...
+
+    @property
+    def rollouts(self) -> int: ...
+
+    def estimate_rng(self, move_index: int, code: int, purpose: int) -> np.random.Generator: ...
 
 TABLE = "the table"
 
@@ -59,7 +91,7 @@ def _seat_label(seat: int) -> str:
 class ClassPoll:
     """The class-session row of one stepper (see the module docstring)."""
 
-    def __init__(self, stepper: Stepper, session: ClassSession | str, viewpoint: int | None = None) -> None:
+    def __init__(self, stepper: PollHost, session: ClassSession | str, viewpoint: int | None = None) -> None:
         self.stepper = stepper
         self.session = session if isinstance(session, ClassSession) else ClassSession(session)
         self.last_error: str | None = None
@@ -261,7 +293,7 @@ class ClassPoll:
                                f"Download every question and guess (CSV, {rows} rows)</a>")
 
 
-def attach(stepper: Stepper, session: ClassSession | str) -> ClassPoll:
+def attach(stepper: PollHost, session: ClassSession | str) -> ClassPoll:
     """The class-session row of ``stepper`` (the stepper puts ``poll.box`` above its table)."""
     poll = ClassPoll(stepper, session)
     poll._guarded(poll._refresh_csv)
