@@ -26,7 +26,7 @@ from cardlab.viz import controls
 from cardlab.viz.autoplay import Autoplayer
 from cardlab.viz.cards_svg import back_css
 from cardlab.viz.chooser import MoveTile, group_moves, group_picture
-from cardlab.viz.lifecycle import Deferral, Quiet, close_tree
+from cardlab.viz.lifecycle import Deferral, Quiet, close_tree, widget_tree
 from cardlab.viz.moves import MoveValuesPanel
 from cardlab.viz.panels import QuantityPanel, WinChart
 from cardlab.viz.plot import PlotView, default_template
@@ -285,6 +285,12 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self._move_texts = texts
         self.move_buttons = [by_index[i] for i in range(len(legal))]
         self.move_box.children = [tile.box for tile in self._tiles[:len(groups)]]
+
+    @property
+    def chooser_pool(self) -> list[widgets.Widget]:
+        """Every widget of the move chooser's pool: tiles and buttons kept for reuse, as many as the most moves a
+        position of this stepper has offered (a bounded pool, not a leak)."""
+        return widget_tree(*(t.box for t in self._tiles), *(b for t in self._tiles for b in t.buttons))
 
     @property
     def shown_moves(self) -> list[str]:

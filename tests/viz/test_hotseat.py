@@ -177,7 +177,7 @@ def test_a_bot_between_two_people_plays_on_the_screen_of_the_last_one() -> None:
 
 
 def test_back_passes_the_device_back_and_a_new_deal_starts_covered() -> None:
-    s = Stepper("spite-and-malice", seed=4, policies=["human", "human"], **FAST)
+    s = Stepper("spite-and-malice", seed=4, first="seat0", policies=["human", "human"], **FAST)
     s.take_device()
     assert_seat_view(s, 0)
     while s.game.current_player == 0:
@@ -202,7 +202,7 @@ def test_the_device_cannot_be_taken_by_a_bot_seat() -> None:
 
 
 def test_one_human_seat_shows_its_moves_only_in_its_own_view() -> None:
-    s = Stepper("spite-and-malice", seed=4, policies=["human", "greedy"], **FAST)
+    s = Stepper("spite-and-malice", seed=4, first="seat0", policies=["human", "greedy"], **FAST)
     assert s.viewpoint.value == "seat 0" and not s.viewpoint.disabled  # one person: the menu stays free
     assert s.shown_moves == [m.text for m in s.game.legal_moves()]
     s.viewpoint.value = "seat 1"

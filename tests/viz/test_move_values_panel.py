@@ -175,7 +175,7 @@ def test_twins_the_mover_cannot_tell_apart_show_the_same_panel(name: str) -> Non
 
 
 def test_another_seats_view_shows_no_values_and_says_whose_they_would_be() -> None:
-    s = Stepper("spite-and-malice", seed=4, policies=["human", "greedy"], move_values=True, **FAST)
+    s = Stepper("spite-and-malice", seed=4, first="seat0", policies=["human", "greedy"], move_values=True, **FAST)
     assert s.viewpoint.value == "seat 0" and s.game.current_player == 0
     assert_shows(s)
     for other in ("seat 1", controls.TABLE):
@@ -224,7 +224,7 @@ def test_the_checkbox_and_the_method_switch_the_panel_and_the_text_output() -> N
 
 
 def test_the_panels_budget_is_shared_by_the_moves() -> None:
-    s = Stepper("spite-and-malice", seed=4, policies=["human", "greedy"], move_values=True, rollouts=3,
+    s = Stepper("spite-and-malice", seed=4, first="seat0", policies=["human", "greedy"], move_values=True, rollouts=3,
                 panel_rollouts=4)
     moves = len(distinct_texts(s.game))
     assert moves >= 2
