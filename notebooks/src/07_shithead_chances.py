@@ -4,11 +4,9 @@
 # **The one idea:** a chance for a hidden card rests on a **model** of how the players play. A simulation dealt
 # from the model checks only the computing; **real deals** decide whether the model is right, and for which players.
 #
-# **Learning goals:** see how play changes a hidden card's chance; check an exact answer by simulation; test two
-# answers on real games; read a win-rate interval.
-#
 # **Lesson plan (50 minutes).** 5 min: predict. 10 min: what play tells (section 1). 10 min: simulation and real
-# deals (sections 2–3). 10 min: picking up (section 4). 5 min: the first player (section 5). 10 min: exercises.
+# deals (sections 2–3). 12 min: picking up, on real games (section 4). 5 min: the first player (section 5). 8 min:
+# exercises.
 #
 # **Predict first.** An Ace is on the pile, so only a 2, a 10 or an Ace fits. You hold 3 cards the table cannot
 # see. Roughly what chance would the table give that you must pick up the pile?
@@ -42,16 +40,13 @@ assert game.top.rank == cardlab.Rank.ACE and game.current_player == 0 and not ga
 # %% [markdown]
 # ## 1. What play tells
 #
-# A shuffled deal (seed 129), played by greedy bots. Right after the set-up, under lesson 06's assumption (which
-# greedy set-ups already bend), each card a viewer could not see was equally likely to be anywhere unseen, and a
-# chance was a plain count: the share of unseen cards that fit. Since then both players have played, and a player
-# who can play **must** play.
+# A shuffled deal (seed 129), played by greedy bots. Lesson 06 counted chances as the share of unseen cards that
+# fit. Since then both players have played, and a player who can play **must** play.
 #
-# To turn this into numbers we need a **model** of the players. The one used here: *with cards in hand, a player
-# plays a card chosen at random among those that fit.* Each possible hand is then weighted by the chance that
-# such a player would have played as this one did (Bayes' rule), and the chance that a card fits becomes a weighted
-# count, still exact. The model is an **assumption**: a real player who saves 2s and 10s tells more than the model
-# reads into its play.
+# To use that we need a **model** of the players. Here: *a player plays a card chosen at random among those that
+# fit.* Each possible hand is weighted by the chance that such a player would have played as this one did (Bayes'
+# rule), and the chance that a card fits becomes a weighted count, exact *under the model*. The model is an
+# **assumption**: a player who saves 2s and 10s tells more than the model reads into its play.
 #
 # **Predict first:** compared with the plain share, will the model's chance that a face-down card fits be higher
 # or lower? And will a face-down card and the top of the draw pile still have equal chances?
@@ -97,22 +92,17 @@ print(f"interval contains the exact value: {est.contains(exact)}; gap {(est.valu
 assert abs(est.value - exact) < 4 * se
 
 # %% [markdown]
-# An interval made this way covers the true value in about 95 of 100 runs: when the exact value is right, a miss
-# still happens about one run in twenty, so one miss is weak evidence against it. A gap of more than four standard
-# errors (about one run in 16,000) would be strong evidence (the cell checks there is none).
-#
-# This simulation deals from the model itself, so it checks the *computing*, not the *assumption*: a wrong model
-# agrees with itself.
+# Even when the exact value is right, such an interval misses about one run in twenty; a gap of more than four
+# standard errors would be strong evidence of a fault (the cell checks there is none). This simulation deals from
+# the model itself, so it checks the *computing*, not the *assumption*: a wrong model agrees with itself.
 
 # %% [markdown]
 # ## 3. Real deals
 #
-# The honest test uses real deals. Play 1,000 seeded games with greedy bots for 16 moves, take the table's exact
-# chance that the top of the draw pile fits, and compare it with the real top card. If the model were badly wrong,
-# real cards would fit more or less often than predicted. Greedy bots do not play as the model assumes. The $z$
-# score measures the gap in standard errors: for independent games with chances $p_i$, the count of cards that fit
-# has standard error $\sqrt{\sum p_i(1-p_i)}$. At this one moment of the game, the test can notice only an average
-# error of about two standard errors or more (the cell prints the standard error).
+# The honest test uses real deals. Play 1,000 seeded games with greedy bots for 16 moves, take the model's chance
+# that the top of the draw pile fits, and compare it with the real top card. The $z$ score measures the gap in
+# standard errors: for independent games with chances $p_i$, the count of cards that fit has standard error
+# $\sqrt{\sum p_i(1-p_i)}$. An average error of one standard error (the cell prints it) would usually pass unseen.
 
 # %%
 REAL = 1000
@@ -158,12 +148,9 @@ assert max(abs(z) for z in zs) < 2 and abs(z_all) < 2 and abs(z_plain) < 2      
 assert abs(gap) < 2 * test_se                                                    # too close to tell apart
 
 # %% [markdown]
-# Every bin is within 2 standard errors (the cell checks it): these real deals show no disagreement that
-# 1,000 games could detect, *for this question at this point of the game*. Several bins are read at once, so one
-# $|z|$ a little above 2 would not be alarming on its own; a $|z|$ above 3 would mean the chances are measurably off.
-#
-# But the plain share passes too: here the two differ by about one standard error of this test, so it cannot tell
-# them apart. Passing a weak test does not prove the model; section 4 asks a question where the answers differ.
+# Every bin is within 2 standard errors (the cell checks it): no disagreement that 1,000 games could detect, *for
+# this question at this point of the game*. But the plain share passes too: the two differ by about one standard
+# error of this test. Passing a weak test does not prove the model; section 4 asks a question where they differ.
 
 # %% [markdown]
 # ## 4. Must the player to move pick up?
@@ -283,12 +270,9 @@ print(f"10,000 games (seed 12): seat 0 wins {large}; contains 1/2: {large.contai
 assert small.contains(0.5) and large.contains(0.5) and large.half_width < 0.011    # what the text says
 
 # %% [markdown]
-# The 200 games give a wide interval: an edge of several points either way would fit it. Had it lain wholly on one side
-# of 1/2, that would have counted as evidence at the 5% level; but such intervals miss in about 5 of 100 runs, so a
-# surprise from a small run is checked on fresh deals. The 10,000 games give an interval about one point wide on each
-# side that contains 1/2: edges of more than about a point either way are ruled out at the 5% level (an interval
-# made this way covers the true rate in about 95 of 100 runs). "Contains 1/2" is not proof that the game is fair; it
-# says how large an edge these games could have missed.
+# The 200 games give a wide interval: an edge of several points either way would fit it. The 10,000 games give an
+# interval about one point wide on each side that contains 1/2: larger edges are ruled out at the 5% level.
+# "Contains 1/2" is not proof that the game is fair; it says how large an edge these games could have missed.
 
 # %% [teacher]
 # **Misconceptions to discuss.** *"Once players have played, a hidden card is still any unseen card, equally
