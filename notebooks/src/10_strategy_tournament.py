@@ -4,9 +4,6 @@
 # **The one idea:** to tell whether your bot beats another, play both on the **same deals** from both seats and
 # analyse each deal's two games together (a *paired* design).
 #
-# **Learning goals:** write a policy; compare it with greedy fairly; plan the number of deals before playing; see
-# why the best of many tries looks better than it is.
-#
 # **Lesson plan (50 minutes).** 5 min: predict. 10 min: sections 1–2. 15 min: section 3. 10 min: sections 4–6.
 # 10 min: exercises.
 #
@@ -55,8 +52,8 @@ print([m.text for m in cardlab.new_game("shithead", players=2, seed=0).legal_mov
 #
 # ## 2. Watch it play
 #
-# Give the stepper a policy function for a seat; that seat shows as `custom` in the seat menu. The cell plays 30
-# moves of the deal of seed 3 on a copy it does not show and prints its last six; the stepper below starts at that deal.
+# Give the stepper a policy function for a seat (shown as `custom`). The cell plays 30 moves of seed 3's deal on an
+# unshown copy and prints the last six; the stepper below starts at that deal.
 
 # %%
 copy = cardlab.Stepper("shithead", players=2, seed=3, policies=[eager_tens, "greedy"])
@@ -471,9 +468,8 @@ assert exercise_3.check(answer_3).is_right
 # %% [markdown]
 # ## Going further (optional, outside the 50 minutes)
 #
-# **A test without the normal curve.** Were `never_discard` as good as greedy, each deal's score minus 1/2 would be
-# as likely positive as negative. Flip the signs at random many times: the share of flipped means as far from 0 as
-# the real one is the *sign-flip test*'s p-value.
+# **The sign-flip test.** Were `never_discard` as good as greedy, each deal's score minus 1/2 would be as likely
+# positive as negative; the share of random sign flips whose mean is as far from 0 is the p-value.
 
 # %% [teacher]
 # **Teacher's note (going further).** The sign-flip test assumes only independent deals and, under "equally good",
