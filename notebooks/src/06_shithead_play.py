@@ -147,9 +147,8 @@ assert "(exact)" in panel and "play-outs" in panel
 assert empty_draw == ("not applicable" in panel)
 
 # %% [markdown]
-# An empty draw pile has no top card: the panel says *not applicable*, which is not a chance of 0. A pick-up on a
-# *later* turn depends on the future: the stepper estimates it by dealing the unseen cards again at random and
-# playing on.
+# An empty draw pile has no top card: *not applicable* is not a chance of 0. A pick-up on a *later* turn depends on
+# the future: the stepper estimates it by dealing the unseen cards again and playing on.
 
 # %% [markdown]
 # ## 4. Chances by counting, tested on real deals
@@ -188,10 +187,9 @@ assert abs(is_special.mean() - float(exact_special)) < 4 * se
 #
 # ### After the set-up: the top of the draw pile, and a face-down card
 #
-# Now a shuffled deal (seed 14): greedy bots make the set-up, and the starting card is turned. Nobody has seen a
-# face-down card, not even its owner, nor the draw pile. The shuffle put them in their places alike, and nothing
-# since has told them apart, so a face-down card and the top of the draw pile have **exactly the same chance** to
-# fit: they are **exchangeable**. No assumption is needed for that.
+# Now a shuffled deal (seed 14) after greedy set-ups. Nobody has seen a face-down card, not even its owner, nor the
+# draw pile. The shuffle placed them alike and nothing since has told them apart, so a face-down card and the draw
+# pile's top have **exactly the same chance** to fit: they are **exchangeable**, with no assumption.
 #
 # Their common *value* is another matter. The count
 #
@@ -276,15 +274,14 @@ for real in (top_fits, down_fits):
 # ended, and says how many.
 
 # %% [markdown]
-# ## 5. House rules: which one makes players pick up least?
+# ## 5. House rules and pick-ups
 #
 # **Predict first:** which house rules change how often players pick up the pile, and in which direction? Does the
 # invisible 3 lower it more than `seven_lower`?
 #
-# A fair comparison plays the **same** 2,000 deals under each set of rules, with greedy players, and measures each
-# change deal by deal (a **paired** comparison). We read four intervals at once (three rules against the plain
-# rules, and the invisible 3 against `seven_lower`), each at the 98.75% level, so that all four cover their true
-# values together in at least 95% of runs (**Bonferroni**: 4 × 1.25% = 5%).
+# The cell plays the **same** 2,000 deals under each set of rules (greedy players) and measures each change deal by
+# deal. It reads four intervals at once (three rules against the plain rules, the invisible 3 against `seven_lower`),
+# each at 98.75%, so all four cover their true values together in at least 95% of runs (**Bonferroni**).
 
 # %%
 HOUSE_GAMES = 2000
