@@ -4,6 +4,11 @@
 # **The one idea:** cards nobody has seen are *exchangeable*: a face-down card and the top of the draw pile have
 # the same chance, exactly. Counting that chance as "fitting unseen cards / unseen cards" needs one more assumption.
 #
+# **Learning goals**
+#
+# - know the rules of Shithead and three house rules, and read the stepper's panels;
+# - count a chance for a card nobody has seen, and test the count on real deals.
+#
 # **Lesson plan (50 minutes).** 5 min: predict. 10 min: rules. 10 min: the stepper. 12 min: counting. 5 min:
 # house rules. 8 min: exercises.
 #

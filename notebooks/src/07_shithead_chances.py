@@ -4,6 +4,11 @@
 # **The one idea:** a chance for a hidden card rests on a **model** of how the players play. A simulation dealt
 # from the model checks only the computing; **real deals** decide whether the model is right, and for which players.
 #
+# **Learning goals**
+#
+# - see how play changes a hidden card's chance, under a stated model of the players;
+# - test two answers on real games, not on the model's own play-outs.
+#
 # **Lesson plan (50 minutes).** 5 min: predict. 10 min: what play tells (section 1). 10 min: simulation and real
 # deals (sections 2–3). 12 min: picking up, on real games (section 4). 5 min: the first player (section 5). 8 min:
 # exercises.

@@ -6,6 +6,11 @@
 #
 # **Before this lesson:** Shithead (lessons 06–07) and the Spite and Malice stock (lesson 04, for section 5).
 #
+# **Learning goals**
+#
+# - compute a conditional probability for each viewer by counting;
+# - use Bayes' rule after a forced pick-up, and count cards after a reshuffle.
+#
 # **Lesson plan (50 minutes).** 5 min: predict. 10 min: section 1. 10 min: section 2. 10 min: section 3. 5 min:
 # sections 4–5. 10 min: section 6 and exercises.
 #

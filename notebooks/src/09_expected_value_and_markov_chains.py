@@ -4,6 +4,11 @@
 # **The one idea:** an expected value can be estimated by simulation and computed **exactly** by first-step analysis
 # of a **Markov chain** (a state that remembers just enough); the two must agree within the simulation's interval.
 #
+# **Learning goals**
+#
+# - estimate an expectation by simulation, with its interval;
+# - compute it exactly with a Markov chain, and its whole distribution.
+#
 # **Lesson plan (50 minutes).** 5 min: predict (below). 5 min: simulation (section 2). 15 min: the state and
 # first-step analysis (sections 3–4). 5 min: the matrix (section 5). 10 min: the surprise and the whole distribution
 # (sections 6–7). 10 min: exercises.

@@ -4,6 +4,11 @@
 # **The one idea:** a move's value is an **expected value**, its chance of winning averaged over the ways the hidden
 # cards can fall; one game cannot show it, many play-outs on the *same* random worlds can.
 #
+# **Learning goals**
+#
+# - value a move by play-outs, paired on the same worlds;
+# - tell what a player knows from what the table knows.
+#
 # **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: the value of a move and one game (sections 1–2).
 # 10 min: noise and common random numbers (section 3). 10 min: information (section 4). 5 min: a tournament and a
 # game review (sections 5–6). 10 min: exercises.
