@@ -4,6 +4,11 @@
 # **The one idea:** to tell whether your bot beats another, play both on the **same deals** from both seats and
 # analyse each deal's two games together (a *paired* design).
 #
+# **Learning goals**
+#
+# - write a policy and compare it with greedy on the same deals, both seats, paired;
+# - plan the number of deals, and beware the best of many tries.
+#
 # **Lesson plan (50 minutes).** 5 min: predict. 10 min: sections 1–2. 15 min: section 3. 10 min: sections 4–6.
 # 10 min: exercises.
 #
@@ -344,6 +349,36 @@ report("jack_high, both seats", tournament(jack_high, games=1000, seed=3, name="
 # - *"The best variant is as good as it looked."* The winner's curse (section 5).
 
 # %% [markdown]
+# ## Going further (optional, outside the 50 minutes)
+#
+# **The sign-flip test.** Were `never_discard` as good as greedy, each deal's score minus 1/2 would be as likely
+# positive as negative; the share of random sign flips whose mean is as far from 0 is the p-value.
+
+# %% [teacher]
+# **Teacher's note (going further).** The sign-flip test assumes only independent deals and, under "equally good",
+# deal scores symmetric about 1/2; the interval leans on the normal curve. The cell checks that the two agree here.
+# With four tests sharing their deals the sure bound is 4 × 5% = 20% (1 − 0.95⁴ ≈ 19% only if they were
+# independent).
+
+# %%
+centred = (paired_demo.a + paired_demo.b) / 2 - 0.5
+mean, half = paired_demo.paired()
+flips = np.random.default_rng(17).choice([-1.0, 1.0], size=(10_000, centred.size))
+flipped_means = (flips * centred).mean(axis=1)
+p_value = (np.sum(np.abs(flipped_means) >= abs(centred.mean())) + 1) / (flips.shape[0] + 1)
+excludes = not (mean - half <= 0.5 <= mean + half)
+print(f"paired 95% interval excludes 0.5: {excludes}; sign-flip test p-value {p_value:.4f} "
+      f"(below 0.05: {p_value < 0.05})")
+assert excludes == (p_value < 0.05)
+
+# %% [markdown]
+# **Many variants, many false alarms.** With four tests at the 5% level, the chance that one interval excludes 0.5
+# by luck alone can reach 20%. Use 98.75% intervals (Bonferroni) or judge the chosen one on fresh deals.
+#
+# **Other arenas.** Your policy can also play in the environments of PettingZoo and OpenSpiel, libraries for
+# game-playing research: see [docs/arenas.md](../docs/arenas.md).
+
+# %% [markdown]
 # ## Exercises
 #
 # Type each answer in its box and press **Check**, or write it in the answer cell.
@@ -463,34 +498,3 @@ answer_3 = f"{ex3.paired()[0]:.3f}"   # the key's answer, as a student types it 
 ### BEGIN HIDDEN TESTS
 assert exercise_3.check(answer_3).is_right
 ### END HIDDEN TESTS
-
-
-# %% [markdown]
-# ## Going further (optional, outside the 50 minutes)
-#
-# **The sign-flip test.** Were `never_discard` as good as greedy, each deal's score minus 1/2 would be as likely
-# positive as negative; the share of random sign flips whose mean is as far from 0 is the p-value.
-
-# %% [teacher]
-# **Teacher's note (going further).** The sign-flip test assumes only independent deals and, under "equally good",
-# deal scores symmetric about 1/2; the interval leans on the normal curve. The cell checks that the two agree here.
-# With four tests sharing their deals the sure bound is 4 × 5% = 20% (1 − 0.95⁴ ≈ 19% only if they were
-# independent).
-
-# %%
-centred = (paired_demo.a + paired_demo.b) / 2 - 0.5
-mean, half = paired_demo.paired()
-flips = np.random.default_rng(17).choice([-1.0, 1.0], size=(10_000, centred.size))
-flipped_means = (flips * centred).mean(axis=1)
-p_value = (np.sum(np.abs(flipped_means) >= abs(centred.mean())) + 1) / (flips.shape[0] + 1)
-excludes = not (mean - half <= 0.5 <= mean + half)
-print(f"paired 95% interval excludes 0.5: {excludes}; sign-flip test p-value {p_value:.4f} "
-      f"(below 0.05: {p_value < 0.05})")
-assert excludes == (p_value < 0.05)
-
-# %% [markdown]
-# **Many variants, many false alarms.** With four tests at the 5% level, the chance that one interval excludes 0.5
-# by luck alone can reach 20%. Use 98.75% intervals (Bonferroni) or judge the chosen one on fresh deals.
-#
-# **Other arenas.** Your policy can also play in the environments of PettingZoo and OpenSpiel, libraries for
-# game-playing research: see [docs/arenas.md](../docs/arenas.md).
