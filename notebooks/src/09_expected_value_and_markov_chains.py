@@ -1,15 +1,13 @@
 # %% [markdown]
 # # Expected value and Markov chains: how long does a Garbage layout take?
 #
+# **The one idea:** an expected value can be estimated by simulation and computed **exactly** by first-step analysis
+# of a **Markov chain** (a state that remembers just enough); the two must agree within the simulation's interval.
+#
 # **Learning goals**
 #
-# - estimate an expected value by simulation, with a 95% interval for the mean;
-# - turn a card game into a **Markov chain**: find a state that remembers just enough, and its transition
-#   probabilities;
-# - compute an expectation **exactly** by first-step analysis (a recursion), and again with the chain's fundamental
-#   matrix $(I - Q)^{-1}$;
-# - explain a surprise: a layout with *fewer* spots can take *longer* to complete;
-# - go beyond the mean: the exact distribution $P(T \le k)$ of the number of draws, against the simulated one.
+# - estimate an expectation by simulation, with its interval;
+# - compute it exactly with a Markov chain, and its whole distribution.
 #
 # **Lesson plan (50 minutes).** 5 min: predict (below). 5 min: simulation (section 2). 15 min: the state and
 # first-step analysis (sections 3–4). 5 min: the matrix (section 5). 10 min: the surprise and the whole distribution
@@ -26,7 +24,8 @@
 # always goes on the lowest face-down spot, and a card always displaces a Jack on its own spot. In solitaire those
 # are the only choices, and the discard pile never holds a usable card, so **every turn is exactly one draw**.
 #
-# How many draws does it take on average, for $n = 1, \dots, 10$? Let's watch one game first.
+# How many draws does it take on average, for $n = 1, \dots, 10$? Let's watch one game first: the stepper starts at
+# the deal, and the cell after it plays the same game to the end on a copy it does not show.
 
 # %%
 import re
@@ -56,10 +55,12 @@ solo = cardlab.Stepper("garbage", players=1, seed=4, layout_sizes=[6])
 display(solo)
 
 # %%
-while not solo.game.is_over:
-    press(solo)
-print(re.sub(r"<[^>]+>", "", solo.counter.value))
-print(f"draws (turns) to complete 6 spots in this game: {solo.game.turns}")
+copy = cardlab.Stepper("garbage", players=1, seed=4, layout_sizes=[6])
+while not copy.game.is_over:
+    press(copy)
+print(re.sub(r"<[^>]+>", "", copy.counter.value))
+print(f"draws (turns) to complete 6 spots in this game: {copy.game.turns}")
+assert solo.game.move_count == 0                 # the stepper shown is still at the deal
 
 # %% [markdown]
 # ## 2. Simulation first
@@ -224,7 +225,8 @@ def chain_expectation(spots):
 
 for n in (1, 3, 6, 10):
     t, size = chain_expectation(n)
-    print(f"{n:>2} spots: {size:>4} transient states, (I-Q)^-1 gives {t:.10f}, recursion gives {float(exact[n]):.10f}")
+    print(f"{n:>2} spots: {size:>4} states before the end, (I-Q)^-1 gives {t:.10f}, "
+          f"recursion gives {float(exact[n]):.10f}")
 
 # %% [markdown]
 # ## 6. Why can fewer spots take longer?
@@ -286,8 +288,8 @@ print(f"the longest layout is {longest} spots: {float(exact[longest]):.4f} draws
 # The mean is one number. The Markov chain gives the whole law of $T$, the number of draws: start with all the
 # probability on the starting state, move it one turn at a time with `one_turn`, and collect what reaches "done".
 # After $k$ turns the collected mass is exactly $P(T \le k)$. The simulated curve is the share of the 20 000
-# simulated games with $T \le k$; the band around it is the Dvoretzky–Kiefer–Wolfowitz band: a band made this way
-# covers the *whole* true curve at once in at least 95 of 100 runs (pointwise intervals would not). A second chart
+# simulated games with $T \le k$; the band around it is made so that it covers the *whole* true curve at once in at
+# least 95 of 100 runs (pointwise intervals would not). A second chart
 # follows one point of the curve, $P(T \le 10)$, as the simulated games add up.
 
 # %%
@@ -316,7 +318,8 @@ dkw = np.sqrt(np.log(2 / 0.05) / (2 * GAMES))
 gap = np.max(np.abs(simulated_curve - np.array([float(c) for c in exact_curve])))
 for k in (1, 3, 5, 10, 20, 30):
     print(f"P(T <= {k:>2}) = {float(exact_curve[k - 1]):.5f} exactly; simulated {simulated_curve[k - 1]:.5f}")
-print(f"largest gap {gap:.4f}; 95% DKW band half-width {dkw:.4f}; whole curve inside the band: {gap <= dkw}")
+print(f"largest gap {gap:.4f}; 95% band half-width for the whole curve {dkw:.4f}; whole curve inside the band: "
+      f"{gap <= dkw}")
 assert gap < np.sqrt(np.log(2 / 1e-6) / (2 * GAMES))   # a gap beyond the one-in-a-million band would be a real fault
 area = 1 + sum(1 - c for c in exact_curve[:-1])          # P(T > 0) + P(T > 1) + ... + P(T > K - 1)
 print(f"area above the exact curve up to k = {K}: {float(area):.5f}; E[T] = {float(exact[10]):.5f}")
@@ -328,7 +331,7 @@ curve_chart = go.Figure(layout=go.Layout(
 curve_chart.add_scatter(x=ks, y=np.minimum(1, simulated_curve + dkw), mode="lines", line={"width": 0},
                         showlegend=False)
 curve_chart.add_scatter(x=ks, y=np.maximum(0, simulated_curve - dkw), mode="lines", line={"width": 0},
-                        fill="tonexty", fillcolor="rgba(31,119,180,0.2)", name="95% band (DKW)")
+                        fill="tonexty", fillcolor="rgba(31,119,180,0.2)", name="95% band, whole curve")
 curve_chart.add_scatter(x=ks, y=simulated_curve, mode="markers", name=f"simulated, {GAMES} games")
 curve_chart.add_scatter(x=ks, y=[float(c) for c in exact_curve], mode="lines", line={"shape": "hv"},
                         name="exact (Markov chain)")
@@ -339,6 +342,12 @@ for row in convergence_rows(within_10, [10, 1_000, GAMES]):
 display(figure_view(convergence_figure(within_10, truth=exact_curve[9], label="share done within 10 draws",
                                        title="Garbage solitaire, 10 spots: P(T ≤ 10) as the games add up")))
 
+# %% [teacher]
+# **Teacher's note (section 7).** The whole-curve band is the Dvoretzky–Kiefer–Wolfowitz (DKW) band,
+# half-width $\sqrt{\ln(2/\alpha)/(2N)}$ with $\alpha = 0.05$; the cell's assertion uses $\alpha = 10^{-6}$. The
+# chain's states before "done" are its transient states, and $(I-Q)^{-1}\mathbf 1$ gives their expected times to
+# absorption.
+
 # %% [markdown]
 # The simulated staircase lies on the exact one. If the printed line ever says the curve left the 95% band, that is
 # an event the band allows at most one time in twenty; the cell checks a band so wide that leaving it by chance would
@@ -348,13 +357,21 @@ display(figure_view(convergence_figure(within_10, truth=exact_curve[9], label="s
 # ## 8. Misconceptions to discuss
 #
 # - *"More spots always take longer."* Not here: each spot also brings four useful cards (section 6).
-# - *"The average game takes the expected number of draws."* The distribution is skewed: compare the mean with the
-#   $k$ at which $P(T \le k)$ first passes 1/2 (the median).
+# - *"The average game takes the expected number of draws."* The distribution is skewed: a few very long games pull
+#   the mean above the median (the $k$ at which $P(T \le k)$ first passes 1/2). The histogram below shows it.
 # - *"A simulated mean outside its interval disproves the exact answer."* Not one miss among ten (section 4).
 
 # %%
-median = next(k for k, c in zip(ks, exact_curve, strict=True) if c >= Fraction(1, 2))
-print(f"10 spots: mean {float(exact[10]):.3f} draws, median {median} draws")
+median = int(next(k for k, c in zip(ks, exact_curve, strict=True) if c >= Fraction(1, 2)))
+print(f"10 spots: mean {float(exact[10]):.3f} draws, median {median} draws; longest of {GAMES} simulated games "
+      f"{int(out.turns.max())} draws")
+assert float(exact[10]) > median                  # the long right tail pulls the mean up
+spread = go.Figure(layout=go.Layout(title=f"Garbage solitaire, 10 spots: draws per game ({GAMES} games)", width=640,
+                                    height=360, xaxis={"title": "draws"}, yaxis={"title": "games"}))
+spread.add_histogram(x=out.turns, xbins={"size": 1}, name="games")
+spread.add_vline(x=float(exact[10]), line_dash="dash", annotation_text="mean")
+spread.add_vline(x=int(median), line_dash="dot", annotation_text="median")
+display(figure_view(spread))
 
 # %% [markdown]
 # ## Exercises

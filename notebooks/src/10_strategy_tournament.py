@@ -1,26 +1,26 @@
 # %% [markdown]
 # # A strategy tournament: is your bot really better?
 #
+# **The one idea:** to tell whether your bot beats another, play both on the **same deals** from both seats and
+# analyse each deal's two games together (a *paired* design).
+#
 # **Learning goals**
 #
-# - write your own policy (a Python function that chooses a move) and let it play;
-# - compare it fairly with a built-in bot: the same deals, both seats, and a baseline;
-# - analyse a **paired** design as paired, with an interval and a sign-flip test;
-# - plan how many deals a tournament needs (a **power** calculation);
-# - see the *winner's curse*: the best of many tries looks better than it is.
+# - write a policy and compare it with greedy on the same deals, both seats, paired;
+# - plan the number of deals, and beware the best of many tries.
 #
 # **Lesson plan (50 minutes).** 5 min: predict. 10 min: sections 1–2. 15 min: section 3. 10 min: sections 4–6.
 # 10 min: exercises.
 #
-# **Predict first.** A bot that burns with a 10 whenever it can: better or worse than greedy? By how much? And how
-# many games would you need to tell a 53% bot from a 50% one?
+# **Predict first.** A bot that burns with a 10 whenever it can: better or worse than greedy? How many games would
+# you need to tell a 53% bot from a 50% one?
 
 # %% [markdown]
 # ## 1. A policy is a function
 #
-# A policy gets what its seat may see (`view`) and the legal moves, and returns one of the moves. That is all a bot
-# is. In Shithead the `greedy` bot plays the lowest card that fits (all copies of it) and keeps 2s and 10s for
-# emergencies. Here is a different idea: **burn with a 10 whenever you can**.
+# A policy gets what its seat may see (`view`) and the legal moves, and returns one of the moves. In Shithead the
+# `greedy` bot plays the lowest card that fits (all copies of it) and keeps 2s and 10s for emergencies. Here is a
+# different idea: **burn with a 10 whenever you can**.
 
 # %%
 from dataclasses import dataclass
@@ -57,15 +57,18 @@ print([m.text for m in cardlab.new_game("shithead", players=2, seed=0).legal_mov
 #
 # ## 2. Watch it play
 #
-# Give the stepper a policy function for a seat; that seat shows as `custom` in the seat menu.
+# Give the stepper a policy function for a seat (shown as `custom`). The cell plays 30 moves of seed 3's deal on an
+# unshown copy and prints the last six; the stepper below starts at that deal.
 
 # %%
-duel = cardlab.Stepper("shithead", players=2, seed=3, policies=[eager_tens, "greedy"])
+copy = cardlab.Stepper("shithead", players=2, seed=3, policies=[eager_tens, "greedy"])
 for _ in range(30):
-    duel.next_move()
-tens = [e.text for e in duel.game.events if e.kind == "burn" or "burns" in e.text]
-print(f"after {duel.game.move_count} moves: {len(tens)} burns")
-print("\n".join(duel.log_lines()[-6:]))
+    copy.next_move()
+tens = [e.text for e in copy.game.events if e.kind == "burn" or "burns" in e.text]
+print(f"after {copy.game.move_count} moves: {len(tens)} burns")
+print("\n".join(copy.log_lines()[-6:]))
+duel = cardlab.Stepper("shithead", players=2, seed=3, policies=[eager_tens, "greedy"])
+assert duel.game.move_count == 0      # the stepper shown starts at the deal
 display(duel)
 
 # %% [markdown]
@@ -73,11 +76,12 @@ display(duel)
 #
 # One game says nothing; many games say something, **if the comparison is fair**:
 #
-# - **the same deals**: `cardlab.simulate` deals game `i` of a run with seed `s` the same way whatever plays it;
+# - **the same deals**: `cardlab.simulate` deals game `i` of a run with seed `s` the same way whatever plays it, a
+#   built-in bot or your function. The cell checks it: greedy wrapped in a Python function wins exactly the games,
+#   in exactly as many moves, as built-in greedy;
 # - **both seats**: the first player has an edge, so each deal is played twice, with the seats swapped;
-# - **a baseline**: greedy against itself on those deals wins exactly half. Both games of a deal are then the same
-#   game, so the same *seat* wins both; the "policy" greedy sits in seat 0 in one and in seat 1 in the other, so it
-#   wins exactly one of the two. The baseline needs no interval: it is 1/2 by construction.
+# - **a baseline**: greedy against itself wins exactly one of the two games of every deal (both are the same game,
+#   so the same *seat* wins), so exactly half, with no interval needed.
 
 # %%
 @dataclass
@@ -123,6 +127,16 @@ def report(label, t):
           f"over {t.deals} deals ({2 * t.deals} games); draws {t.draws}")
 
 
+def greedy_as_function(view, legal_moves):
+    """Built-in greedy, wrapped in a Python function as your policies are."""
+    return greedy(view, legal_moves)
+
+
+runs = [cardlab.simulate("shithead", players=2, games=200, seed=1, policy=[seat0, "greedy"], progress=False,
+                         max_turns=500) for seat0 in ("greedy", greedy_as_function)]
+same_deals = bool(np.array_equal(runs[0].winners, runs[1].winners) and np.array_equal(runs[0].turns, runs[1].turns))
+print(f"greedy built in vs greedy as a function, 200 deals: same winner and length in every game: {same_deals}")
+assert same_deals
 baseline = tournament("greedy")
 print(f"greedy (baseline): wins {baseline.paired()[0]:.3f} exactly; draws {baseline.draws}; "
       f"it wins exactly one of the two games of every deal: {bool(np.all(baseline.a + baseline.b == 1))}")
@@ -131,18 +145,15 @@ tens = tournament(eager_tens)
 report("eager_tens", tens)
 
 # %% [markdown]
-# **Reading the result.** If your policy's interval lies entirely below 0.5, the data are evidence, at the 5% level,
-# that it is worse than greedy. A policy exactly as good as greedy shows an interval wholly below 0.5 about one time
-# in forty (and wholly above, one time in forty). If the interval contains 0.5, you cannot tell yet; that is *not*
-# evidence that the two are equally good: the interval says how large a difference the data still allow.
+# **Reading the result.** An interval wholly below 0.5 is evidence, at the 5% level, that the policy is worse than
+# greedy. An interval that contains 0.5 cannot tell yet; it is *not* evidence that the two are equally good.
 #
 # ### A paired design needs a paired analysis
 #
 # The two games of a deal share every card, so they are not independent. The paired analysis takes one score per
-# deal, $d_i = (a_i + b_i)/2$ (the share of that deal's two games the policy won), and a 95% interval
+# deal, $d_i = (a_i + b_i)/2$, the share of deal $i$'s two games the policy won, and a 95% interval
 # $\bar d \pm 1.96\, s_d/\sqrt n$ from the $n$ independent deals. Below, the same games are also (wrongly) treated
-# as $2n$ independent ones, and a chart follows the paired estimate as the deals add up (its band is the normal
-# interval of the deal scores, as in the paired analysis, not a Wilson band for 0/1 results).
+# as $2n$ independent ones.
 
 # %%
 garbage_greedy = make_policy("greedy", "garbage", np.random.default_rng(0))
@@ -156,7 +167,7 @@ def never_discard(view, legal_moves):
     return garbage_greedy(view, legal_moves)
 
 
-paired_demo = tournament(never_discard, games=1000, seed=5, name="garbage")
+paired_demo = tournament(never_discard, games=1000, seed=2, name="garbage")
 mean, half = paired_demo.paired()
 naive = paired_demo.unpaired()
 rho = paired_demo.correlation()
@@ -182,26 +193,8 @@ display(figure_view(convergence_figure(deal_scores, title="never_discard against
 # interval wholly below 0.5 about one time in forty: a one-sided event of a two-sided 95% interval.
 
 # %% [markdown]
-# **A second opinion without the normal curve: the sign-flip test.** If `never_discard` were exactly as good as
-# greedy, each deal's score minus 1/2 would be as likely positive as negative. So flip the signs of the deal scores
-# at random, many times, and see how often the flipped mean is at least as far from 0 as the real one. That share is
-# the test's p-value.
-
-# %%
-centred = (paired_demo.a + paired_demo.b) / 2 - 0.5
-flips = np.random.default_rng(17).choice([-1.0, 1.0], size=(10_000, centred.size))
-flipped_means = (flips * centred).mean(axis=1)
-p_value = (np.sum(np.abs(flipped_means) >= abs(centred.mean())) + 1) / (flips.shape[0] + 1)
-excludes = not (mean - half <= 0.5 <= mean + half)
-print(f"paired 95% interval excludes 0.5: {excludes}; sign-flip test p-value {p_value:.4f} "
-      f"(below 0.05: {p_value < 0.05})")
-assert excludes == (p_value < 0.05)
-
-# %% [markdown]
-# The two analyses agree here (the cell checks it). The sign-flip test assumes only independent deals and, under
-# "equally good", scores symmetric about 1/2; the interval leans on the normal curve. When a deal that favours seat 0
-# helps the policy in one game and greedy in the other (a negative correlation $\rho$), the paired interval is the
-# *narrower* one: the design has removed the luck of the deal.
+# When a deal that favours seat 0 helps the policy in one game and greedy in the other (a negative correlation
+# $\rho$), the paired interval is the *narrower* one: the design has removed the luck of the deal.
 #
 # ## 4. How many deals? A power calculation
 #
@@ -238,7 +231,7 @@ deals_paired = int(np.ceil(((Z95 + normal.inv_cdf(0.80)) * sigma * np.sqrt((1 + 
 fisher = np.arctanh(rho_shithead)
 rho_low, rho_high = np.tanh(fisher - Z95 / np.sqrt(tens.deals - 3)), np.tanh(fisher + Z95 / np.sqrt(tens.deals - 3))
 print(f"Shithead, correlation of a deal's two games measured for eager_tens: {rho_shithead:+.2f} "
-      f"(approximate 95% interval [{rho_low:+.2f}, {rho_high:+.2f}], Fisher's z)")
+      f"(approximate 95% interval [{rho_low:+.2f}, {rho_high:+.2f}])")
 print(f"paired design with that correlation: {deals_paired} deals ({2 * deals_paired} games) for 80% power, "
       f"against {for_80} independent games")
 
@@ -247,13 +240,14 @@ print(f"paired design with that correlation: {deals_paired} deals ({2 * deals_pa
 # at the boundary: it lands above 0.53 half of the time, so the power is only about 50% (the cell shows it by
 # formula and by 4000 simulated tournaments). The paired design needs fewer games when $\rho < 0$, because each
 # deal's score has variance $\sigma^2(1+\rho)/2$; the sample size for a Shithead question uses a correlation
-# measured on a Shithead policy, not one borrowed from Garbage.
+# measured on a Shithead policy, not one borrowed from Garbage. The correlation's interval is Fisher's z
+# ($\tanh(\operatorname{artanh} r \pm 1.96/\sqrt{n-3})$). A policy exactly as good as greedy shows an interval
+# wholly below 0.5 about one time in forty (and wholly above, one time in forty).
 
 # %% [markdown]
-# The paired figure *assumes* that a new Shithead policy's two games of a deal are correlated as `eager_tens`'s
-# were (that correlation is itself an estimate, with the interval printed). Decide the number of games *before*
-# playing them; stopping as soon as an interval excludes 0.5 ("peeking") makes false discoveries far more frequent
-# than 5%.
+# The paired figure *assumes* a new policy's games correlate as `eager_tens`'s did (an estimate, with its
+# interval). Decide the number of games *before* playing; stopping as soon as an interval excludes 0.5 ("peeking")
+# makes false discoveries far more frequent than 5%.
 
 # %% [markdown]
 # ## 5. The winner's curse
@@ -317,21 +311,15 @@ assert drop.mean() - drop_half > 0     # the curse: the chosen score is biased u
 assert again.mean() + Z95 * again.std(ddof=1) / np.sqrt(REPEATS) < 0.1   # "under a tenth" (fresh scores)
 
 # %% [markdown]
-# Compare with your prediction (the cell checks the sign of the drop). The random player wins under a tenth of its
-# games against greedy (the cell checks it), so scores near 0.1 are no bug. All four copies are the same player, so
-# picking the maximum picks luck, and luck does not come back on new deals. Only the fresh score is an honest
-# estimate: choose on one set of deals, **judge on another**.
-#
-# Testing several variants at once also multiplies false alarms. With four tests at the 5% level, the chance that
-# at least one interval excludes 0.5 by luck alone would be $1 - 0.95^4 \approx 19\%$ if the tests were
-# independent; these share their deals, so the only sure bound is $4 \times 5\% = 20\%$. Use a stricter level
-# (98.75% intervals, the Bonferroni correction) or a fresh test of the chosen one.
+# Compare with your prediction (the cell checks the sign of the drop; the random player wins under a tenth of its
+# games against greedy). All four copies are the same player, so picking the maximum picks luck, and luck does not
+# come back on new deals: choose on one set of deals, **judge on another**.
 
 # %% [markdown]
-# ## 6. Garbage has few choices — do they matter?
+# ## 6. Why both seats
 #
-# In Garbage the only decisions are where a wild Jack goes, whether to displace a Jack, and whether to take the
-# discard. A policy that puts a Jack on the *highest* face-down spot instead of the lowest:
+# A Garbage policy that puts a wild Jack on the *highest* face-down spot instead of the lowest, first from seat 0
+# only:
 
 # %%
 def jack_high(view, legal_moves):
@@ -348,11 +336,11 @@ print(f"jack_high in seat 0 only: {one_seat.win_rate(0)} (looks good? seat 0 dra
 report("jack_high, both seats", tournament(jack_high, games=1000, seed=3, name="garbage"))
 
 # %% [markdown]
-# From seat 0 only, `jack_high` seems to win more than half its games; with the seats swapped on the same deals the
-# first-player edge cancels. An interval that contains 0.5 is *consistent* with no difference; it does not prove it.
+# From seat 0 only, `jack_high` seems to win more than half its games; with the seats swapped on the same deals, the
+# first player's edge cancels.
 
-# %% [markdown]
-# ## Misconceptions to discuss
+# %% [teacher]
+# **Misconceptions to discuss.**
 #
 # - *"My bot won 7 of 10 games, so it is better."* Ten games cannot tell 70% from 50% (section 4).
 # - *"2n games are 2n independent observations."* A deal's two games share their cards (section 3).
@@ -361,14 +349,43 @@ report("jack_high, both seats", tournament(jack_high, games=1000, seed=3, name="
 # - *"The best variant is as good as it looked."* The winner's curse (section 5).
 
 # %% [markdown]
+# ## Going further (optional, outside the 50 minutes)
+#
+# **The sign-flip test.** Were `never_discard` as good as greedy, each deal's score minus 1/2 would be as likely
+# positive as negative; the share of random sign flips whose mean is as far from 0 is the p-value.
+
+# %% [teacher]
+# **Teacher's note (going further).** The sign-flip test assumes only independent deals and, under "equally good",
+# deal scores symmetric about 1/2; the interval leans on the normal curve. The cell checks that the two agree here.
+# With four tests sharing their deals the sure bound is 4 × 5% = 20% (1 − 0.95⁴ ≈ 19% only if they were
+# independent).
+
+# %%
+centred = (paired_demo.a + paired_demo.b) / 2 - 0.5
+mean, half = paired_demo.paired()
+flips = np.random.default_rng(17).choice([-1.0, 1.0], size=(10_000, centred.size))
+flipped_means = (flips * centred).mean(axis=1)
+p_value = (np.sum(np.abs(flipped_means) >= abs(centred.mean())) + 1) / (flips.shape[0] + 1)
+excludes = not (mean - half <= 0.5 <= mean + half)
+print(f"paired 95% interval excludes 0.5: {excludes}; sign-flip test p-value {p_value:.4f} "
+      f"(below 0.05: {p_value < 0.05})")
+assert excludes == (p_value < 0.05)
+
+# %% [markdown]
+# **Many variants, many false alarms.** With four tests at the 5% level, the chance that one interval excludes 0.5
+# by luck alone can reach 20%. Use 98.75% intervals (Bonferroni) or judge the chosen one on fresh deals.
+#
+# **Other arenas.** Your policy can also play in the environments of PettingZoo and OpenSpiel, libraries for
+# game-playing research: see [docs/arenas.md](../docs/arenas.md).
+
+# %% [markdown]
 # ## Exercises
 #
-# Type each answer in its box (3/4, 0.75 or 75%; a number of games as a whole number) and press **Check**, or write
-# it in the answer cell.
+# Type each answer in its box and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
 # **Exercise 1.** `never_discard` (section 3) never takes the discard. Is it worse than greedy? Judge on *fresh*
-# deals (seed 6, 1000 deals), since section 3 already looked at seed 5. What share of the games does it win (the
+# deals (seed 6, 1000 deals), since section 3 already looked at seed 2. What share of the games does it win (the
 # paired estimate)? What can its interval show, and what not? (The check looks at the share; discuss the interval.)
 
 # %% [check]
@@ -394,7 +411,7 @@ print(verdict)
 print(exercise_1.check(f"{mean:.3f}"))
 print(f"section 3's estimate ({paired_demo.paired()[0]:.3f}):", exercise_1.check(f"{paired_demo.paired()[0]:.3f}"))
 assert exercise_1.check(f"{mean:.3f}").is_right
-assert exercise_1.check(f"{paired_demo.paired()[0]:.3f}").status == "not yet"
+assert not exercise_1.check(f"{paired_demo.paired()[0]:.3f}").is_right   # the deals already looked at
 answer_1 = f"{mean:.3f}"   # the key's answer, as a student types it (graded below)
 
 # %% [tests]

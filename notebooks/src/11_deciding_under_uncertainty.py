@@ -1,15 +1,13 @@
 # %% [markdown]
 # # Deciding under uncertainty: which move is best?
 #
+# **The one idea:** a move's value is an **expected value**, its chance of winning averaged over the ways the hidden
+# cards can fall; one game cannot show it, many play-outs on the *same* random worlds can.
+#
 # **Learning goals**
 #
-# - see a move's value as an **expected value**: the average of a 0/1 result (1 for a win) over the ways the
-#   hidden cards can fall;
-# - explain why one game cannot tell a good move from a bad one;
-# - measure the noise in move values, and shrink it by comparing moves on the **same** random worlds (common
-#   random numbers);
-# - tell what a player knows from what the table knows, and measure what more knowledge would be worth;
-# - judge two players with a **paired** tournament, and read a game review.
+# - value a move by play-outs, paired on the same worlds;
+# - tell what a player knows from what the table knows.
 #
 # **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: the value of a move and one game (sections 1–2).
 # 10 min: noise and common random numbers (section 3). 10 min: information (section 4). 5 min: a tournament and a
@@ -54,7 +52,7 @@ def greedy_position(name, seed, moves):
     return game
 
 
-position = greedy_position("garbage", seed=7, moves=9)
+position = greedy_position("garbage", seed=12, moves=8)
 mover = position.current_player
 display(HTML(table_html(position, mover)))
 print(f"seat {mover} to move; moves: {[m.text for m in position.legal_moves()]}")
@@ -215,20 +213,23 @@ assert garbage_views[0] == garbage_views[1]   # the same knowledge gives the sam
 # which cards, so which moves, the player has.)
 #
 # **The value of information.** Back to Garbage. A player who could see every hidden card and every later shuffle
-# would pick, in each world, a move that wins there. Seat 0 must pick one move for all worlds. **Predict first:**
-# how much more would the all-seeing player win?
+# *at this one decision* would pick, in each world, a move that wins there, and then play on like greedy (as every
+# play-out does). Seat 0 must pick one move for all worlds. **Predict first:** how much more would this all-seeing
+# player win?
 
 # %%
 all_seeing = common.max(axis=1).mean()
 best_move = common.mean(axis=0).max()
 print(f"the all-seeing player wins {all_seeing:.3f}; the best single move wins {best_move:.3f}; "
-      f"seeing everything is worth {all_seeing - best_move:.3f}")
+      f"seeing everything at this decision is worth {all_seeing - best_move:.3f}, a lower bound on the value of "
+      "seeing everything throughout")
 assert all_seeing >= best_move
 
 # %% [markdown]
-# The difference is the share of worlds where the better move loses and the other wins. Knowledge is worth
-# something only when it could change the decision: where both moves win, or both lose, seeing the cards would not
-# help.
+# The difference is the share of worlds where the better move loses and the other wins: seeing the cards helps at
+# this decision only where it could change the choice. It is a **lower bound** on the value of perfect
+# information: this player sees only once and then plays greedy. A player who kept seeing every card could also
+# win some of the worlds where both moves lose here, by better later decisions.
 
 # %% [markdown]
 # ## 5. A player that looks ahead
@@ -279,7 +280,8 @@ given_up = [row["loss_total"] for row in review.summary()]
 assert given_up[0] > 0.3 > given_up[1] and not any(d.seat == 1 for d in review.costly())
 
 # %% [markdown]
-# The random bot gave up win chance again and again; greedy, whose moves the values assume, gave up almost nothing.
+# The random bot gave up much more win chance (most of it in one blunder); greedy, whose moves the values assume,
+# gave up almost nothing.
 # Each decision has its own 95% interval, and each interval misses its true value about one time in twenty, so
 # over many decisions expect a wrong label now and then: read a review as hints where to look, not as verdicts.
 
@@ -289,9 +291,9 @@ assert given_up[0] > 0.3 > given_up[1] and not any(d.seat == 1 for d in review.c
 # move unless another one is better beyond the noise, with a Bonferroni-corrected level). Its budget here (100
 # play-outs per decision) is a tenth of its default, to keep the notebook short. The variance ratio printed in
 # section 3 is the direct measurement (independent against paired play-outs on the same position); the second line
-# is the estimate from the paired play-outs alone. In section 4 the all-seeing player also knows the later shuffles,
-# so "seeing everything" is perfect information in the decision-theory sense (the expected value of perfect
-# information).
+# is the estimate from the paired play-outs alone. In section 4 the all-seeing player knows the later shuffles too,
+# but uses that knowledge only at this one decision and then plays greedy, so the printed gain is a lower bound on
+# the expected value of perfect information (a player who kept seeing could do better at later decisions).
 
 # %% [markdown]
 # ## Exercises
@@ -363,13 +365,13 @@ assert exercise_2.check(answer_2).is_right
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# **Exercise 3.** The cell below shows a Garbage game (seed 10) after 8 greedy moves: seat 1 has just turned up a
-# 2, and its spot 2 holds a Jack. It may put the 2 there (the Jack then goes to a face-down spot) or discard the 2.
+# **Exercise 3.** The cell below shows a Garbage game (seed 17) after 5 greedy moves: seat 1 has just turned up a
+# 3, and its spot 3 holds a Jack. It may put the 3 there (the Jack then goes to a face-down spot) or discard the 3.
 # How much win chance does discarding give up against the best move? Value the moves of this position with 4,000
 # play-outs, as in section 1, and give the difference to two decimals.
 
 # %%
-ex3_position = greedy_position("garbage", seed=10, moves=8)
+ex3_position = greedy_position("garbage", seed=17, moves=5)
 display(HTML(table_html(ex3_position, None)))
 print(f"seat {ex3_position.current_player} to move; moves: {[m.text for m in ex3_position.legal_moves()]}")
 

@@ -1,5 +1,6 @@
 """Answer key of lesson 06, "Playing Shithead": the share of a fresh pack that fits on a Queen, and the table's
-chance that the draw pile's top fits on the 7 under ``seven_lower``."""
+count (every unseen card taken as equally likely) that the draw pile's top fits on the 7 under
+``seven_lower``."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ def exercise_2(game: object) -> Exercise:
     """``game``: section 4's deal and set-up, made again with ``seven_lower=True`` (the lesson's ``lower``)."""
     position = a_game(game).copy()
     return Exercise(
-        "Exercise 2.", "seven_lower: the table's exact chance that the top of the draw pile fits on the 7?",
+        "Exercise 2.", "seven_lower: the table's count (fitting unseen cards / unseen cards) for the top of "
+        "the draw pile on the 7?",
         truth=lambda: prob.shithead_draw_top_fits(position, None),
         hint="on a 7 this rule allows a 7 or lower, a 2 or a 10; count those among the cards the table cannot see")
