@@ -22,7 +22,7 @@ from tests.browser.test_hotseat import NOTEBOOK_READY_JS
 
 NOTEBOOK = "move_values.ipynb"
 SEED = 4
-STEPPER = (f'cardlab.Stepper("spite-and-malice", seed={SEED}, policies=["human", "greedy"], rollouts=8, '
+STEPPER = (f'cardlab.Stepper("spite-and-malice", seed={SEED}, first="seat0", policies=["human", "greedy"], rollouts=8, '
            "panel_rollouts=4)")
 CLICK_TIMEOUT_MS = 120_000
 
@@ -51,7 +51,7 @@ def bars(page: Any) -> dict[str, Any]:
 def test_ticking_show_move_values_draws_one_bar_per_move_with_the_best_marked(lab_server: Server, tab: Tab,
                                                                              artifacts: Path) -> None:
     write_notebook(lab_server.root)
-    game = cardlab.new_game("spite-and-malice", players=2, seed=SEED)
+    game = cardlab.new_game("spite-and-malice", players=2, seed=SEED, first="seat0")
     moves = len(dict.fromkeys(m.text for m in game.legal_moves()))
     assert game.current_player == 0 and moves >= 2
     page = tab.page
