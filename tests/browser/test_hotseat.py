@@ -111,7 +111,8 @@ def take_device(page: Any, game: Game[Any], seat: int) -> None:
 def move_button(page: Any, seat: int, text: str) -> Any:
     """The button that plays ``text``: moves naming the same card share a tile, where each button shows only its
     destination, so the button is found by its tooltip, which names the whole move."""
-    return page.locator(f'.cardlab-move-tile button[title={json.dumps(f"seat {seat}: {text}", ensure_ascii=False)}]').first
+    title = json.dumps(f"seat {seat}: {text}", ensure_ascii=False)  # CSS reads the card's suit as written
+    return page.locator(f".cardlab-move-tile button[title={title}]").first
 
 
 @pytest.mark.timeout(900)
