@@ -66,8 +66,8 @@ def test_ticking_show_move_values_draws_one_bar_per_move_with_the_best_marked(la
         page.wait_for_function(f"() => ({BARS_JS})().bars === {moves}", timeout=CLICK_TIMEOUT_MS)
         labels = bars(page)["labels"]
         assert sum(label.endswith("(best)") for label in labels) == 1, labels
-        page.get_by_text("Move values of seat 0, from its own information").wait_for(state="visible",
-                                                                                      timeout=CLICK_TIMEOUT_MS)
+        heading = page.get_by_text("Move values of seat 0 (to move), from its own information")
+        heading.wait_for(state="visible", timeout=CLICK_TIMEOUT_MS)
         page.screenshot(path=str(artifacts / "move-values-page.png"))
         box.uncheck()
         page.wait_for_function(f"() => ({BARS_JS})().bars === 0", timeout=CLICK_TIMEOUT_MS)
