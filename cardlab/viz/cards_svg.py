@@ -304,8 +304,8 @@ def card_html(card: Card | None, *, face_down: bool = False, width: float = 44, 
         cap = (f'<div style="font:11px sans-serif;color:#333;text-align:center;max-width:{_num(width + 16)}px">'
                f"{html.escape(caption)}</div>")
     svg = card_svg(card, face_down=face_down, width=width, four_colour=four_colour, highlight=highlight)
-    return (f'<div class="cl-cardbox" style="display:inline-block;vertical-align:top;margin:2px;line-height:0"'
-            f'{_attrs(attrs)}>{svg}{cap}</div>')
+    return (f'<div class="cl-cardbox" style="display:inline-block;vertical-align:top;margin:2px;line-height:0;'
+            f'text-align:center"{_attrs(attrs)}>{svg}{cap}</div>')   # the card centred over a wider caption
 
 
 def suit_sign_svg(suit: Suit, *, size: float = 16, four_colour: bool = False) -> str:

@@ -449,7 +449,7 @@ LAYOUT_JS = r"""() => [...document.querySelectorAll('.cardlab-stepper')].map((ro
   const titles = plots.map((p) => ({ plot: box(p), title: box(p.querySelector('.gtitle')),
                                      text: p.querySelector('.gtitle') ? p.querySelector('.gtitle').textContent : '' }));
   const tiles = [...root.querySelectorAll('.cardlab-move-box > *')].filter((t) => t.offsetParent !== null).map((t) => ({
-    picture: box(t.querySelector('svg')),
+    picture: box(t.querySelector('svg')), tile: box(t),
     button: box(t.querySelector('.widget-hbox') || t.querySelector('button')) }));   // a tile's row of buttons
   return { root: box(root), table: box(table), plots: plots.map(box), titles, tiles };
 })"""
@@ -479,7 +479,7 @@ def resize_and_check_layout(page: Any, index: int, width: int, beside: bool, lab
 
 def check_layout(page: Any, index: int, beside: bool, label: str) -> dict[str, Any]:
     """The plots sit beside the table (``beside``) or below it; no plot title is cut off; every card picture
-    of a human move sits centred above its button."""
+    of a human move sits centred in its tile, above its buttons."""
     layout = page.evaluate(LAYOUT_JS)[index]
     table, plots = layout["table"], layout["plots"]
     assert table is not None and len(plots) == 2 and all(plots), f"{label}: table or plots missing: {layout}"
@@ -498,8 +498,9 @@ def check_layout(page: Any, index: int, beside: bool, label: str) -> dict[str, A
         pic, button = tile["picture"], tile["button"]
         if pic is None:
             continue
-        centre_gap = abs((pic["x"] + pic["w"] / 2) - (button["x"] + button["w"] / 2))
-        assert centre_gap <= 3, f"{label}: a card picture is {centre_gap:.0f} px off its button's centre: {tile}"
+        # centred in its tile (a tile holds one card's picture above a row of its moves' buttons)
+        centre_gap = abs((pic["x"] + pic["w"] / 2) - (tile["tile"]["x"] + tile["tile"]["w"] / 2))
+        assert centre_gap <= 3, f"{label}: a card picture is {centre_gap:.0f} px off its tile's centre: {tile}"
         assert pic["y"] + pic["h"] <= button["y"] + 2, f"{label}: a card picture overlaps its button: {tile}"
     return dict(layout)
 
