@@ -9,6 +9,7 @@ artifacts folder (``$CARDLAB_ARTIFACTS``, default ``test-artifacts/``, git-ignor
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from tests.browser.conftest import (
 
 CLICKS = 3
 GAMES = ("garbage", "spite-and-malice", "shithead")
-WIDE, NARROW = 1440, 900
+WIDE, NARROW = 1440, 700   # at 700 px the plots go below the table (at 900 they now fit beside it, 400 px wide)
 
 
 def open_app(page: Any, server: Server) -> Any:
@@ -47,7 +48,8 @@ def human_to_move(page: Any, root: Any) -> None:
 
     Every step waits for the state it acts on: the counter (one value: move, mover, each seat's player) must
     first say that seat 0 is human, and each bot move must have reached the counter before the next look."""
-    root.locator("select").nth(3).select_option("human")   # game, players, viewpoint, then seat 0
+    seat0 = root.locator(".widget-dropdown").filter(has=page.locator("label", has_text=re.compile(r"^seat 0$")))
+    seat0.locator("select").select_option("human")   # the menu labelled "seat 0" (the viewpoint menu only lists it)
     now = wait_for_stepper(page, 0, "s.seats[0] === 'human'")
     # seat 0's own view (a human seat's viewpoint) comes with the change
     page.wait_for_function("() => !!document.querySelector('.cardlab-stepper .cl-table[data-view=\"seat0\"]')",
