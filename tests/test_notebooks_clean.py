@@ -20,10 +20,7 @@ from tests import notebook_scripts
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 APP = "app"
-LESSONS = ["00_start_here", "01_law_of_large_numbers", "02_garbage_play", "03_garbage_chances",
-           "04_spite_and_malice_play", "05_spite_and_malice_chances", "06_shithead_play", "07_shithead_chances",
-           "08_hidden_information", "09_expected_value_and_markov_chains", "10_strategy_tournament",
-           "11_deciding_under_uncertainty"]
+LESSONS = sorted(p.stem for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 UNSEEDED = [re.compile(p) for p in (r"default_rng\(\s*\)", r"np\.random\.seed", r"numpy\.random\.seed",
                                     r"^\s*import random\b", r"^\s*from random import", r"\bnp\.random\.(rand|randn|"
                                     r"randint|random|choice|shuffle|permutation)\(")]
@@ -45,7 +42,11 @@ def read(name: str) -> Any:
 
 
 def test_every_lesson_and_the_app_exist() -> None:
+    """The notebooks are the app and the lessons, numbered 00, 01, ... without a gap or a repeat."""
     assert sorted([*LESSONS, APP]) == ALL
+    assert [name[:2] for name in LESSONS] == [f"{n:02d}" for n in range(len(LESSONS))], LESSONS
+    assert len(LESSONS) >= 12
+    assert all(re.fullmatch(r"\d\d_[a-z0-9_]+", name) for name in LESSONS), LESSONS
     assert sorted(BUILD.all_names()) == ALL, "each notebook has exactly one source in notebooks/src/"
 
 

@@ -48,14 +48,14 @@ def test_the_copy_holds_no_solution_no_hidden_test_and_no_formula_in_a_check_cel
     ('exercise_1 = Exercise("E1.", "q?", truth=lambda: 1 - 0.05 / len(rates))\ndisplay(exercise_1)',
      ["a Lambda", "an Exercise made in the notebook", "an exercise not made by the lesson's key", "arithmetic"]),
     ("def at_least_one_miss(k, c):\n    return 1 - c ** k\n", ["a FunctionDef", "arithmetic"]),
-    ('exercise_2 = lesson("11").exercise(2, ratio=var_independent / var_paired)',
+    ('exercise_2 = lesson("16").exercise(2, ratio=var_independent / var_paired)',
      ["an exercise not made by the lesson's key", "arithmetic"]),
     ("exercise_3 = make_exercise(3)", ["an exercise not made by the lesson's key"]),
 ])
 def test_the_formula_finder_finds_the_formulas_the_old_check_cells_held(source: str, found: list[str]) -> None:
     kinds = [entry.split(": ", 1)[1] for entry in STUDENT.formula_in_check(source)]
     assert sorted(set(kinds)) == sorted(found)
-    assert STUDENT.formula_in_check('first_20 = common[m:m + 20]\nexercise_1 = lesson("11").exercise(1, '
+    assert STUDENT.formula_in_check('first_20 = common[m:m + 20]\nexercise_1 = lesson("16").exercise(1, '
                                     'worlds=first_20)\ndisplay(exercise_1)') == []
 
 

@@ -163,7 +163,7 @@ assert same_moves
 # ## 6. Viewpoints
 #
 # The **viewpoint** menu: `seat 0` shows what seat 0 knows; `everything revealed` shows every card. In Garbage
-# every seat knows the same; in Spite and Malice and Shithead each player sees their own hand (lesson 08).
+# every seat knows the same; in Spite and Malice and Shithead each player sees their own hand (lesson 10).
 
 # %% [markdown]
 # ## 7. Predict, then reveal
@@ -251,11 +251,11 @@ def play_as_a_class(seed=3):
 # | `01_law_of_large_numbers` | estimates settle on the exact answer; intervals and how they shrink |
 # | `02_garbage_play`, `03_garbage_chances` | Garbage: play it, then its probabilities |
 # | `04_spite_and_malice_play`, `05_spite_and_malice_chances` | Spite and Malice: play it, then its probabilities |
-# | `06_shithead_play`, `07_shithead_chances` | Shithead: play it, then its probabilities |
-# | `08_hidden_information` | the same position, different (and correct) probabilities for different people |
-# | `09_expected_value_and_markov_chains` | how many draws to complete a Garbage layout, exactly |
-# | `10_strategy_tournament` | write your own bot and find out whether it is really better |
-# | `11_deciding_under_uncertainty` | choosing a move by its chances |
+# | `06_shithead_play`, `08_shithead_chances` | Shithead: play it, then its probabilities |
+# | `10_hidden_information` | the same position, different (and correct) probabilities for different people |
+# | `12_expected_value_and_markov_chains` | how many draws to complete a Garbage layout, exactly |
+# | `14_strategy_tournament` | write your own bot and find out whether it is really better |
+# | `16_deciding_under_uncertainty` | choosing a move by its chances |
 
 # %% [markdown]
 # ## Exercises

@@ -235,7 +235,7 @@ assert abs(batches.mean() - 5) < 4 * spread / np.sqrt(10)  # a coverage far from
 # ## 6. The same law for an average
 #
 # The law holds for averages too. The mean number of draws to complete one spot is exactly $53/9 \approx 5.889$
-# (lesson 09); the running average settles on it. The interval $\bar x \pm 1.96\,s/\sqrt n$ rests on the normal
+# (lesson 12); the running average settles on it. The interval $\bar x \pm 1.96\,s/\sqrt n$ rests on the normal
 # curve, and the draws are skewed (mostly short games), so we start at $n = 100$.
 
 # %%

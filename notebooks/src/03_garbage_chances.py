@@ -167,7 +167,7 @@ assert 0.7 < est[1].value < 0.8 and est[10].low > 0.5
 # Describe the shape of the curve. Which sizes do *worse* than a full layout of 10 (seven comparisons at once, so
 # one of them could mislead: see exercise 1), and what does that say about your prediction? With fewer spots
 # fewer cards are useful; how could that make a middle size slow? (Lesson
-# `09_expected_value_and_markov_chains` computes exactly how many draws a layout of each size takes.)
+# `12_expected_value_and_markov_chains` computes exactly how many draws a layout of each size takes.)
 
 # %% [teacher]
 # The curve is U-shaped: very few spots are a huge gift (one spot wins about three games in four), and with 10

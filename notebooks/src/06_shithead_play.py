@@ -266,7 +266,7 @@ for real in (top_fits, down_fits):
 # %% [markdown]
 # The two hidden cards fit equally often (exchangeability, exact), but more often than the count says, by about
 # 3 points: the greedy set-up kept weaker cards in the hands, so the unseen cards are stronger than a random share.
-# The count is a good first answer, not an exact one; lesson 07 shows how later play changes the chances.
+# The count is a good first answer, not an exact one; lesson 08 shows how later play changes the chances.
 
 # %% [teacher]
 # **Why a shuffled deal here.** The stacked deck of section 2 is printed in the code, so for the class its cards are

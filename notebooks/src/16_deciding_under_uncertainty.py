@@ -208,7 +208,7 @@ assert garbage_views[0] == garbage_views[1]   # the same knowledge gives the sam
 
 # %% [markdown]
 # Same position, two chances, both honest: the table averages over every hand the player might hold, weighted by a
-# model of how players choose (an assumption: lesson `07_shithead_chances`); the player knows its hand. A
+# model of how players choose (an assumption: lesson `08_shithead_chances`); the player knows its hand. A
 # probability describes somebody's knowledge. (The table cannot even value the player's moves: it does not know
 # which cards, so which moves, the player has.)
 #
@@ -311,7 +311,7 @@ assert len(first_20) == 20
 for s, (d, t) in enumerate(first_20, start=misleading):
     print(f"world {s:>3}: draw stock {d}, take discard {t}")
 
-exercise_1 = lesson("11").exercise(1, worlds=first_20)
+exercise_1 = lesson("16").exercise(1, worlds=first_20)
 display(exercise_1)
 
 # %%
@@ -342,7 +342,7 @@ assert exercise_1.check(answer_1).is_right
 # play-outs?
 
 # %% [check]
-exercise_2 = lesson("11").exercise(2, paired=common, independent=independent)
+exercise_2 = lesson("16").exercise(2, paired=common, independent=independent)
 display(exercise_2)
 
 # %%
@@ -376,7 +376,7 @@ display(HTML(table_html(ex3_position, None)))
 print(f"seat {ex3_position.current_player} to move; moves: {[m.text for m in ex3_position.legal_moves()]}")
 
 # %% [check]
-exercise_3 = lesson("11").exercise(3)
+exercise_3 = lesson("16").exercise(3)
 display(exercise_3)
 
 # %%

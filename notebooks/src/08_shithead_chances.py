@@ -296,7 +296,7 @@ assert small.contains(0.5) and large.contains(0.5) and large.half_width < 0.011 
 # view: what chance that seat 0 must pick up? Then compare it with the model's answer for seat 1.
 
 # %% [check]
-exercise_1 = lesson("07").exercise(1, game=game)
+exercise_1 = lesson("08").exercise(1, game=game)
 display(exercise_1)
 
 # %%
@@ -331,7 +331,7 @@ assert exercise_1.check(answer_1).is_right
 # greedy set-up, in what share of them does seat 0 start? Is the starter equally likely to be either seat?
 
 # %% [check]
-exercise_2 = lesson("07").exercise(2)
+exercise_2 = lesson("08").exercise(2)
 display(exercise_2)
 
 # %%
@@ -375,7 +375,7 @@ games400 = cardlab.simulate("shithead", players=2, games=400, seed=21, progress=
 print(f"seat 0 wins {games400.wins[0]} of 400 games")
 
 # %% [check]
-exercise_3 = lesson("07").exercise(3)
+exercise_3 = lesson("08").exercise(3)
 display(exercise_3)
 
 # %%

@@ -1,4 +1,4 @@
-"""Answer key of lesson 11, "Deciding under uncertainty": the all-seeing player's share of 20 worlds, the play-outs
+"""Answer key of lesson 16, "Deciding under uncertainty": the all-seeing player's share of 20 worlds, the play-outs
 independent sampling needs against paired, and the win chance a discard gives up."""
 
 from __future__ import annotations

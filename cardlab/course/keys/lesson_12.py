@@ -1,4 +1,4 @@
-"""Answer key of lesson 09, "Expected value and Markov chains": Garbage solitaire's expected number of draws with
+"""Answer key of lesson 12, "Expected value and Markov chains": Garbage solitaire's expected number of draws with
 Kings wild, the chance of completing 6 spots within 5 draws, and the slowest layout size.
 
 The numbers of the state table come from the game itself: the cards in the pack, the cards of each spot's rank and

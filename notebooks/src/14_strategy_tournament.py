@@ -389,7 +389,7 @@ assert excludes == (p_value < 0.05)
 # paired estimate)? What can its interval show, and what not? (The check looks at the share; discuss the interval.)
 
 # %% [check]
-exercise_1 = lesson("10").exercise(1, policy=never_discard)
+exercise_1 = lesson("14").exercise(1, policy=never_discard)
 display(exercise_1)
 
 # %%
@@ -426,7 +426,7 @@ assert exercise_1.check(answer_1).is_right
 # section 4 measured? (The check looks at the independent games.)
 
 # %% [check]
-exercise_2 = lesson("10").exercise(2)
+exercise_2 = lesson("14").exercise(2)
 display(exercise_2)
 
 # %%
@@ -466,7 +466,7 @@ def lowest_up(view, legal_moves):
     return greedy(view, legal_moves)
 
 # %% [check]
-exercise_3 = lesson("10").exercise(3, policy=lowest_up)
+exercise_3 = lesson("14").exercise(3, policy=lowest_up)
 display(exercise_3)
 
 # %%
@@ -480,12 +480,12 @@ def lowest_up(view, legal_moves):
     return greedy(view, legal_moves)
 
 
-exercise_3 = lesson("10").exercise(3, policy=lowest_up)   # made again for this policy, as a student runs it again
+exercise_3 = lesson("14").exercise(3, policy=lowest_up)   # made again for this policy, as a student runs it again
 ex3 = tournament(lowest_up, games=200, seed=9)
 report("lowest_up", ex3)
 print(exercise_3.check(f"{ex3.paired()[0]:.3f}"))
 print("no difference (0.5):", exercise_3.check("0.5"))
-with_greedy = lesson("10").exercise(3, policy=greedy)      # the plausible wrong policy: greedy's own set-up
+with_greedy = lesson("14").exercise(3, policy=greedy)      # the plausible wrong policy: greedy's own set-up
 print("greedy's set-up:", with_greedy.question)
 print("lowest_up's share checked for greedy's set-up:", with_greedy.check(f"{ex3.paired()[0]:.3f}"))
 assert exercise_3.check(f"{ex3.paired()[0]:.3f}").is_right and exercise_3.check("0.5").status == "not yet"

@@ -384,7 +384,7 @@ display(figure_view(spread))
 # 20 000 solitaire games of 10 spots with `wild="K"`. What is the exact expected number of draws with Kings wild?
 
 # %% [check]
-exercise_1 = lesson("09").exercise(1)
+exercise_1 = lesson("12").exercise(1)
 display(exercise_1)
 
 # %%
@@ -417,7 +417,7 @@ assert exercise_1.check(answer_1).is_right
 # mean. What is the exact chance of completing **6** spots within 5 draws? Check it against a simulation.
 
 # %% [check]
-exercise_2 = lesson("09").exercise(2)
+exercise_2 = lesson("12").exercise(2)
 display(exercise_2)
 
 # %%
@@ -462,7 +462,7 @@ assert exercise_2.check(answer_2).is_right
 # Give the exact difference as a decimal, and the size.
 
 # %% [check]
-exercise_3 = lesson("09").exercise(3)
+exercise_3 = lesson("12").exercise(3)
 display(exercise_3)
 
 # %%

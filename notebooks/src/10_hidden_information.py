@@ -4,7 +4,7 @@
 # **The one idea:** a probability describes what someone knows: the table and each player give different answers
 # about the same card, each right for its information, and a move seen (even a forced one) changes them.
 #
-# **Before this lesson:** Shithead (lessons 06–07) and the Spite and Malice stock (lesson 04, for section 5).
+# **Before this lesson:** Shithead (lessons 06–08) and the Spite and Malice stock (lesson 04, for section 5).
 #
 # **Learning goals**
 #
@@ -35,7 +35,7 @@
 # that fits, so the cards a hand kept are a little likelier not to fit. Below, each viewpoint gets both numbers:
 # the formula's plain share, and the chance that also reads how the hands played. Expect them close, not equal.
 #
-# The position: Shithead (lessons 06–07), an Ace on the pile. Would a face-down card fit? (Nobody has seen one.) It
+# The position: Shithead (lessons 06–08), an Ace on the pile. Would a face-down card fit? (Nobody has seen one.) It
 # is dealt from a deck list printed in the code; the chances below are those of the players and the table, who have
 # not read that list.
 
@@ -261,7 +261,7 @@ assert results["a 10"][1] == 0 and naive > 0 and hits == 0
 # resampler goes one step further than the section: every *play* is evidence too, so its chance law weighs each
 # possible hand by the chance that a player choosing uniformly at random among the fitting cards would have played
 # as this one did (Bayes' rule again). That model of how players choose stays an assumption: the greedy bot saves
-# its 2s and 10s, so it tells more than the law reads. Lesson 07 shows how much reading the plays changes the
+# its 2s and 10s, so it tells more than the law reads. Lesson 08 shows how much reading the plays changes the
 # table's pick-up chance, against real games.
 
 # %% [markdown]
@@ -418,7 +418,7 @@ assert guess_me.game.move_count == 0           # the stepper shown still waits a
 # 5 fit an Ace?
 
 # %% [check]
-exercise_1 = lesson("08").exercise(1, game=position)
+exercise_1 = lesson("10").exercise(1, game=position)
 display(exercise_1)
 
 # %%
@@ -455,7 +455,7 @@ def redealt_world():
     return game.resample(None, rng)
 
 # %% [check]
-exercise_2 = lesson("08").exercise(2, game=game)
+exercise_2 = lesson("10").exercise(2, game=game)
 display(exercise_2)
 
 # %%
@@ -488,7 +488,7 @@ assert exercise_2.check(answer_2).is_right
 # stock card fits a centre pile, for a player who remembers the pile? Count by hand (Kings are wild).
 
 # %% [check]
-exercise_3 = lesson("08").exercise(3, game=at_the_pile)
+exercise_3 = lesson("10").exercise(3, game=at_the_pile)
 display(exercise_3)
 
 # %%
