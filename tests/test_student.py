@@ -91,10 +91,10 @@ def test_a_solution_region_inside_a_cell_keeps_the_code_around_it() -> None:
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("# A made-up lesson", 3),
+    ("# A made-up lesson", 4),
     ("**Exercise 1.** How many cards are [left](https://example.org/x) after $n = 3$ draws? <b>Bold</b> text.", 13),
-    ("Each notebook carries 1,483 words; don't count `code_spans` twice.", 9),
-    (r"$\hat p \pm 1.96\sqrt{\hat p(1-\hat p)/n}$", 4),   # LaTeX commands are not words
+    ("Each notebook carries 1,483 words; don't count `code_spans` twice.", 11),   # the figure's regex,
+    (r"$\hat p \pm 1.96\sqrt{\hat p(1-\hat p)/n}$", 7),   # LaTeX commands are not words
     ("| a | b |\n|---|---|\n| 1 | 2 |", 4),
     ("- ", 0),
 ])
@@ -104,7 +104,7 @@ def test_markdown_words_counts_what_a_reader_sees(text: str, words: int) -> None
 
 def test_student_words_counts_the_student_copy_only() -> None:
     key = made_up_key()
-    by_hand = 3 + 5 + 1 + 13    # title, goals, "Exercises", the exercise; the Binder link text adds its words
+    by_hand = 4 + 5 + 1 + 13    # title, goals, "Exercises", the exercise; the Binder link text adds its words
     link = STUDENT.markdown_words(BUILD.binder_link("made_up"))
     assert link == 3                                                        # "Open on Binder"
     assert STUDENT.student_words(key) == by_hand + link
