@@ -132,6 +132,7 @@ class HighCard(Game[HighState]):
     name = NAME
     title = "High card"
     aliases = ("toy",)
+    drawer = f"{__name__}:draw"
     min_players = 2
     max_players = 4
     default_players = 2
@@ -384,7 +385,7 @@ def draw(game: Game[Any], viewpoint: int | None, reveal_all: bool, four_colour: 
 
 
 SPEC = GameSpec(name=NAME, aliases=HighCard.aliases, rules=HighCard, bot=lambda: greedy, questions=panel,
-                drawer=f"{__name__}:draw", budgets=RolloutBudgets(win=24, panel=24, batch=8), kernel=None,
+                budgets=RolloutBudgets(win=24, panel=24, batch=8), kernel=None,
                 uninformed=uninformed)
 
 

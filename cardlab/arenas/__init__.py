@@ -9,7 +9,8 @@ named after them (install them with ``pip install "cardlab[arenas]"``). docs/are
 evaluate an agent in each framework.
 """
 
+from cardlab.arenas import games  # the built-in games' move spaces, declared on import
 from cardlab.arenas.encoding import ViewEncoder
 from cardlab.arenas.moves import MoveSpace, MoveSpaceError, move_space, register_moves
 
-__all__ = ["MoveSpace", "MoveSpaceError", "ViewEncoder", "move_space", "register_moves"]
+__all__ = ["MoveSpace", "MoveSpaceError", "ViewEncoder", "games", "move_space", "register_moves"]

@@ -139,9 +139,8 @@ def register_moves(rules: type[Game[Any]], build: Callable[[], MoveSpace]) -> No
 
 
 def move_space(game: str | Game[Any]) -> MoveSpace:
-    """The move space of a game (a game object, a name or an alias)."""
-    import cardlab.arenas.games  # noqa: F401  (declares the built-in games' spaces)
-
+    """The move space of a game (a game object, a name or an alias). The built-in games' spaces are declared
+    when :mod:`cardlab.arenas` is imported (which importing this module does first)."""
     rules = type(game) if isinstance(game, Game) else game_class(game)
     if rules not in _SPACES:
         if rules not in _BUILDERS:

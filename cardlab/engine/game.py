@@ -27,6 +27,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import numpy as np
@@ -140,6 +141,18 @@ def normalise_move_text(text: str) -> str:
     return " ".join(text.strip().lower().split())
 
 
+
+Drawer = Callable[["Game[Any]", "int | None", bool, bool], str]
+"""``drawer(game, viewpoint, reveal_all, four_colour) -> html`` draws the table of one game."""
+
+
+def load_drawer(path: str) -> Drawer:
+    """The drawer named ``"package.module:function"`` (a game's :attr:`Game.drawer`), imported now."""
+    module, _, function = path.partition(":")
+    drawer: Drawer = getattr(import_module(module), function)
+    return drawer
+
+
 class Game(abc.ABC, Generic[S]):
     """Base class of every game. Subclasses set the class attributes and implement the hooks."""
 
@@ -155,6 +168,10 @@ class Game(abc.ABC, Generic[S]):
     state_description: ClassVar[Mapping[str, Spec]]
     """Every field of the state as a record writes it, by type and range (see :mod:`cardlab.engine.state`).
     :func:`~cardlab.engine.registry.load_game` reads a record's dealt position through it."""
+    drawer: ClassVar[str] = "cardlab.viz.table:generic"
+    """The game's table drawer, ``"package.module:function"`` with ``drawer(game, viewpoint, reveal_all,
+    four_colour) -> html``: a game package names its own (``<package>.table:draw``). A name, imported only when a
+    table is drawn, so the core never imports the view; the default draws a one-line summary."""
 
     _state: S
     _seed: int | None
@@ -670,11 +687,7 @@ class Game(abc.ABC, Generic[S]):
         return f"{self.title}, {self.players} players, move {self.move_count}, {status}"
 
     def _repr_html_(self) -> str:
-        """The table as the public sees it, drawn by the drawer the game's spec names (imported only now:
-        the core never imports the view at import time)."""
-        from cardlab.engine.registry import registered_spec
-        from cardlab.engine.spec import GENERIC_DRAWER, load_drawer
-
-        spec = registered_spec(self)
-        html: str = load_drawer(spec.drawer if spec is not None else GENERIC_DRAWER)(self, None, False, False)
+        """The table as the public sees it, drawn by the game's :attr:`drawer` (imported only now: the core
+        never imports the view at import time)."""
+        html: str = load_drawer(self.drawer)(self, None, False, False)
         return html

@@ -12,15 +12,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from cardlab.engine.game import Game
+from cardlab.engine.game import Drawer, Game, load_drawer
 
-Drawer = Callable[["Game[Any]", "int | None", bool, bool], str]
-"""``drawer(game, viewpoint, reveal_all, four_colour) -> html`` draws the table of one game."""
 Questions = Callable[..., list[Any]]
 """``questions(game, viewpoint, rng=..., rollouts=..., budget_s=...) -> list[Quantity]``: the game's panel."""
 
@@ -118,15 +115,13 @@ class RolloutBudgets:
 
 FALLBACK_BUDGETS = RolloutBudgets(win=12, panel=12)
 """The stepper's play-outs for a game class that registered no spec (engine play-outs only)."""
-GENERIC_DRAWER = "cardlab.viz.table:generic"
-"""The drawer of a game class that registered no spec: its one-line summary."""
 
 
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the generic layers need to know about one game.
 
-    ``drawer`` is ``"package.module:function"``, imported only when a table is drawn. ``compile`` (if
+    The table drawer is the rules class's own (:attr:`Game.drawer`), named once there. ``compile`` (if
     given) compiles the kernel ahead of time and returns the seconds it took (``cardlab compile``);
     ``compile_ready`` says whether compiled code is available (numba installed). ``curve_title`` names the
     x axis of the panel's curves when the game's questions include curves (empty: the panel's default).
@@ -140,13 +135,17 @@ class GameSpec:
     rules: type[Game[Any]]
     bot: Callable[[], Callable[..., Any]]
     questions: Questions
-    drawer: str
     budgets: RolloutBudgets
     kernel: GameKernel | None = None
     curve_title: str = ""
     compile: Callable[[], float] | None = None
     compile_ready: Callable[[], bool] | None = None
     uninformed: Callable[[np.random.Generator], Callable[..., Any]] | None = None
+
+    @property
+    def drawer(self) -> str:
+        """The table drawer's name: the rules class's :attr:`Game.drawer`."""
+        return self.rules.drawer
 
     def draw(self) -> Drawer:
         """The table drawer (imports the view module now)."""
@@ -157,21 +156,14 @@ def package_spec(package: str, rules: type[Game[Any]], bot: Callable[[], Callabl
                  budgets: RolloutBudgets, *,
                  uninformed: Callable[[np.random.Generator], Callable[..., Any]] | None = None,
                  curve_title: str = "") -> GameSpec:
-    """The spec of a game package laid out as cardlab's own games are: the table drawer is
-    ``<package>.table:draw``, and the kernel ``<package>.kernel`` is a :class:`LazyKernel`, so that dealing,
+    """The spec of a game package laid out as cardlab's own games are (the rules class names its table drawer,
+    ``<package>.table:draw``), with the kernel ``<package>.kernel`` is a :class:`LazyKernel`, so that dealing,
     playing or drawing a game never loads numba; the first play-out or simulation imports it."""
     kernel = LazyKernel(f"{package}.kernel")
     return GameSpec(name=rules.name, aliases=rules.aliases, rules=rules, bot=bot, questions=questions,
-                    drawer=f"{package}.table:draw", budgets=budgets, kernel=kernel, curve_title=curve_title,
+                    budgets=budgets, kernel=kernel, curve_title=curve_title,
                     compile=kernel.compile_now, compile_ready=kernel.compiled, uninformed=uninformed)
 
 
-def load_drawer(path: str) -> Drawer:
-    """The drawer named ``"package.module:function"``, imported now."""
-    module, _, function = path.partition(":")
-    drawer: Drawer = getattr(import_module(module), function)
-    return drawer
-
-
-__all__ = ["FALLBACK_BUDGETS", "GENERIC_DRAWER", "Drawer", "GameKernel", "GameSpec", "LazyKernel", "Questions",
+__all__ = ["FALLBACK_BUDGETS", "Drawer", "GameKernel", "GameSpec", "LazyKernel", "Questions",
            "RolloutBudgets", "load_drawer", "package_spec"]

@@ -229,6 +229,7 @@ class Garbage(Game[GarbageState]):
     name = "garbage"
     title = "Garbage"
     aliases = ("trash", "ten")
+    drawer = "cardlab.games.garbage.table:draw"
     min_players = 1
     max_players = 6
     default_players = 2

@@ -485,6 +485,7 @@ class Shithead(Game[ShitheadState]):
     name = "shithead"
     title = "Shithead"
     aliases = ("palace",)
+    drawer = "cardlab.games.shithead.table:draw"
     min_players = 2
     max_players = 5
     default_players = 2

@@ -404,6 +404,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
     name = "spite-and-malice"
     title = "Spite and Malice"
     aliases = ("spite-malice", "spite and malice", "spite_and_malice")
+    drawer = "cardlab.games.spite_malice.table:draw"
     min_players = 2
     max_players = 2
     default_players = 2
