@@ -286,3 +286,87 @@ def test_no_engine_private_member_used_outside_the_engine() -> None:
     found = [f"{p.relative_to(PACKAGE.parent)}:{line}: {attr}" for p in users
              for line, attr in private_uses(p.read_text(encoding="utf-8"), private)]
     assert not found, "engine private members used outside the engine:\n" + "\n".join(found)
+
+
+# ---------------------------------------------------------------------------------------------- the import graph
+ANALYSES = ("cardlab.sim.simulate", "cardlab.sim.parallel", "cardlab.sim.prob", "cardlab.sim.move_values",
+            "cardlab.sim.review", "cardlab.sim.tournament", "cardlab.policies", "cardlab.viz", "cardlab.arenas",
+            "cardlab.classroom", "cardlab.course", "cardlab.cli")
+"""What uses games (analyses, players built on them, views, adapters, the course): the engine imports none."""
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Every cardlab module and the cardlab modules it imports: every ``import`` statement, inside functions and
+    under ``TYPE_CHECKING`` too. ``from package import name`` points at the submodule ``package.name`` when there
+    is one, else at the package."""
+    paths = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {name: set() for name in paths}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in paths else base for alias in node.names]
+            graph[name] |= {t for t in targets if t in paths and t != name}
+    return graph
+
+
+def loops(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_loop_finder_finds_a_loop() -> None:
+    assert loops({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert loops({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_loop_in_the_package() -> None:
+    graph = import_graph()
+    assert "cardlab.policies.search" in graph["cardlab.policies"]          # the graph reads the package's imports
+    assert loops(graph) == []
+
+
+def test_the_engine_imports_no_analysis() -> None:
+    graph = import_graph()
+    up = {(name, target) for name, targets in graph.items() if name.startswith("cardlab.engine")
+          for target in targets if target.startswith(ANALYSES)}
+    assert up == set()

@@ -18,25 +18,24 @@ one-step improvement of a policy never does worse than the policy; with noisy va
 looks best is not played. ``greedy_default=False`` plays the best-valued move always (plain flat Monte
 Carlo), which with few play-outs per move is close to choosing at random among good-looking moves.
 
-A policy that needs more than the view reads the game itself: it has a method ``decide(game) -> Move``,
-which :func:`cardlab.policies.choose` calls in place of ``policy(view, legal_moves)`` (so it plays in
-``simulate``, in tournaments and in the stepper alike).
+A policy that needs more than the view reads the game itself: it has a method ``decide(game) -> Move`` (a
+:class:`~cardlab.engine.policy.Decider`), which :func:`cardlab.policies.choose` calls in place of
+``policy(view, legal_moves)`` (so it plays in ``simulate``, in tournaments and in the stepper alike).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from statistics import NormalDist
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from cardlab.engine.game import Game, Move
+from cardlab.engine.policy import builtin_policy, choose
 from cardlab.errors import InvalidInputError, shown
+from cardlab.sim.move_values import MoveValue, distinct_moves, move_values
 from cardlab.sim.stats import Z95
-
-if TYPE_CHECKING:
-    from cardlab.sim.move_values import MoveValue
 
 DEFAULT_SEARCH_BUDGET = 500
 """Play-outs per decision of ``make_policy("search", ...)``. At 500 a deal pair of Spite and Malice (the longest
@@ -72,8 +71,6 @@ class SearchPolicy:
 
     def decide(self, game: Game[Any]) -> Move:
         """The move to play in ``game`` for the seat to move (one distinct move: that one, with no play-out)."""
-        from cardlab.sim.move_values import distinct_moves, move_values
-
         moves = distinct_moves(game.legal_moves())
         if len(moves) == 1:
             return moves[0]
@@ -81,9 +78,7 @@ class SearchPolicy:
         values = move_values(game, rollouts=n, rng=self.rng)
         if not self.greedy_default:
             return values.best_move
-        from cardlab.policies import choose, make_policy
-
-        default = values.value_of(choose(make_policy("greedy", game.name, self.rng), game))
+        default = values.value_of(choose(builtin_policy("greedy", game.name, self.rng), game))
         if default.best:
             return default.move
         best = values.values[values.best]

@@ -86,9 +86,9 @@ import numpy as np
 
 from cardlab.cards import Card
 from cardlab.engine.game import Game
+from cardlab.engine.policy import builtin_policy, choose
 from cardlab.engine.registry import game_specs, registered_spec
 from cardlab.errors import InvalidInputError, shown
-from cardlab.policies import choose, make_policy
 from cardlab.sim.stats import Estimate, wilson
 
 DEFAULT_ROLLOUTS = 200
@@ -220,7 +220,7 @@ def play_on(game: Game[Any], rng: np.random.Generator, stop: Callable[[Game[Any]
     if stop is not None and not callable(stop):
         raise InvalidInputError(f"stop={shown(stop)} is not allowed; give a function of the game that says when to "
                                 "stop (or None to play to the end)")
-    policy = make_policy("greedy", game.name, rng)
+    policy = builtin_policy("greedy", game.name, rng)
     for _ in range(max_moves):
         if game.is_over or (stop is not None and stop(game)):
             return game
@@ -320,9 +320,12 @@ def panel_quantities(game: Game[Any], viewpoint: int | None = None, *, rng: np.r
 
 def __getattr__(name: str) -> Any:
     """The games' own questions (``prob.garbage_next_card_placeable``, ...) stay reachable here: each is
-    looked up in the questions module of every registered game."""
+    looked up in the questions module of every registered game. A private or special name (``__path__``, which
+    ``from cardlab.sim.prob import x`` asks for) is not a question: it loads no game."""
+    if name.startswith("_"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     for spec in game_specs():
         module = sys.modules[spec.questions.__module__]
-        if not name.startswith("_") and hasattr(module, name):
+        if hasattr(module, name):
             return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

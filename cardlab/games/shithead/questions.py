@@ -20,6 +20,8 @@ from fractions import Fraction
 import numpy as np
 
 from cardlab.cards import Card
+from cardlab.engine.registry import registered_spec
+from cardlab.engine.spec import FALLBACK_BUDGETS
 from cardlab.errors import InvalidInputError
 from cardlab.games.shithead.rules import Shithead
 from cardlab.sim.hands_law import HandsLaw
@@ -242,10 +244,12 @@ def shithead_must_pick_up(game: Shithead, seat: int, viewpoint: int | None = Non
     game.check_seat(seat, "shithead_must_pick_up")
     if game.is_over:
         return certain(False)
-    from cardlab.games.shithead import SPEC, kernel  # the kernel loads numba: imported on first use
+    import cardlab.games.shithead.kernel as kernel  # the kernel loads numba: imported on first use
 
+    spec = registered_spec(game)
+    batch = spec.budgets.batch if spec is not None else FALLBACK_BUDGETS.batch
     counts, n = anytime_counts(lambda size: kernel.must_pick_up(game, seat, viewpoint, size, gen), 1, rollouts,
-                               budget_s, batch=SPEC.budgets.batch)
+                               budget_s, batch=batch)
     return wilson(float(counts[0]), n)
 
 
