@@ -163,7 +163,7 @@ assert empty_draw == ("not applicable" in panel)
 run = cardlab.simulate("shithead", players=2, games=2000, seed=5, progress=False)
 blind, fit = int(run.extras["blind_plays"].sum()), int(run.extras["blind_fits"].sum())
 print(f"blind plays in 2000 games: {blind}; they fit: {fit} ({fit / blind:.0%})")
-assert 0.7 < fit / blind < 0.8                           # "about three times in four"
+assert 0.7 < fit / blind < 0.8                           # what the text below says
 
 # %% [markdown]
 # In these games a blind play fits about three times in four: more often than one time in two.

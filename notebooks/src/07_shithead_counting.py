@@ -117,7 +117,7 @@ for viewpoint in (None, 0, 1):
     print(f"{who:>6}: {fit}/{len(unseen)} unseen cards fit = {float(counts[who]):.4f}; "
           f"stepper: draw top {float(top):.4f}, face-down card {float(blind):.4f}")
     assert counts[who] == top == blind
-assert len(set(counts.values())) == 3                    # three viewers, three different answers
+assert len(set(counts.values())) == 3                    # what the text below says
 assert [len(after_setup.unseen_cards(v)) for v in (None, 0, 1)] == [45, 42, 42]   # as the text below says
 
 # %% [markdown]
@@ -157,9 +157,9 @@ print(f"{REAL} greedy set-ups: the table's count, on average {count.mean():.3f}"
 print(f"really fits: draw pile's top {top_fits.mean():.3f}, seat 0's face-down card {down_fits.mean():.3f}")
 print(f"top minus face-down, deal by deal: {shown(same)}")
 print("real minus count, deal by deal:", ", ".join(f"{k} {shown(v)}" for k, v in real_minus_count.items()))
-assert same[1] < 0 < same[2]                                               # no gap seen
+assert same[1] < 0 < same[2]                                               # what the text below says
 for mean, low, _ in real_minus_count.values():
-    assert 0.015 < low and 0.02 < mean < 0.04                              # the count is low, by about 3 points
+    assert 0.015 < low and 0.02 < mean < 0.04                              # what the text below says
 
 # %% [markdown]
 # The two hidden cards fit equally often, as exchangeability says, but more often than the count, by about 3
@@ -238,7 +238,7 @@ for rule, values in house.items():
 three_vs_seven = paired_interval(house["invisible_three"] - house["seven_lower"])
 print("invisible_three minus seven_lower, deal by deal: {:+.2f} [{:+.2f}, {:+.2f}]".format(*three_vs_seven))
 assert changes["seven_lower"][2] < 0 and changes["invisible_three"][2] < 0 and three_vs_seven[2] < 0
-assert changes["eight_skips"][1] < 0 < changes["eight_skips"][2]
+assert changes["eight_skips"][1] < 0 < changes["eight_skips"][2]              # what the text below says
 
 # %% [markdown]
 # With greedy players, `seven_lower` and the invisible 3 lower the pick-ups, and the invisible 3 more than
