@@ -10,7 +10,8 @@ The student's answer is text, read exactly (:func:`parse_answer`):
 
 * **right**: within ``tolerance`` of the truth (by default 0.0005, so an answer rounded to three decimals is
   right; the verdict then shows the exact value, or the computed one when the truth function returned a float,
-  as a simulation does);
+  as a simulation does; an exercise whose truth rests on an assumption names it, ``value_name="the table's
+  count"``, and the verdict says "The table's count is …", not "the exact value");
 * **close**: within ``close`` of the truth, measured as a share of the truth (by default 5%); the verdict says
   only "Close, but not yet." and gives the hint: neither the direction nor how far, so the answer cannot be found
   by halving an interval from the messages;
@@ -147,16 +148,20 @@ class Verdict:
 
 
 def judge(answer: Fraction, truth: Fraction, *, tolerance: float, close: float, hint: str,
-          exact: bool = True, typed: str | None = None) -> Verdict:
+          exact: bool = True, typed: str | None = None, value_name: str | None = None) -> Verdict:
     """Compare an answer with the truth: right within ``tolerance``; close within ``close`` × |truth| (or
     ``close`` itself when the truth is 0), said without the direction or the distance; not yet otherwise. Exact
     arithmetic, so 7/35 equals 1/5 exactly.
     ``exact`` says whether the truth is an exact value or a computed estimate (a simulation's), as the verdict
-    then says. ``typed`` is the answer as the student wrote it, quoted back (else the number is shown)."""
+    then says. ``typed`` is the answer as the student wrote it, quoted back (else the number is shown).
+    ``value_name`` names the truth in a right verdict instead ("the table's count" for a value that rests on an
+    assumption, which "the exact value" would overstate)."""
     error = abs(answer - truth)
     yours = typed if typed is not None else shown_value(answer)
     if error <= Fraction(tolerance):
-        what = f"the exact value is {shown_value(truth)}" if exact else f"the value computed here is {float(truth):.4f}"
+        value = shown_value(truth) if exact else f"{float(truth):.4f}"
+        what = (f"{value_name} is {value}" if value_name is not None
+                else f"the exact value is {value}" if exact else f"the value computed here is {value}")
         return Verdict("right", f"Right! ({what[:1].upper()}{what[1:]}.)", answer)
     scale = abs(truth) if truth != 0 else Fraction(1)
     share = error / scale
@@ -175,7 +180,8 @@ def _checked_float(name: str, value: object) -> float:
 Judge = Callable[[Fraction, "str | None"], Verdict]
 
 
-def _sealed(truth: Callable[[], object], *, tolerance: float, close: float, hint: str) -> Judge:
+def _sealed(truth: Callable[[], object], *, tolerance: float, close: float, hint: str,
+            value_name: str | None = None) -> Judge:
     """A function that judges an answer against the truth, with the truth function and its value in its closure.
 
     The truth is computed at the first call and kept there: no attribute of the exercise holds it, so neither
@@ -188,7 +194,8 @@ def _sealed(truth: Callable[[], object], *, tolerance: float, close: float, hint
             computed = truth()
             kept.append((exact_value(computed), isinstance(computed, (Fraction, int))))
         exact_truth, exact = kept[0]
-        return judge(value, exact_truth, tolerance=tolerance, close=close, hint=hint, exact=exact, typed=typed)
+        return judge(value, exact_truth, tolerance=tolerance, close=close, hint=hint, exact=exact, typed=typed,
+                     value_name=value_name)
 
     return judge_answer
 
@@ -198,7 +205,9 @@ class Exercise:
 
     ``truth`` is called once, at the first check, and must return the exact answer (a ``Fraction`` or an
     integer) or a float; ``hint`` is shown with every answer that is not right. ``probability=True`` (the
-    default) refuses answers outside 0 to 1 with a message that says why. The truth is sealed in the check
+    default) refuses answers outside 0 to 1 with a message that says why. ``value_name`` names the truth in a
+    right verdict when "the exact value" would overstate it (a count that rests on an assumption: "the table's
+    count, which takes every unseen card as equally likely,"). The truth is sealed in the check
     (:func:`_sealed`): the exercise has no attribute that holds it.
     """
 
@@ -206,8 +215,9 @@ class Exercise:
 
     def __init__(self, title: str, question: str, truth: Callable[[], object], *, hint: str = "",
                  tolerance: float = DEFAULT_TOLERANCE, close: float = DEFAULT_CLOSE,
-                 probability: bool = True) -> None:
-        for name, text in (("title", title), ("question", question), ("hint", hint)):
+                 probability: bool = True, value_name: str | None = None) -> None:
+        for name, text in (("title", title), ("question", question), ("hint", hint),
+                           ("value_name", "" if value_name is None else value_name)):
             if not isinstance(text, str):
                 raise InvalidInputError(f"{name}={shown(text)} is not text")
         if not question.strip():
@@ -221,7 +231,9 @@ class Exercise:
         self.tolerance = _checked_float("tolerance", tolerance)
         self.close = _checked_float("close", close)
         self.probability = bool(probability)
-        self._judge = _sealed(truth, tolerance=self.tolerance, close=self.close, hint=hint)
+        if value_name is not None and not value_name.strip():
+            raise InvalidInputError("value_name='' is empty: leave it out for \"the exact value\"")
+        self._judge = _sealed(truth, tolerance=self.tolerance, close=self.close, hint=hint, value_name=value_name)
         self._widget: widgets.VBox | None = None
         self._feedback: widgets.HTML | None = None
 

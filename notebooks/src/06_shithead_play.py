@@ -1,19 +1,27 @@
 # %% [markdown]
-# # Shithead (Palace), part 1: the game, house rules, and first chances
+# # Shithead (Palace), part 1: playing the game
 #
-# **The one idea:** cards nobody has seen are *exchangeable*: a face-down card and the top of the draw pile have
-# the same chance, exactly. Counting that chance as "fitting unseen cards / unseen cards" needs one more assumption.
+# **The idea:** every move in Shithead turns on one question: *does a card fit the pile?* Who can play must; who
+# cannot picks up the whole pile. For a card nobody has seen, the answer is a chance.
 #
 # **Learning goals**
 #
-# - know the rules of Shithead and three house rules, and read the stepper's panels;
-# - count a chance for a card nobody has seen, and test the count on real deals.
+# - know the rules of Shithead and three house rules;
+# - play the special cards on a stacked deck, and read the stepper's panels at a blind play.
 #
-# **Lesson plan (50 minutes).** 5 min: predict. 10 min: rules. 10 min: the stepper. 12 min: counting. 5 min:
-# house rules. 8 min: exercises.
+# **Predict first.** At the end of a game, a player turns a face-down card over *blind*: nobody has seen it. Does
+# it fit the pile more often or less often than one time in two? Write your guess down; section 3 counts it.
 #
-# **Predict first.** The deck is shuffled and dealt. What is the chance that the top card of the draw pile is a 2
-# or a 10? Write it down; section 4 counts it.
+# This lesson uses the stepper of lesson `00_start_here` and the intervals of lesson `01_law_of_large_numbers`.
+
+# %% [teacher]
+# **Learning goals:** the rules of Shithead (Palace) and its house rules; the special cards (2, 10, four in a row)
+# and picking up, replayed on a stacked deck; the order of the sources (hand, face-up, face-down blind); the
+# stepper's panels, which say which chances are counted and which are estimated by play-outs.
+#
+# **Lesson plan (50 minutes).** 5 min: predict (above). 10 min: the rules (section 1). 12 min: the special cards on
+# a stacked deck (section 2). 8 min: blind plays and the panels (section 3). 15 min: exercises (1 and 2, 5 min:
+# the fit rule, counted by hand; 3, 10 min: a loop over one game's moves).
 
 # %% [markdown]
 # ## 1. The rules
@@ -48,18 +56,12 @@
 # turns.
 
 # %%
-from fractions import Fraction
-from statistics import NormalDist
-
 import numpy as np
 from IPython.display import display
 
 import cardlab
 from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
-from cardlab.sim import prob
-from cardlab.viz.charts import convergence_figure, convergence_rows
-from cardlab.viz.panels import figure_view
 
 
 def play_and_show(stepper, move):
@@ -139,9 +141,9 @@ for event in bots.game.events[-4:]:
 display(bots)
 
 # %% [markdown]
-# The stepper's panel asks the game's questions at every move. **Predict first:** which of them can be counted
-# exactly, and which need a simulation? Each line of the panel says *exact*, or gives an estimate with its interval
-# and its number of play-outs.
+# The stepper's panel asks the game's questions at every move. **Predict first:** which of them can be counted,
+# and which need a simulation? Each line of the panel says *exact* (counted, with no simulation; lesson 07 asks
+# what such a count assumes), or gives an estimate with its interval and its number of play-outs.
 
 # %%
 panel = bots.panel_numbers()
@@ -154,190 +156,17 @@ assert empty_draw == ("not applicable" in panel)
 # %% [markdown]
 # An empty draw pile has no top card: *not applicable* is not a chance of 0. A pick-up on a *later* turn depends on
 # the future: the stepper estimates it by dealing the unseen cards again and playing on.
-
-# %% [markdown]
-# ## 4. Chances by counting, tested on real deals
 #
-# ### At the deal
-#
-# A fair shuffle makes every order of the 52 cards equally likely, so the top of the draw pile is equally likely
-# to be any of the 52 cards. Count the 2s and 10s, and compare with the prediction you wrote down.
+# **How often does a blind play fit?** Check your prediction: 2,000 games of greedy bots, every blind play counted.
 
 # %%
-pack = cardlab.new_game("shithead", players=2, seed=0).unseen_cards(None)
-special = [c for c in pack if c.rank in (cardlab.Rank.TWO, cardlab.Rank.TEN)]
-exact_special = Fraction(len(special), len(pack))
-print(f"{len(special)} of {len(pack)} cards are 2s or 10s: {exact_special} = {float(exact_special):.4f}")
+run = cardlab.simulate("shithead", players=2, games=2000, seed=5, progress=False)
+blind, fit = int(run.extras["blind_plays"].sum()), int(run.extras["blind_fits"].sum())
+print(f"blind plays in 2000 games: {blind}; they fit: {fit} ({fit / blind:.0%})")
+assert 0.7 < fit / blind < 0.8                           # what the text below says
 
 # %% [markdown]
-# A count rests on the assumption that the shuffle is fair. Real deals test it: deal 2,000 seeded games and look
-# at the top of the draw pile each time. **Predict first:** after 20 deals, after 200, after 2,000, how far from
-# the count will the share of 2s and 10s be?
-
-# %%
-DEALS = 2000
-tops = [cardlab.new_game("shithead", players=2, seed=seed).state.draw[-1] for seed in range(DEALS)]
-is_special = np.array([c.rank in (cardlab.Rank.TWO, cardlab.Rank.TEN) for c in tops], dtype=float)
-fig = convergence_figure(is_special, truth=float(exact_special), title="Top of the draw pile: a 2 or a 10?",
-                         label="share of deals", x_title="deals")
-display(figure_view(fig))
-for row in convergence_rows(is_special, [20, 200, DEALS]):
-    print(f"after {row}; contains the count: {row.contains(float(exact_special))}")
-se = np.sqrt(float(exact_special) * (1 - float(exact_special)) / DEALS)
-print(f"gap after {DEALS} deals: {(is_special.mean() - float(exact_special)) / se:+.2f} standard errors")
-assert abs(is_special.mean() - float(exact_special)) < 4 * se
-
-# %% [markdown]
-# The running share wanders early and settles near the count; its 95% band narrows like $1/\sqrt{n}$ (lesson 01).
-#
-# ### After the set-up: the top of the draw pile, and a face-down card
-#
-# Now a shuffled deal (seed 14) after greedy set-ups. Nobody has seen a face-down card, not even its owner, nor the
-# draw pile. The shuffle placed them alike and nothing since has told them apart, so a face-down card and the draw
-# pile's top have **exactly the same chance** to fit: they are **exchangeable**, with no assumption.
-#
-# Their common *value* is another matter. The count
-#
-# $$\frac{\#\{\text{unseen cards that fit the pile}\}}{\#\{\text{unseen cards}\}}$$
-#
-# **assumes** every unseen card is equally likely there, as if the set-up told nothing about the hands. Greedy
-# players put strong cards face up, so it is an approximation; section 4's last cell measures how good.
-#
-# **Predict first:** is the chance the same for the table, for seat 0 and for seat 1?
-
-# %%
-def greedy_setup(seed, **house_rules):
-    """A shuffled two-player deal after greedy bots have made the set-up."""
-    deal = cardlab.new_game("shithead", players=2, seed=seed, **house_rules)
-    bot = make_policy("greedy", "shithead", np.random.default_rng(seed))
-    while deal.state.phase == "setup":
-        deal.play(choose(bot, deal))
-    return deal
-
-
-after_setup = greedy_setup(14)
-print(f"top of the pile: {after_setup.top}; seat {after_setup.current_player} to move")
-counts = {}
-for viewpoint in (None, 0, 1):
-    who = "table" if viewpoint is None else f"seat {viewpoint}"
-    unseen = after_setup.unseen_cards(viewpoint)
-    fit = sum(after_setup.fits(c) for c in unseen)
-    counts[who] = Fraction(fit, len(unseen))
-    top, blind = prob.shithead_draw_top_fits(after_setup, viewpoint), prob.shithead_blind_fits(after_setup, viewpoint)
-    print(f"{who:>6}: {fit}/{len(unseen)} unseen cards fit = {float(counts[who]):.4f}; "
-          f"stepper's exact value: draw top {float(top):.4f}, face-down card {float(blind):.4f}")
-    assert counts[who] == top == blind
-assert len(set(counts.values())) == 3                    # three viewers, three different answers
-assert [len(after_setup.unseen_cards(v)) for v in (None, 0, 1)] == [45, 42, 42]   # as the text below says
-
-# %% [markdown]
-# The stepper's values are the same counts (the cell checks it). Each viewer sees different cards: the table cannot
-# see 45, each seat a different 42, and a different share of them fits: three counts, one per viewer's knowledge.
-#
-# **Real deals decide.** Deal 10,000 games, let greedy make the set-up, and look at what the draw pile's top and
-# seat 0's first face-down card really were. **Predict first:** do they fit equally often? As often as the count
-# says?
-
-# %%
-REAL = 10_000
-count, top_fits, down_fits = np.empty(REAL), np.empty(REAL), np.empty(REAL)
-for seed in range(REAL):
-    deal = greedy_setup(seed)
-    unseen = deal.unseen_cards(None)
-    count[seed] = sum(deal.fits(c) for c in unseen) / len(unseen)
-    top_fits[seed] = deal.fits(deal.state.draw[-1])
-    down_fits[seed] = deal.fits(deal.state.face_down[0][0])
-
-
-def mean_interval(x):
-    half = 1.96 * x.std(ddof=1) / np.sqrt(x.size)
-    return f"{x.mean():+.3f} [{x.mean() - half:+.3f}, {x.mean() + half:+.3f}]"
-
-
-print(f"{REAL} greedy set-ups: the table's count, on average {count.mean():.3f}")
-print(f"really fits: draw pile's top {top_fits.mean():.3f}, seat 0's face-down card {down_fits.mean():.3f}")
-print(f"top minus face-down, deal by deal: {mean_interval(top_fits - down_fits)}")
-print(f"real minus count: draw top {mean_interval(top_fits - count)}, face-down {mean_interval(down_fits - count)}")
-gap = top_fits - down_fits
-assert abs(gap.mean()) < 1.96 * gap.std(ddof=1) / np.sqrt(REAL) * 1.5      # exchangeable: no visible gap
-for real in (top_fits, down_fits):
-    assert (real - count).mean() - 1.96 * (real - count).std(ddof=1) / np.sqrt(REAL) > 0.015   # the count is low
-
-# %% [markdown]
-# The two hidden cards fit equally often (exchangeability, exact), but more often than the count says, by about
-# 3 points: the greedy set-up kept weaker cards in the hands, so the unseen cards are stronger than a random share.
-# The count is a good first answer, not an exact one; lesson 08 shows how later play changes the chances.
-
-# %% [teacher]
-# **Why a shuffled deal here.** The stacked deck of section 2 is printed in the code, so for the class its cards are
-# not unseen: after that set-up the top of the draw pile is 7♣ (seat 0 draws and plays it), which fits for certain,
-# while the table's count says 29/45. Counting "every unseen card equally likely" is right only where the cards
-# really were shuffled, so sections 4 and exercise 2 use a seeded shuffled deal (seed 14) with a greedy set-up;
-# **House rules:** four intervals read together at 98.75% each (Bonferroni, family level 95%). One `seven_lower`
-# deal of seed 31 loops until `max_turns` (1,321 pick-ups): kept in, that one game moves the mean change by about
-# +0.65 and the interval spans 0; the cell sets aside, under every set of rules, the deals where a game never
-# ended, and says how many.
-
-# %% [markdown]
-# ## 5. House rules and pick-ups
-#
-# **Predict first:** which house rules change how often players pick up the pile, and in which direction? Does the
-# invisible 3 lower it more than `seven_lower`?
-#
-# The cell plays the **same** 2,000 deals under each set of rules (greedy players) and measures each change deal by
-# deal. It reads four intervals at once (three rules against the plain rules, the invisible 3 against `seven_lower`),
-# each at 98.75%, so all four cover their true values together in at least 95% of runs (**Bonferroni**).
-
-# %%
-HOUSE_GAMES = 2000
-INTERVALS = 4
-z = NormalDist().inv_cdf(1 - 0.05 / INTERVALS / 2)
-
-
-def paired_interval(change):
-    """The mean change per deal, with its interval at the 1 - 5%/INTERVALS level."""
-    half = z * change.std(ddof=1) / np.sqrt(change.size)
-    return change.mean(), change.mean() - half, change.mean() + half
-
-
-def pickups(**house_rules):
-    """Pick-ups per game, and which games never ended (a draw at the safety rule `max_turns`)."""
-    run = cardlab.simulate("shithead", players=2, games=HOUSE_GAMES, seed=31, progress=False, **house_rules)
-    return run.extras["pickups"], run.winners < 0
-
-
-plain, unfinished = pickups()
-house = {}
-for rule in ("seven_lower", "invisible_three", "eight_skips"):
-    house[rule], drawn = pickups(**{rule: True})
-    unfinished |= drawn
-kept = ~unfinished                                       # deals played to the end under every set of rules
-print(f"deals set aside because a game never ended (a draw at max_turns): {unfinished.sum()} of {HOUSE_GAMES}")
-print(f"each interval at the {1 - 0.05 / INTERVALS:.2%} level (z = {z:.2f}), over {kept.sum()} deals")
-print(f"{'rules':>16}  pick-ups per game  change per game [interval]")
-print(f"{'plain':>16}  {plain[kept].mean():17.2f}")
-changes = {}
-for rule in house:
-    changes[rule] = paired_interval(house[rule][kept] - plain[kept])
-    mean, low, high = changes[rule]
-    print(f"{rule:>16}  {house[rule][kept].mean():17.2f}  {mean:+.2f} [{low:+.2f}, {high:+.2f}]")
-mean, low, high = paired_interval(house["invisible_three"][kept] - house["seven_lower"][kept])
-print(f"invisible_three minus seven_lower, deal by deal: {mean:+.2f} [{low:+.2f}, {high:+.2f}]")
-assert changes["seven_lower"][2] < 0 and changes["invisible_three"][2] < 0 and high < 0   # what the text says
-assert changes["eight_skips"][1] < 0 < changes["eight_skips"][2]
-
-# %% [markdown]
-# With greedy players, `seven_lower` and the invisible 3 lower the pick-ups, and the invisible 3 more than
-# `seven_lower` (the cell checks that these three intervals lie below 0). The interval of `eight_skips` contains 0:
-# these deals cannot tell its effect from none. A game that never ends has no pick-up count to compare, so its deal
-# is set aside under every set of rules, keeping the pairs.
-
-# %% [teacher]
-# **Misconceptions to discuss.** *"The face-down card and the top of the draw pile have different chances."* Nobody
-# has seen either and nothing has told them apart: their chances are exactly equal (section 4 measures it).
-# *"The count is exact."* Only if every unseen card is equally likely; after greedy set-ups the real rate is about 3
-# points higher. *"The table is wrong because seat 0 knows better."* Each count uses what its viewer has seen; each
-# rests on the same assumption about the set-up.
+# In these games a blind play fits about three times in four: more often than one time in two.
 
 # %% [markdown]
 # ## Exercises
@@ -345,29 +174,26 @@ assert changes["eight_skips"][1] < 0 < changes["eight_skips"][2]
 # Type your answer in the box and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** In a fresh two-player game, before the set-up, what is the table's exact chance that the top of
-# the draw pile would fit on a Queen? Count: which ranks fit on a Queen, and how many cards is that?
+# **Exercise 1.** With the plain rules, how many of a pack's 52 cards may be played on a 7?
 
 # %% [check]
 exercise_1 = lesson("06").exercise(1)
 display(exercise_1)
 
 # %%
-answer_1 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+answer_1 = ""   # your answer between the quotes, e.g. "12"
 exercise_1.check(answer_1)
 
 # %% [solution]
-fresh = cardlab.new_game("shithead", players=2, seed=0)
-unseen = fresh.unseen_cards(None)
-on_queen = [c for c in unseen if c.rank in (cardlab.Rank.TWO, cardlab.Rank.TEN, cardlab.Rank.QUEEN,
-                                             cardlab.Rank.KING, cardlab.Rank.ACE)]
-print(f"2, 10, Q, K, A fit on a Queen: {len(on_queen)}/{len(unseen)} = {len(on_queen) / len(unseen):.4f}")
-print(exercise_1.check(f"{len(on_queen)}/{len(unseen)}"))
-assert exercise_1.check(f"{len(on_queen)}/{len(unseen)}").is_right
-forgot_2_and_10 = f"{len(on_queen) - 8}/{len(unseen)}"
-print(f"forgetting the 2s and 10s ({forgot_2_and_10}):", exercise_1.check(forgot_2_and_10))
-assert exercise_1.check(forgot_2_and_10).status == "not yet"
-answer_1 = f"{len(on_queen)}/{len(unseen)}"   # the key's answer, as a student types it (graded below)
+on_seven = [cardlab.Rank.SEVEN, cardlab.Rank.EIGHT, cardlab.Rank.NINE, cardlab.Rank.TEN, cardlab.Rank.JACK,
+            cardlab.Rank.QUEEN, cardlab.Rank.KING, cardlab.Rank.ACE, cardlab.Rank.TWO]   # 7 or higher, and the 2
+print(f"{len(on_seven)} ranks, 4 cards each: {4 * len(on_seven)} cards")
+print(exercise_1.check(str(4 * len(on_seven))))
+assert exercise_1.check(str(4 * len(on_seven))).is_right
+forgot_2 = str(4 * (len(on_seven) - 1))
+print(f"forgetting the 2s ({forgot_2}):", exercise_1.check(forgot_2))
+assert exercise_1.check(forgot_2).status == "not yet"
+answer_1 = str(4 * len(on_seven))   # the key's answer, as a student types it (graded below)
 
 # %% [tests]
 # graded: answer_1 is checked here when the lesson is graded
@@ -376,38 +202,62 @@ assert exercise_1.check(answer_1).is_right
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# **Exercise 2.** Deal section 4's game again with the house rule `seven_lower=True` (the next cell does it): the
-# same set-up, and the same 7 on the pile. What is now the table's count (fitting unseen cards / unseen cards) for
-# the top of the draw pile? Which ranks fit on a 7 under this rule?
-
-# %%
-lower = greedy_setup(14, seven_lower=True)
-print(f"top of the pile: {lower.top}; face-up cards: {[[str(c) for c in up] for up in lower.state.face_up]}")
+# **Exercise 2.** With the house rule `invisible_three=True`, how many of a pack's 52 cards may be played on a
+# King?
 
 # %% [check]
-exercise_2 = lesson("06").exercise(2, game=lower)
+exercise_2 = lesson("06").exercise(2)
 display(exercise_2)
 
 # %%
-answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+answer_2 = ""   # your answer between the quotes, e.g. "12"
 exercise_2.check(answer_2)
 
 # %% [solution]
-unseen = lower.unseen_cards(None)
-low_ranks = (cardlab.Rank.TWO, cardlab.Rank.THREE, cardlab.Rank.FOUR, cardlab.Rank.FIVE, cardlab.Rank.SIX,
-             cardlab.Rank.SEVEN, cardlab.Rank.TEN)
-assert lower.top.rank == cardlab.Rank.SEVEN
-fit = sum(c.rank in low_ranks for c in unseen)
-print(f"2-7 and 10 among the table's unseen cards: {fit}/{len(unseen)} = {fit / len(unseen):.4f}")
-print(exercise_2.check(f"{fit}/{len(unseen)}"))
-assert exercise_2.check(f"{fit}/{len(unseen)}").is_right
-plain_rules = prob.shithead_draw_top_fits(greedy_setup(14), None)
-print(f"the plain rules' {plain_rules} instead:", exercise_2.check(str(plain_rules)))
-assert exercise_2.check(str(plain_rules)).status == "not yet"
-answer_2 = f"{fit}/{len(unseen)}"   # the key's answer, as a student types it (graded below)
+on_king = [cardlab.Rank.KING, cardlab.Rank.ACE, cardlab.Rank.TWO, cardlab.Rank.TEN, cardlab.Rank.THREE]
+print(f"K, A, and the 2, 10 and 3 that go on anything: {4 * len(on_king)} cards")
+print(exercise_2.check(str(4 * len(on_king))))
+assert exercise_2.check(str(4 * len(on_king))).is_right
+plain_rules = str(4 * (len(on_king) - 1))
+print(f"forgetting the invisible 3 ({plain_rules}):", exercise_2.check(plain_rules))
+assert exercise_2.check(plain_rules).status == "not yet"
+answer_2 = str(4 * len(on_king))   # the key's answer, as a student types it (graded below)
 
 # %% [tests]
 # graded: answer_2 is checked here when the lesson is graded
 ### BEGIN HIDDEN TESTS
 assert exercise_2.check(answer_2).is_right
+### END HIDDEN TESTS
+
+# %% [markdown]
+# **Exercise 3.** Play the game of section 3 (seed 5, greedy bots) on to its end. How many times in the whole
+# game is the pile picked up? (A stepper's game is `stepper.game`; its events are `game.events`.)
+
+# %% [check]
+exercise_3 = lesson("06").exercise(3)
+display(exercise_3)
+
+# %%
+answer_3 = ""   # your answer between the quotes, e.g. "12"
+exercise_3.check(answer_3)
+
+# %% [solution]
+whole = cardlab.new_game("shithead", players=2, seed=5)
+bot = make_policy("greedy", "shithead", np.random.default_rng(5))
+while not whole.is_over:
+    whole.play(choose(bot, whole))
+picked = [str(e) for e in whole.events if "picks up" in str(e)]
+for event in picked:
+    print(event)
+print(exercise_3.check(str(len(picked))))
+assert exercise_3.check(str(len(picked))).is_right
+cannot_play = str(sum("cannot play" in event for event in picked))
+print(f"only the players who could not play ({cannot_play}):", exercise_3.check(cannot_play))
+assert exercise_3.check(cannot_play).status == "not yet"
+answer_3 = str(len(picked))   # the key's answer, as a student types it (graded below)
+
+# %% [tests]
+# graded: answer_3 is checked here when the lesson is graded
+### BEGIN HIDDEN TESTS
+assert exercise_3.check(answer_3).is_right
 ### END HIDDEN TESTS
