@@ -136,18 +136,6 @@ def test_00_and_01_exact_answers_by_hand() -> None:
     assert lesson("01").exercise(1).check(str(n // 4)).status == "not yet"        # without the 1.96
 
 
-def test_12_expected_draws_agree_with_a_simulation() -> None:
-    """The key's recursion, read from the game's pack, against 4,000 simulated solitaires with Kings wild: the
-    simulated mean is within four standard errors of the value the check calls right."""
-    out = cardlab.simulate("garbage", players=1, games=4000, seed=3, layout_sizes=[10], wild="K", progress=False)
-    turns = out.turns.astype(float)
-    mean, se = turns.mean(), turns.std(ddof=1) / np.sqrt(turns.size)
-    exercise = lesson("12").exercise(1)
-    right = [x for x in np.arange(mean - 4 * se, mean + 4 * se, 0.005) if exercise.check(f"{x:.4f}").is_right]
-    assert right, f"no value within four standard errors of {mean:.3f} is right"
-    assert exercise.check(f"{mean + 10 * se:.3f}").status != "right"
-
-
 def test_14_exercise_3_says_whether_the_policy_keeps_the_set_up_rule() -> None:
     greedy = make_policy("greedy", "shithead", np.random.default_rng(0))
 
