@@ -1,19 +1,28 @@
 # %% [markdown]
 # # A strategy tournament: is your bot really better?
 #
-# **The one idea:** to tell whether your bot beats another, play both on the **same deals** from both seats and
-# analyse each deal's two games together (a *paired* design).
-#
 # **Learning goals**
 #
-# - write a policy and compare it with greedy on the same deals, both seats, paired;
-# - plan the number of deals, and beware the best of many tries.
+# - **the idea:** to tell whether your bot beats another, play both on the **same deals** from both seats and
+#   analyse each deal's two games together (a *paired* design gets a *paired* analysis);
+# - write a policy, watch it play, and compare it with greedy in a fair tournament.
 #
-# **Lesson plan (50 minutes).** 5 min: predict. 10 min: sections 1–2. 15 min: section 3. 10 min: sections 4–6.
-# 10 min: exercises.
+# **Predict first.** A bot that burns the pile with a 10 whenever it can: better or worse than greedy? And when each
+# of 1,000 deals is played twice, seats swapped, is the interval narrower or wider than that of 2,000 games on
+# 2,000 different deals? Write both guesses down; sections 3 and 4 answer them.
 #
-# **Predict first.** A bot that burns with a 10 whenever it can: better or worse than greedy? How many games would
-# you need to tell a 53% bot from a 50% one?
+# This lesson uses the Shithead rules of lesson `06_shithead_play`, the Garbage rules of lesson `02_garbage_play`
+# and the intervals of lesson `01_law_of_large_numbers`.
+
+# %% [teacher]
+# **Learning goals:** a policy is a function of what its seat sees and the legal moves; a tournament is fair when
+# both players meet the same deals from both seats; the games of a deal are not independent, so the analysis takes
+# one score per deal; an interval that contains 0.5 cannot tell, it does not show that two bots are equally good.
+# How many deals a tournament needs (power), the winner's curse and why both seats are lesson 15.
+#
+# **Lesson plan (50 minutes).** 5 min: predict (above). 8 min: a policy, and watching it play (sections 1–2).
+# 12 min: a fair tournament (section 3). 8 min: the paired analysis (section 4). 5 min: exercise 1. 12 min:
+# exercise 2 (writing a policy).
 
 # %% [markdown]
 # ## 1. A policy is a function
@@ -24,10 +33,8 @@
 
 # %%
 from dataclasses import dataclass
-from statistics import NormalDist
 
 import numpy as np
-import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
@@ -79,9 +86,12 @@ display(duel)
 # - **the same deals**: `cardlab.simulate` deals game `i` of a run with seed `s` the same way whatever plays it, a
 #   built-in bot or your function. The cell checks it: greedy wrapped in a Python function wins exactly the games,
 #   in exactly as many moves, as built-in greedy;
-# - **both seats**: the first player has an edge, so each deal is played twice, with the seats swapped;
+# - **both seats**: each deal is played twice, with the seats swapped, so both players get the same seats and the
+#   same cards (lesson 15 shows what one seat alone gets wrong);
 # - **a baseline**: greedy against itself wins exactly one of the two games of every deal (both are the same game,
 #   so the same *seat* wins), so exactly half, with no interval needed.
+#
+# A deal's **score** is the share of its two games the policy won: 0, 1/2 or 1.
 
 # %%
 @dataclass
@@ -143,17 +153,27 @@ print(f"greedy (baseline): wins {baseline.paired()[0]:.3f} exactly; draws {basel
 assert baseline.draws == 0 and np.all(baseline.a + baseline.b == 1) and baseline.paired()[0] == 0.5
 tens = tournament(eager_tens)
 report("eager_tens", tens)
+assert tens.paired()[0] + tens.paired()[1] < 0.5      # "wholly below 0.5" (the text below)
 
 # %% [markdown]
-# **Reading the result.** An interval wholly below 0.5 is evidence, at the 5% level, that the policy is worse than
-# greedy. An interval that contains 0.5 cannot tell yet; it is *not* evidence that the two are equally good.
+# **Reading the result.** The interval is $\bar d \pm 1.96\, s_d/\sqrt n$, from the $n$ deal scores $d_i$ (their
+# mean $\bar d$ and standard deviation $s_d$). Here it lies wholly below 0.5: evidence, at the 5% level, that
+# `eager_tens` is worse than greedy. An interval that contains 0.5 cannot tell yet; it is *not* evidence that the
+# two are equally good.
 #
-# ### A paired design needs a paired analysis
+# Each 95% interval misses its true share one time in twenty: of the few intervals this lesson prints, most likely
+# none misses, but one may.
+
+# %% [markdown]
+# ## 4. A paired design needs a paired analysis
 #
-# The two games of a deal share every card, so they are not independent. The paired analysis takes one score per
-# deal, $d_i = (a_i + b_i)/2$, the share of deal $i$'s two games the policy won, and a 95% interval
-# $\bar d \pm 1.96\, s_d/\sqrt n$ from the $n$ independent deals. Below, the same games are also (wrongly) treated
-# as $2n$ independent ones.
+# The two games of a deal share every card, so they are not independent: the $n$ deals are independent, the $2n$
+# games are not. That is why the interval above uses one score per deal. Below, a Garbage policy's games are also
+# (wrongly) treated as $2n$ independent ones; that unpaired interval is what $2n$ games on $2n$ different deals
+# would give, had they been won as often.
+#
+# The **correlation** $\rho$ of a deal's two results (a number from −1 to 1) is negative when a win in one game
+# tends to go with a loss in the other: a deal that favours seat 0 helps the policy once and greedy once.
 
 # %%
 garbage_greedy = make_policy("greedy", "garbage", np.random.default_rng(0))
@@ -177,206 +197,39 @@ print(f"  unpaired: {naive.value:.3f} ± {naive.half_width:.3f} (wrongly treatin
       "as independent)")
 print(f"  ratio of half-widths paired/unpaired {half / naive.half_width:.2f}; theory sqrt(1 + rho) = "
       f"{np.sqrt(1 + rho):.2f}")
+assert rho < 0 and half < naive.half_width      # "negative" and "narrower" (the text below)
 assert abs(half / naive.half_width - np.sqrt(max(0.0, 1 + rho))) < 0.05
-assert (half < naive.half_width) == (rho < 0)
 deal_scores = (paired_demo.a + paired_demo.b) / 2
 for row in convergence_rows(deal_scores, [10, 100, deal_scores.size]):
     print("running paired estimate,", row)
 display(figure_view(convergence_figure(deal_scores, title="never_discard against greedy, deal by deal",
                                        label="share of games won", x_title="deals")))
 
-# %% [teacher]
-# **Teacher's note (section 3).** The half-widths compare as $\sqrt{1+\rho}$, with $\rho$ the correlation between
-# the two games of a deal (the cell checks that relation, and that the paired interval is the narrower one exactly
-# when $\rho < 0$): with a negative $\rho$ the unpaired analysis throws away precision the design had bought. The
-# chart's band is the normal interval of the deal scores (0, 1/2 or 1). A policy exactly as good as greedy shows an
-# interval wholly below 0.5 about one time in forty: a one-sided event of a two-sided 95% interval.
-
 # %% [markdown]
-# When a deal that favours seat 0 helps the policy in one game and greedy in the other (a negative correlation
-# $\rho$), the paired interval is the *narrower* one: the design has removed the luck of the deal.
-#
-# ## 4. How many deals? A power calculation
-#
-# Suppose a policy really wins a share $p = 0.53$. We declare "better than greedy" when the 95% interval excludes
-# 0.5; the **power** is the chance that this happens. With $n$ independent games and $\sigma = \sqrt{p(1-p)}$,
-#
-# $$\text{power} \approx \Phi\!\left(\frac{p - 0.5}{\sigma/\sqrt n} - 1.96\right),
-# \qquad n = \left(\frac{(1.96 + z_{0.80})\,\sigma}{p - 0.5}\right)^2 \text{ for 80% power},$$
-#
-# with $z_{0.80} \approx 0.84$. A common mistake: choosing $n$ so that the half-width $1.96\sigma/\sqrt n$ *equals*
-# the effect 0.03. Predict the power of that choice before running the cell.
-
-# %%
-normal = NormalDist()
-p_true, effect = 0.53, 0.03
-sigma = np.sqrt(p_true * (1 - p_true))
-half_equal = int(np.ceil((Z95 * sigma / effect) ** 2))
-for_80 = int(np.ceil(((Z95 + normal.inv_cdf(0.80)) * sigma / effect) ** 2))
-
-
-def power_of(games):
-    return normal.cdf(effect / (sigma / np.sqrt(games)) - Z95)
-
-
-rng = np.random.default_rng(13)
-for label, games in (("half-width = effect", half_equal), ("80% power", for_80)):
-    wins = rng.binomial(games, p_true, size=4000)
-    low = np.array([wilson(float(w), games).low for w in wins])
-    print(f"{label:>20}: {games} independent games, power by formula {power_of(games):.2f}, "
-          f"by 4000 simulated tournaments {np.mean(low > 0.5):.2f}")
-    assert abs(np.mean(low > 0.5) - power_of(games)) < 0.05
-rho_shithead = tens.correlation()
-deals_paired = int(np.ceil(((Z95 + normal.inv_cdf(0.80)) * sigma * np.sqrt((1 + rho_shithead) / 2) / effect) ** 2))
-fisher = np.arctanh(rho_shithead)
-rho_low, rho_high = np.tanh(fisher - Z95 / np.sqrt(tens.deals - 3)), np.tanh(fisher + Z95 / np.sqrt(tens.deals - 3))
-print(f"Shithead, correlation of a deal's two games measured for eager_tens: {rho_shithead:+.2f} "
-      f"(approximate 95% interval [{rho_low:+.2f}, {rho_high:+.2f}])")
-print(f"paired design with that correlation: {deals_paired} deals ({2 * deals_paired} games) for 80% power, "
-      f"against {for_80} independent games")
+# Compare with your prediction. The correlation is negative, and the paired interval is the *narrower* one, by the
+# factor $\sqrt{1+\rho}$ (the cell checks that rule): playing each deal from both seats has removed part of the
+# luck of the deal, and the unpaired analysis would throw that precision away. With a positive $\rho$ the unpaired
+# interval would be too narrow, claiming more than the games show. Either way, a paired design gets a paired
+# analysis.
 
 # %% [teacher]
-# **Teacher's note (section 4).** Choosing $n$ so that the half-width equals the effect puts the estimate's centre
-# at the boundary: it lands above 0.53 half of the time, so the power is only about 50% (the cell shows it by
-# formula and by 4000 simulated tournaments). The paired design needs fewer games when $\rho < 0$, because each
-# deal's score has variance $\sigma^2(1+\rho)/2$; the sample size for a Shithead question uses a correlation
-# measured on a Shithead policy, not one borrowed from Garbage. The correlation's interval is Fisher's z
-# ($\tanh(\operatorname{artanh} r \pm 1.96/\sqrt{n-3})$). A policy exactly as good as greedy shows an interval
-# wholly below 0.5 about one time in forty (and wholly above, one time in forty).
-
-# %% [markdown]
-# The paired figure *assumes* a new policy's games correlate as `eager_tens`'s did (an estimate, with its
-# interval). Decide the number of games *before* playing; stopping as soon as an interval excludes 0.5 ("peeking")
-# makes false discoveries far more frequent than 5%.
-
-# %% [markdown]
-# ## 5. The winner's curse
+# **Teacher's note (sections 3–4).** The half-widths compare as $\sqrt{1+\rho}$, with $\rho$ the correlation between
+# the two games of a deal: each deal score has variance $\sigma^2(1+\rho)/2$ against $\sigma^2/2$ for the mean of
+# two independent games (the cell checks the ratio, and that the paired interval is the narrower one here, where
+# $\rho < 0$). The chart's band is the normal interval of the deal scores (0, 1/2 or 1). A policy exactly as good
+# as greedy shows an interval wholly below 0.5 about one time in forty (and wholly above, one time in forty): each
+# is a one-sided event of a two-sided 95% interval. The lesson prints about five 95% intervals for different
+# things (eager_tens, never_discard on two sets of deals, the nested running estimates): a quarter of a miss is
+# expected on average.
 #
-# Try several variants and keep the best: *save a 10 unless the pile has at least k cards*. Each variant is measured
-# on the same 150 deals. The best-looking k is then re-measured on 150 **fresh** deals.
-
-# %%
-def tens_when_pile_at_least(k):
-    def policy(view, legal_moves):
-        if len(view.pile) >= k:
-            for move in legal_moves:
-                if move.kind == "play" and move.rank == 10:
-                    return move
-        return greedy(view, legal_moves)
-
-    policy.__name__ = f"tens_at_{k}"
-    return policy
-
-
-scores = {}
-for k in (1, 3, 5, 8):
-    scores[k] = tournament(tens_when_pile_at_least(k), games=150, seed=7)
-    report(f"k = {k}", scores[k])
-best = max(scores, key=lambda k: scores[k].paired()[0])
-fresh = tournament(tens_when_pile_at_least(best), games=150, seed=8)
-print(f"best on the first deals: k = {best}, {scores[best].paired()[0]:.3f}; on fresh deals:")
-report(f"k = {best}, fresh", fresh)
-
-# %% [markdown]
-# One run can be lucky, so repeat the procedure 40 times with four "variants" that are the *same* player (the
-# random player), each copy on its own 100 deals. Each time, keep the best-looking copy and measure it again on 100
-# fresh deals. **Predict first:** on average, is the kept copy's first score higher than its fresh score?
-
-# %%
-REPEATS, DEALS = 40, 100
-kept, again = [], []
-next_seed = 1000
-for _ in range(REPEATS):
-    scores_here = []
-    for _variant in range(4):
-        scores_here.append(tournament("random", games=DEALS, seed=next_seed).paired()[0])
-        next_seed += 1
-    kept.append(max(scores_here))
-    again.append(tournament("random", games=DEALS, seed=next_seed).paired()[0])
-    next_seed += 1
-kept, again = np.array(kept), np.array(again)
-drop = kept - again
-drop_half = Z95 * drop.std(ddof=1) / np.sqrt(REPEATS)
-print(f"{REPEATS} repeats: the kept copy scored {kept.mean():.3f} on average when chosen, {again.mean():.3f} on "
-      f"fresh deals; drop {drop.mean():.3f}, paired 95% interval [{drop.mean() - drop_half:.3f}, "
-      f"{drop.mean() + drop_half:.3f}]")
-curse = go.Figure(layout=go.Layout(
-    title="The best of four identical players: its score when chosen and on fresh deals", width=700, height=360,
-    xaxis={"title": "share of the deal's two games won against greedy"}, yaxis={"title": "repeats"},
-    barmode="overlay"))
-curse.add_histogram(x=kept, name="when chosen (best of four)", opacity=0.6, xbins={"size": 0.01})
-curse.add_histogram(x=again, name="on fresh deals", opacity=0.6, xbins={"size": 0.01})
-display(figure_view(curse))
-assert drop.mean() - drop_half > 0     # the curse: the chosen score is biased upwards
-assert again.mean() + Z95 * again.std(ddof=1) / np.sqrt(REPEATS) < 0.1   # "under a tenth" (fresh scores)
-
-# %% [markdown]
-# Compare with your prediction (the cell checks the sign of the drop; the random player wins under a tenth of its
-# games against greedy). All four copies are the same player, so picking the maximum picks luck, and luck does not
-# come back on new deals: choose on one set of deals, **judge on another**.
-
-# %% [markdown]
-# ## 6. Why both seats
-#
-# A Garbage policy that puts a wild Jack on the *highest* face-down spot instead of the lowest, first from seat 0
-# only:
-
-# %%
-def jack_high(view, legal_moves):
-    """Like greedy, but a wild goes on the highest face-down spot."""
-    wild = [m for m in legal_moves if m.kind == "wild"]
-    if wild:
-        return max(wild, key=lambda m: m.spot)
-    return garbage_greedy(view, legal_moves)
-
-
-one_seat = cardlab.simulate("garbage", players=2, games=1000, seed=3, policy=[jack_high, "greedy"],
-                            progress=False)
-print(f"jack_high in seat 0 only: {one_seat.win_rate(0)} (looks good? seat 0 draws first...)")
-report("jack_high, both seats", tournament(jack_high, games=1000, seed=3, name="garbage"))
-
-# %% [markdown]
-# From seat 0 only, `jack_high` seems to win more than half its games; with the seats swapped on the same deals, the
-# first player's edge cancels.
-
-# %% [teacher]
 # **Misconceptions to discuss.**
 #
-# - *"My bot won 7 of 10 games, so it is better."* Ten games cannot tell 70% from 50% (section 4).
-# - *"2n games are 2n independent observations."* A deal's two games share their cards (section 3).
+# - *"My bot won 7 of 10 games, so it is better."* Ten games cannot tell 70% from 50% (lesson 15 counts how many
+#   can).
+# - *"2n games are 2n independent observations."* A deal's two games share their cards (section 4).
 # - *"The interval contains 0.5, so the bots are equally good."* It only bounds the difference.
-# - *"Keep playing until the interval excludes 0.5."* Decide the number in advance (section 4).
-# - *"The best variant is as good as it looked."* The winner's curse (section 5).
-
-# %% [markdown]
-# ## Going further (optional, outside the 50 minutes)
-#
-# **The sign-flip test.** Were `never_discard` as good as greedy, each deal's score minus 1/2 would be as likely
-# positive as negative; the share of random sign flips whose mean is as far from 0 is the p-value.
-
-# %% [teacher]
-# **Teacher's note (going further).** The sign-flip test assumes only independent deals and, under "equally good",
-# deal scores symmetric about 1/2; the interval leans on the normal curve. The cell checks that the two agree here.
-# With four tests sharing their deals the sure bound is 4 × 5% = 20% (1 − 0.95⁴ ≈ 19% only if they were
-# independent).
-
-# %%
-centred = (paired_demo.a + paired_demo.b) / 2 - 0.5
-mean, half = paired_demo.paired()
-flips = np.random.default_rng(17).choice([-1.0, 1.0], size=(10_000, centred.size))
-flipped_means = (flips * centred).mean(axis=1)
-p_value = (np.sum(np.abs(flipped_means) >= abs(centred.mean())) + 1) / (flips.shape[0] + 1)
-excludes = not (mean - half <= 0.5 <= mean + half)
-print(f"paired 95% interval excludes 0.5: {excludes}; sign-flip test p-value {p_value:.4f} "
-      f"(below 0.05: {p_value < 0.05})")
-assert excludes == (p_value < 0.05)
-
-# %% [markdown]
-# **Many variants, many false alarms.** With four tests at the 5% level, the chance that one interval excludes 0.5
-# by luck alone can reach 20%. Use 98.75% intervals (Bonferroni) or judge the chosen one on fresh deals.
-#
-# **Other arenas.** Your policy can also play in the environments of PettingZoo and OpenSpiel, libraries for
-# game-playing research: see [docs/arenas.md](../docs/arenas.md).
+# - *"A Python function and a built-in bot are compared on other deals."* The cell of section 3 asserts the same
+#   winner and length in every game, so the paired analysis pairs game i with game i.
 
 # %% [markdown]
 # ## Exercises
@@ -384,22 +237,27 @@ assert excludes == (p_value < 0.05)
 # Type each answer in its box and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** `never_discard` (section 3) never takes the discard. Is it worse than greedy? Judge on *fresh*
-# deals (seed 6, 1000 deals), since section 3 already looked at seed 2. What share of the games does it win (the
-# paired estimate)? What can its interval show, and what not? (The check looks at the share; discuss the interval.)
+# **Exercise 1.** Is `never_discard` (section 4) worse than greedy? Judge it on *fresh* deals (seed 6, 1000 deals),
+# since section 4 already looked at seed 2. Print its paired estimate and interval. What is the half-width of the
+# paired interval (the number after ±)? Would the unpaired half-width be larger or smaller, and why? What can the
+# interval show, and what not? (The check looks at the paired half-width.)
 
 # %% [check]
 exercise_1 = lesson("14").exercise(1, policy=never_discard)
 display(exercise_1)
 
 # %%
-answer_1 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+answer_1 = ""   # your answer between the quotes, e.g. "0.05"
 exercise_1.check(answer_1)
 
 # %% [solution]
 ex1 = tournament(never_discard, games=1000, seed=6, name="garbage")
 report("never_discard", ex1)
 mean, half = ex1.paired()
+wrong = ex1.unpaired()
+narrower = "paired" if half < wrong.half_width else "unpaired"
+print(f"paired half-width {half:.4f}; unpaired {wrong.half_width:.4f} (correlation {ex1.correlation():+.2f}: "
+      f"the {narrower} one is narrower)")
 if mean + half < 0.5:
     verdict = "the whole interval is below 0.5: evidence at the 5% level that never_discard is worse"
 elif mean - half > 0.5:
@@ -408,11 +266,13 @@ else:
     verdict = ("the interval contains 0.5: these deals cannot tell; a difference up to the interval's ends "
                "remains possible")
 print(verdict)
-print(exercise_1.check(f"{mean:.3f}"))
-print(f"section 3's estimate ({paired_demo.paired()[0]:.3f}):", exercise_1.check(f"{paired_demo.paired()[0]:.3f}"))
-assert exercise_1.check(f"{mean:.3f}").is_right
-assert not exercise_1.check(f"{paired_demo.paired()[0]:.3f}").is_right   # the deals already looked at
-answer_1 = f"{mean:.3f}"   # the key's answer, as a student types it (graded below)
+print(exercise_1.check(f"{half:.4f}"))
+print(f"to three decimals ({half:.3f}):", exercise_1.check(f"{half:.3f}"))
+print(f"the unpaired half-width ({wrong.half_width:.4f}):", exercise_1.check(f"{wrong.half_width:.4f}"))
+assert (ex1.correlation() < 0) == (half < wrong.half_width)
+assert exercise_1.check(f"{half:.4f}").is_right and exercise_1.check(f"{half:.3f}").is_right
+assert exercise_1.check(f"{wrong.half_width:.4f}").status == "not yet"   # the games treated as independent
+answer_1 = f"{half:.4f}"   # the key's answer, as a student types it (graded below)
 
 # %% [tests]
 # graded: answer_1 is checked here when the lesson is graded
@@ -421,41 +281,7 @@ assert exercise_1.check(answer_1).is_right
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# **Exercise 2.** Suppose your policy really wins 53% against greedy. How many independent games give a 90% chance
-# that the 95% interval excludes 0.5 (90% power)? How many deals would the paired design need, with the correlation
-# section 4 measured? (The check looks at the independent games.)
-
-# %% [check]
-exercise_2 = lesson("14").exercise(2)
-display(exercise_2)
-
-# %%
-answer_2 = ""   # your answer between the quotes, e.g. "1234"
-exercise_2.check(answer_2)
-
-# %% [solution]
-z_power = normal.inv_cdf(0.90)
-games_90 = int(np.ceil(((Z95 + z_power) * sigma / effect) ** 2))
-deals_90 = int(np.ceil(((Z95 + z_power) * sigma * np.sqrt((1 + rho_shithead) / 2) / effect) ** 2))
-print(f"independent games: {games_90}; paired deals: {deals_90} ({2 * deals_90} games); "
-      f"power check by formula: {power_of(games_90):.3f}")
-assert abs(power_of(games_90) - 0.90) < 0.01
-print(exercise_2.check(str(games_90)))
-by_hand = int(np.ceil(((1.96 + 1.28) * 0.499 / 0.03) ** 2))   # z and sigma rounded as a hand calculation would
-print(f"by hand with z = 1.96 and 1.28 ({by_hand} games):", exercise_2.check(str(by_hand)))
-print(f"80% power ({for_80} games):", exercise_2.check(str(for_80)))
-assert exercise_2.check(str(by_hand)).is_right
-assert exercise_2.check(str(games_90)).is_right and exercise_2.check(str(for_80)).status == "not yet"
-answer_2 = str(games_90)   # the key's answer, as a student types it (graded below)
-
-# %% [tests]
-# graded: answer_2 is checked here when the lesson is graded
-### BEGIN HIDDEN TESTS
-assert exercise_2.check(answer_2).is_right
-### END HIDDEN TESTS
-
-# %% [markdown]
-# **Exercise 3.** In the Shithead set-up, greedy puts its best cards face up. Write a policy `lowest_up` that puts
+# **Exercise 2.** In the Shithead set-up, greedy puts its best cards face up. Write a policy `lowest_up` that puts
 # its *lowest* cards face up instead, lowest by `power` (2, 3, …, King, Ace), and plays like greedy afterwards. What
 # share of the games does it win against greedy (paired, 200 deals, seed 9)? The check first tests your policy's
 # set-up choices, then plays its tournament.
@@ -466,12 +292,12 @@ def lowest_up(view, legal_moves):
     return greedy(view, legal_moves)
 
 # %% [check]
-exercise_3 = lesson("14").exercise(3, policy=lowest_up)
-display(exercise_3)
+exercise_2 = lesson("14").exercise(2, policy=lowest_up)
+display(exercise_2)
 
 # %%
-answer_3 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
-exercise_3.check(answer_3)
+answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
+exercise_2.check(answer_2)
 
 # %% [solution]
 def lowest_up(view, legal_moves):
@@ -480,21 +306,21 @@ def lowest_up(view, legal_moves):
     return greedy(view, legal_moves)
 
 
-exercise_3 = lesson("14").exercise(3, policy=lowest_up)   # made again for this policy, as a student runs it again
-ex3 = tournament(lowest_up, games=200, seed=9)
-report("lowest_up", ex3)
-print(exercise_3.check(f"{ex3.paired()[0]:.3f}"))
-print("no difference (0.5):", exercise_3.check("0.5"))
-with_greedy = lesson("14").exercise(3, policy=greedy)      # the plausible wrong policy: greedy's own set-up
+exercise_2 = lesson("14").exercise(2, policy=lowest_up)   # made again for this policy, as a student runs it again
+ex2 = tournament(lowest_up, games=200, seed=9)
+report("lowest_up", ex2)
+print(exercise_2.check(f"{ex2.paired()[0]:.3f}"))
+print("no difference (0.5):", exercise_2.check("0.5"))
+with_greedy = lesson("14").exercise(2, policy=greedy)      # the plausible wrong policy: greedy's own set-up
 print("greedy's set-up:", with_greedy.question)
-print("lowest_up's share checked for greedy's set-up:", with_greedy.check(f"{ex3.paired()[0]:.3f}"))
-assert exercise_3.check(f"{ex3.paired()[0]:.3f}").is_right and exercise_3.check("0.5").status == "not yet"
-assert "keeps the rule" in exercise_3.question and "breaks the rule" in with_greedy.question
-assert with_greedy.check(f"{ex3.paired()[0]:.3f}").status == "not yet"
-answer_3 = f"{ex3.paired()[0]:.3f}"   # the key's answer, as a student types it (graded below)
+print("lowest_up's share checked for greedy's set-up:", with_greedy.check(f"{ex2.paired()[0]:.3f}"))
+assert exercise_2.check(f"{ex2.paired()[0]:.3f}").is_right and exercise_2.check("0.5").status == "not yet"
+assert "keeps the rule" in exercise_2.question and "breaks the rule" in with_greedy.question
+assert with_greedy.check(f"{ex2.paired()[0]:.3f}").status == "not yet"
+answer_2 = f"{ex2.paired()[0]:.3f}"   # the key's answer, as a student types it (graded below)
 
 # %% [tests]
-# graded: answer_3 is checked here when the lesson is graded
+# graded: answer_2 is checked here when the lesson is graded
 ### BEGIN HIDDEN TESTS
-assert exercise_3.check(answer_3).is_right
+assert exercise_2.check(answer_2).is_right
 ### END HIDDEN TESTS

@@ -1,13 +1,13 @@
-"""Answer key of lesson 14, "A strategy tournament": a policy's paired share of wins against greedy, the games
-for 90% power, and the student's own ``lowest_up`` policy.
+"""Answer key of lesson 14, "A strategy tournament": the half-width of a policy's paired interval against greedy,
+and the student's own ``lowest_up`` policy.
 
-A paired tournament plays every deal twice, the policy in seat 0 and then in seat 1, against the greedy bot; the
-share is the mean of the per-deal scores (a + b) / 2 (the lesson's ``Tournament.paired``).
+A paired tournament plays every deal twice, the policy in seat 0 and then in seat 1, against the greedy bot; a
+deal's score is (a + b) / 2, the share of its two games the policy won. The paired estimate is the mean of the deal
+scores and its 95% interval is mean ± 1.96 s / sqrt(n) over the n deals (the lesson's ``Tournament.paired``).
 """
 
 from __future__ import annotations
 
-from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -30,44 +30,35 @@ def _policy(policy: object) -> Policy:
     return policy
 
 
-def _paired_share(policy: Policy, name: str, games: int, seed: int) -> float:
-    """The policy's paired share of wins against greedy over ``games`` deals."""
+def _deal_scores(policy: Policy, name: str, games: int, seed: int) -> np.ndarray:
+    """The policy's score on each of ``games`` deals against greedy: the share of the deal's two games it won."""
     options: dict[str, Any] = {"max_turns": SHITHEAD_MAX_TURNS} if name == "shithead" else {}
     seats: list[str | Policy] = [policy, "greedy"]
     first = cardlab.simulate(name, players=2, games=games, seed=seed, policy=seats, progress=False,
                              **options)
     second = cardlab.simulate(name, players=2, games=games, seed=seed, policy=seats[::-1], progress=False,
                               **options)
-    scores = ((first.winners == 0).astype(float) + (second.winners == 1).astype(float)) / 2
-    return float(np.mean(scores))
+    scores: np.ndarray = ((first.winners == 0).astype(float) + (second.winners == 1).astype(float)) / 2
+    return scores
+
+
+def _paired_half_width(policy: Policy, name: str, games: int, seed: int) -> float:
+    """The half-width of the paired 95% interval: 1.96 times the deal scores' standard deviation over sqrt(n)."""
+    scores = _deal_scores(policy, name, games, seed)
+    return float(Z95 * scores.std(ddof=1) / np.sqrt(scores.size))
 
 
 def exercise_1(policy: Policy) -> Exercise:
     """``policy``: the lesson's ``never_discard``."""
     chosen = _policy(policy)
     return Exercise(
-        "Exercise 1.", "never_discard against greedy on 1000 fresh deals (seed 6): the share of games it wins?",
-        truth=lambda: _paired_share(chosen, "garbage", 1000, 6),
-        tolerance=0.002,   # a seeded run: the right answer is this number to three decimals
-        close=0.015,       # section 3's estimate (seed 2, the deals already looked at) is not accepted
-        hint="play section 3's tournament again, on seed 6, and read its paired estimate")
-
-
-def _games_for_power(p: float, target_power: float) -> int:
-    """Independent games: the smallest n whose normal-approximation power to tell p from 1/2 reaches the target."""
-    normal, spread, n = NormalDist(), (p * (1 - p)) ** 0.5, 1
-    while normal.cdf((p - 0.5) / (spread / n ** 0.5) - Z95) < target_power:
-        n += 1
-    return n
-
-
-def exercise_2() -> Exercise:
-    return Exercise(
-        "Exercise 2.", "How many independent games give 90% power to tell a 53% policy from 50%?",
-        truth=lambda: _games_for_power(0.53, 0.90), probability=False,
-        tolerance=10,   # games: z = 1.96 and 1.28 rounded to two decimals give a few games less, still right;
-        close=0.05,     # 80% power's games (25% fewer) are "not yet"
-        hint="section 4's formula with z for 90% power in place of z for 80%")
+        "Exercise 1.", "never_discard against greedy on 1000 fresh deals (seed 6): the half-width of its paired "
+                       "95% interval?",
+        truth=lambda: _paired_half_width(chosen, "garbage", 1000, 6),
+        tolerance=0.0005,   # the half-width to three decimals is right
+        close=0.05,         # the unpaired half-width (the games treated as independent) is "not yet"
+        hint="play section 4's tournament again, on seed 6, and read the ± of its paired interval (one score "
+             "per deal)")
 
 
 def _higher_turned_up(policy: Policy, deals: int = 100, seed: int = 9) -> str | None:
@@ -85,7 +76,7 @@ def _higher_turned_up(policy: Policy, deals: int = 100, seed: int = 9) -> str | 
     return None
 
 
-def exercise_3(policy: Policy) -> Exercise:
+def exercise_2(policy: Policy) -> Exercise:
     """``policy``: the student's ``lowest_up``. A policy whose set-up keeps a lower card in hand gets "not yet"
     for every share (its truth is -1, which no probability matches); the question says which choice broke the
     rule."""
@@ -93,9 +84,9 @@ def exercise_3(policy: Policy) -> Exercise:
     broken = _higher_turned_up(chosen)
     setup = f"Your set-up breaks the rule ({broken})." if broken else "Your set-up keeps the rule."
     return Exercise(
-        "Exercise 3.", f"Your lowest_up against greedy over 200 deals (seed 9): the share of games it wins? "
+        "Exercise 2.", f"Your lowest_up against greedy over 200 deals (seed 9): the share of games it wins? "
                        f"{setup}",
-        truth=lambda: -1.0 if broken else _paired_share(chosen, "shithead", 200, 9),
+        truth=lambda: -1.0 if broken else float(np.mean(_deal_scores(chosen, "shithead", 200, 9))),
         tolerance=0.002, close=0.1,   # your own policy's share to three decimals; greedy's 0.5 is "not yet"
         hint="put face up the set-up move whose card has the lowest power(); a set-up that keeps a lower card in hand "
              "makes every share 'not yet' (the question says where); after a change run the policy's cell and "
