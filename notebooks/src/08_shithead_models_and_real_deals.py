@@ -1,7 +1,7 @@
 # %% [markdown]
-# # Shithead (Palace): what play tells, and how to test a model
+# # Shithead (Palace), part 3: what play tells, and how to test a model
 #
-# **The one idea:** once players have played, a chance for a hidden card rests on a **model** of how they play. A
+# **The idea:** once players have played, a chance for a hidden card rests on a **model** of how they play. A
 # simulation dealt from the model checks only the computing; **real deals** of the players decide whether the
 # model is right.
 #
@@ -13,6 +13,8 @@
 # **Predict first.** Ten moves into a game, each player has played only cards that fitted the pile and kept the
 # rest hidden in hand. Is a face-down card now more or less likely to fit than the share of unseen cards that fit
 # (lesson 07)? Write your guess down.
+#
+# This lesson uses the counts and real deals of lesson 07 and the $z$ of lesson `05_spite_and_malice_chances`.
 
 # %% [teacher]
 # **Lesson plan (50 minutes).** 5 min: predict (above). 12 min: what play tells (section 1). 8 min: checking by
@@ -82,7 +84,7 @@ for viewpoint in (None, 0, 1):
 # *if the model holds*. The next cell checks these claims.
 
 # %%
-for who, (plain_share, blind, top) in chances.items():
+for plain_share, blind, top in chances.values():
     assert blind == top                    # the two places stay exchangeable
     assert blind > plain_share             # what the hands kept is likelier not to fit
 assert len({blind for _, blind, _ in chances.values()}) == 3            # three viewers, three answers

@@ -1,7 +1,7 @@
 # %% [markdown]
-# # Shithead (Palace): must you pick up, and does starting help?
+# # Shithead (Palace), part 4: must you pick up, and does starting help?
 #
-# **The one idea:** which answer is right depends on who plays. Real games *of the players in question* decide
+# **The idea:** which answer is right depends on who plays. Real games *of the players in question* decide
 # between answers, and their interval says how large a difference they could have missed.
 #
 # **Learning goals**
@@ -12,6 +12,8 @@
 # **Predict first.** An Ace is on the pile, so only a 2, a 10 or an Ace fits. You hold 3 cards the table cannot
 # see. Roughly what chance would the table give that you must pick up the pile? Would it be right for every kind
 # of player?
+#
+# This lesson uses the model of lesson `08_shithead_models_and_real_deals` and the intervals of lesson 01.
 
 # %% [teacher]
 # **Lesson plan (50 minutes).** 5 min: predict (above). 8 min: two answers for one pick-up (section 1). 12 min:

@@ -36,7 +36,7 @@ def exercise_1(game: object) -> Exercise:
         hint="solve 1.96 sqrt(p(1 - p)/n) = 0.01 for n, with p the model's value for the face-down card")
 
 
-def _chances(name: str, value: object) -> np.ndarray:  # type: ignore[type-arg]
+def _chances(name: str, value: object) -> np.ndarray:
     """``value`` as a 1-d array of chances, else an error naming it."""
     array = np.asarray(value, dtype=float) if isinstance(value, (np.ndarray, list, tuple)) else None
     if array is None or array.ndim != 1 or array.size < 2 or not np.all((array >= 0) & (array <= 1)):
@@ -45,7 +45,7 @@ def _chances(name: str, value: object) -> np.ndarray:  # type: ignore[type-arg]
     return array
 
 
-def _positions_for_strong_evidence(predicted: np.ndarray, plain: np.ndarray) -> float:  # type: ignore[type-arg]
+def _positions_for_strong_evidence(predicted: np.ndarray, plain: np.ndarray) -> float:
     """n with (mean difference) = 4 standard errors of the test, the standard error sqrt(sum p(1 - p))/n of
     n positions shrinking like 1/sqrt(n) from the model's chances ``predicted``: n = 16 mean(p(1 - p)) / gap^2."""
     gap = float(np.mean(predicted - plain))

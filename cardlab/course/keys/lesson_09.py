@@ -15,6 +15,8 @@ from cardlab.engine.game import Game
 from cardlab.policies import choose, make_policy
 from cardlab.viz.exercise import Exercise
 
+SUBSET_NAME = "seat 1's random-subset count, which takes seat 0's hand as a random draw,"
+"""How a right verdict names the count: it rests on an assumption about the hand, so it is not "the exact value"."""
 DEALS_2 = 2000
 GAMES_3, SEED_3 = 400, 21
 
@@ -33,8 +35,8 @@ def exercise_1(game: object) -> Exercise:
     position = a_game(game).copy()
     return Exercise(
         "Exercise 1.", "At the Ace, from seat 1's view: the random-subset chance that seat 0 must pick up?",
-        # a float: the count rests on an assumption (a random hand), so the verdict does not call it exact
-        truth=lambda: float(_random_subset_chance(position, 1)), close=0.01,   # the table's count is over 4% off
+        truth=lambda: _random_subset_chance(position, 1), close=0.01,   # the table's count is over 4% off
+        value_name=SUBSET_NAME,
         hint="count U and F among the cards seat 1 cannot see (its own hand is not among them); h is still 3")
 
 
