@@ -1,64 +1,71 @@
-"""Answer key of lesson 08, "Chances in Shithead": the random-subset chance of a pick-up from seat 1's view, the
-share of ``lowest3`` deals that seat 0 starts, and the half-width of a 400-game interval."""
+"""Answer key of lesson 08, "Shithead: what play tells, and how to test a model": the simulated deals that check
+the model's chance to ±0.01, and the real positions that would make the model's difference from the plain share
+four standard errors of the real-deal test."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-from math import comb
-
 import numpy as np
 
-import cardlab
 from cardlab.course.keys import a_game
-from cardlab.engine.game import Game
-from cardlab.policies import choose, make_policy
+from cardlab.errors import InvalidInputError, shown
+from cardlab.sim import prob
 from cardlab.viz.exercise import Exercise
 
-DEALS_2 = 2000
-GAMES_3, SEED_3 = 400, 21
+Z = 1.96
+"""The exercises' 95% multiplier, as the questions say it."""
+HALF_WIDTH_1 = 0.01
+STANDARD_ERRORS_2 = 4
 
 
-def _random_subset_chance(game: Game, viewpoint: int) -> Fraction:  # type: ignore[type-arg]
-    """C(U - F, h) / C(U, h): the mover's h hand cards a random subset of ``viewpoint``'s U unseen cards, F of
-    which fit."""
-    unseen = game.unseen_cards(viewpoint)
-    fit = sum(game.fits(card) for card in unseen)  # type: ignore[attr-defined]
-    h = len(game.state.hands[game.current_player])
-    return Fraction(comb(len(unseen) - fit, h), comb(len(unseen), h))
+def _deals_for_half_width(model_value: float) -> float:
+    """n with 1.96 sqrt(p(1 - p)/n) = 0.01, p the model's chance (not rounded up: the question says "about")."""
+    return Z ** 2 * model_value * (1 - model_value) / HALF_WIDTH_1 ** 2
 
 
 def exercise_1(game: object) -> Exercise:
-    """``game``: the lesson's position at the Ace."""
+    """``game``: the lesson's position at the Ace; its simulation checked the table's chance that seat 0's
+    face-down card fits."""
     position = a_game(game).copy()
     return Exercise(
-        "Exercise 1.", "At the Ace, from seat 1's view: the random-subset chance that seat 0 must pick up?",
-        truth=lambda: _random_subset_chance(position, 1), close=0.01,   # the table's count is over 4% off
-        hint="count U and F among the cards seat 1 cannot see (its own hand is not among them); h is still 3")
+        "Exercise 1.", "About how many simulated deals make the 95% interval reach 0.01 on each side of the model's "
+                       "value?",
+        truth=lambda: _deals_for_half_width(float(prob.shithead_blind_fits(position, None))),
+        probability=False,
+        tolerance=10,   # deals: p rounded to 4 digits, or 1.95996 for 1.96, stays right; the plain share's p is
+                        # about 5% fewer ("close"); p = 1/2 (30% more) and one standard error for 1.96 are "not yet"
+        hint="solve 1.96 sqrt(p(1 - p)/n) = 0.01 for n, with p the model's value for the face-down card")
 
 
-def _seat0_share(deals: int = DEALS_2) -> Fraction:
-    """The share of seeded ``lowest3`` deals (greedy set-up) in which the game lets seat 0 start."""
-    greedy = make_policy("greedy", "shithead", np.random.default_rng(0))
-    starts = 0
-    for seed in range(deals):
-        deal = cardlab.new_game("shithead", players=2, seed=seed, first="lowest3")
-        while deal.state.phase == "setup":
-            deal.play(choose(greedy, deal))
-        starts += deal.current_player == 0
-    return Fraction(starts, deals)
+def _chances(name: str, value: object) -> np.ndarray:
+    """``value`` as a 1-d array of chances, else an error naming it."""
+    array = np.asarray(value, dtype=float) if isinstance(value, (np.ndarray, list, tuple)) else None
+    if array is None or array.ndim != 1 or array.size < 2 or not np.all((array >= 0) & (array <= 1)):
+        raise InvalidInputError(f"{name}={shown(value)}: give section 3's array of chances, one per real "
+                                f"position ({name}=...)")
+    return array
 
 
-def exercise_2() -> Exercise:
+def _positions_for_strong_evidence(predicted: np.ndarray, plain: np.ndarray) -> float:
+    """n with (mean difference) = 4 standard errors of the test, the standard error sqrt(sum p(1 - p))/n of
+    n positions shrinking like 1/sqrt(n) from the model's chances ``predicted``: n = 16 mean(p(1 - p)) / gap^2."""
+    gap = float(np.mean(predicted - plain))
+    return STANDARD_ERRORS_2 ** 2 * float(np.mean(predicted * (1 - predicted))) / gap ** 2
+
+
+def exercise_2(predicted: object, plain: object) -> Exercise:
+    """``predicted``, ``plain``: section 3's model chances and plain shares, one per real position."""
+    model, share = _chances("predicted", predicted), _chances("plain", plain)
+    if model.size != share.size:
+        raise InvalidInputError(f"predicted has {model.size} chances and plain {share.size}: give section 3's "
+                                "two arrays, one chance per real position each")
+    if float(np.mean(model - share)) == 0:
+        raise InvalidInputError("predicted=... and plain=... agree on average: no number of positions tells them "
+                                "apart; give section 3's two arrays")
     return Exercise(
-        "Exercise 2.", "first='lowest3', seeds 0-1999: the share of deals in which seat 0 starts?",
-        truth=_seat0_share, tolerance=0.005,     # "equally likely", 1/2, is over 15% off: "not yet"
-        hint="after the set-up, find each hand's lowest card that is not a 2 or a 10, and remember who wins ties")
-
-
-def exercise_3() -> Exercise:
-    return Exercise(
-        "Exercise 3.", "400 games: the half-width of the 95% interval for seat 0's win rate?",
-        truth=lambda: cardlab.simulate("shithead", players=2, games=GAMES_3, seed=SEED_3,
-                                       progress=False).win_rate(0).half_width,
-        tolerance=0.002, close=0.1,    # the whole width, twice as large, is "not yet"
-        hint="about 1.96 standard errors, and the standard error of a share is the square root of p(1 - p)/n")
+        "Exercise 2.", "About how many real positions would make the average difference between the model and the "
+                       "plain share four standard errors of the test?",
+        truth=lambda: _positions_for_strong_evidence(model, share), probability=False,
+        tolerance=300,  # positions: the printed numbers, rounded to 4 digits, move the answer by up to about 2%;
+                        # 2 standard errors (a quarter) and no square (about a quarter) are "not yet"
+        hint="the standard error must shrink from about the difference to a quarter of it; how many times as many "
+             "positions does that take?")
