@@ -138,7 +138,7 @@ def test_17_exercise_2_computes_its_answer_at_the_first_check_and_reveals_it_onl
     verdicts = {move: exercise.check(move) for move in exercise.moves}
     assert calls == [1]
     right = [move for move, verdict in verdicts.items() if verdict.is_right]
-    for move, verdict in verdicts.items():
+    for verdict in verdicts.values():
         if verdict.is_right:
             assert "the best move is" in verdict.message and all(repr(r) in verdict.message for r in right)
         else:
