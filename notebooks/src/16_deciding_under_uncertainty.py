@@ -61,7 +61,7 @@ mover = position.current_player
 top = position.observe(None).discard[-1]
 display(HTML(table_html(position, mover)))
 print(f"seat {mover} to move; top discard {top}; moves: {[m.text for m in position.legal_moves()]}")
-assert mover == 0 and top.rank == 8 and position.observe(None).layouts[0][7] is None   # spot 8 face down
+assert mover == 0 and top.rank == 8 and position.observe(None).layouts[0][7] is None   # as the text above says
 assert position.can_use(mover, top)
 
 # %% [markdown]
@@ -81,7 +81,7 @@ for v in values.values:
 display(figure_view(move_values_figure_from(values.records(), title="Seat 0's chance of winning after each move")))
 gap = values.value_of("draw stock")
 print(f"taking the discard is better by {gap.gap:.3f}, paired 95% interval [{gap.gap_low:.3f}, {gap.gap_high:.3f}]")
-assert values.best_move.text == "take discard" and gap.separated
+assert values.best_move.text == "take discard" and gap.separated                       # what the text below says
 
 # %% [markdown]
 # The question is about the **difference** of the two values. Both moves were played out on the same 2,000 worlds,
@@ -126,8 +126,8 @@ d = take - draw                         # one difference per world: 1, 0 or -1
 half = Z95 * d.std(ddof=1) / np.sqrt(WORLDS)
 print(f"averages: draw {draw.mean():.3f}, take {take.mean():.3f}; take minus draw per world {d.mean():.3f}, "
       f"paired 95% interval [{d.mean() - half:.3f}, {d.mean() + half:.3f}]")
-assert 0 < kinds["only drawing wins"] < kinds["only taking wins"] and d.mean() - half > 0
-assert kinds["both win"] + kinds["both lose"] > 0.5
+assert 0 < kinds["only drawing wins"] < kinds["only taking wins"] and d.mean() - half > 0   # what the text below says
+assert kinds["both win"] + kinds["both lose"] > 0.5                                      # what the text below says
 
 # %% [markdown]
 # In most worlds both moves end the same way. Where they differ, "only taking wins" is more common than "only
@@ -149,7 +149,7 @@ for row in rows:
     print(f"after {row.n:>4} play-outs: {row.value:.3f}, 95% interval [{row.low:.3f}, {row.high:.3f}]")
 shrink = (rows[1].high - rows[1].low) / (rows[2].high - rows[2].low)
 print(f"ten times the play-outs: the interval is {shrink:.2f} times narrower (square root of 10: {np.sqrt(10):.2f})")
-assert 2.5 < shrink < 4
+assert 2.5 < shrink < 4   # what the text above says
 
 # %% [markdown]
 # To compare two moves we need the **difference** of their values. There are two ways to play them out:
@@ -170,7 +170,7 @@ var_independent = np.var(independent[:, 1] - independent[:, 0], ddof=1)
 ratio = var_paired / var_independent
 print(f"variance of one difference: paired {var_paired:.3f}, independent {var_independent:.3f}; ratio {ratio:.2f}")
 print(f"the same ratio estimated from section 1's 2000 paired play-outs: {values.variance_ratio:.2f}")
-assert ratio < 0.8 and values.variance_ratio < 0.8 and abs(ratio - values.variance_ratio) < 0.1
+assert ratio < 0.8 and values.variance_ratio < 0.8 and abs(ratio - values.variance_ratio) < 0.1   # the text below
 
 # %% [markdown]
 # Paired, the worlds where both moves win or both lose give a difference of 0, whatever the luck of the cards. The
@@ -183,7 +183,7 @@ apart = move_values(position, rollouts=2000, rng=np.random.default_rng(1), crn=F
 width_paired, width_apart = gap.gap_high - gap.gap_low, apart.gap_high - apart.gap_low
 print(f"interval for the difference: paired {width_paired:.3f} wide, independent {width_apart:.3f} wide "
       f"(ratio {width_paired / width_apart:.2f}; square root of the variance ratio {np.sqrt(ratio):.2f})")
-assert width_paired < width_apart
+assert width_paired < width_apart   # what the text below says
 
 # %% [markdown]
 # Pairing is free: the same number of play-outs, compared better. Paired play-outs need a paired analysis, one
@@ -203,8 +203,8 @@ assert width_paired < width_apart
 # %% [markdown]
 # ## Exercises
 #
-# Each exercise checks your answer: type it in the box (a fraction such as 3/4, a decimal such as 0.75, or a
-# percentage such as 75%) and press **Check**, or write it between the quotes in the answer cell.
+# Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it between the quotes in the answer
+# cell.
 
 # %% [markdown]
 # **Exercise 1.** The cell below prints 20 of section 2's worlds (1 = seat 0 won). Count by hand: in what share of
