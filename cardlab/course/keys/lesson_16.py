@@ -29,6 +29,7 @@ def exercise_1(worlds: object) -> Exercise:
         "Exercise 1.", f"In the {len(table)} worlds printed, what share would make a player who saw only that one "
                        "game think drawing blind is the better move?",
         truth=lambda: _misleading_share(table),
+        close=0.1,   # not the default 0.05: a share of 1/20 would equal it, and an attribute must not show the answer
         hint="such a world needs drawing to win and taking to lose")
 
 
