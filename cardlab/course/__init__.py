@@ -27,6 +27,7 @@ from typing import Any
 
 from cardlab.errors import InvalidInputError, UnknownExerciseError, shown
 from cardlab.viz.exercise import Exercise
+from cardlab.viz.move_exercise import MoveExercise
 
 _LESSON = re.compile(r"\d{1,2}")
 KEYS_PACKAGE = "cardlab.course.keys"
@@ -52,13 +53,15 @@ class Lesson:
         return sorted(int(name.removeprefix("exercise_")) for name in vars(self._module)
                       if re.fullmatch(r"exercise_\d+", name))
 
-    def exercise(self, number: int, **inputs: Any) -> Exercise:
+    def exercise(self, number: int, **inputs: Any) -> Exercise | MoveExercise:
         """Exercise ``number`` of this lesson, made for the game or the data in ``inputs`` (the keywords the
-        lesson's check cell gives, e.g. ``game=...``); its truth is computed at the first check."""
+        lesson's check cell gives, e.g. ``game=...``); its truth is computed at the first check. Most exercises
+        ask for a number (:class:`~cardlab.viz.exercise.Exercise`); a few ask for a move in a position
+        (:class:`~cardlab.viz.move_exercise.MoveExercise`)."""
         if isinstance(number, bool) or not isinstance(number, int) or number not in self.exercises:
             raise UnknownExerciseError(f"exercise {shown(number)} is not in lesson {self.number}'s key: its "
                                        f"exercises are {', '.join(map(str, self.exercises))}")
-        make: Callable[..., Exercise] = getattr(self._module, f"exercise_{number}")
+        make: Callable[..., Exercise | MoveExercise] = getattr(self._module, f"exercise_{number}")
         wanted = inspect.signature(make).parameters
         missing = [name for name, p in wanted.items() if p.default is inspect.Parameter.empty and name not in inputs]
         unknown = [name for name in inputs if name not in wanted]

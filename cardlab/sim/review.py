@@ -25,6 +25,14 @@ play-out policy: "best" means best if everybody plays greedily afterwards.
 
 The result exports as a list of flat records (:meth:`Review.records`; ``pandas.DataFrame(records)``
 where pandas is installed, which cardlab does not require).
+
+Learn from your mistakes (like lichess)
+---------------------------------------
+lichess's "learn from your mistakes" stops at a player's mistakes and asks for a better move before it
+shows one. :meth:`Review.worst` is a seat's worst decision: of its decisions whose loss interval lies
+above 0, the one with the largest loss; :func:`position_before` rebuilds the position it was made in. The
+worst decision is the largest of many noisy losses, so its loss is likely overestimated (the winner's
+curse): judge the moves of that position again with fresh play-outs before trusting a number.
 """
 
 from __future__ import annotations
@@ -100,6 +108,16 @@ class Review:
         """One flat record per decision, forced ones included (a table for pandas, a csv writer, ...)."""
         return [d.record() for d in self.decisions]
 
+    def worst(self, seat: int) -> Decision | None:
+        """``seat``'s worst decision: of its decisions whose paired 95% loss interval lies above 0 (the move played
+        was worse than the best beyond the noise), the one with the largest loss, the first of equal ones; None
+        when the seat has no such decision. Its loss is likely overestimated (module notes)."""
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.players:
+            raise InvalidInputError(f"seat={shown(seat)} does not exist; this {self.game} review has seats 0 to "
+                                    f"{self.players - 1}")
+        worse = [d for d in self.decisions if d.seat == seat and d.label not in ("best", "forced") and d.loss_low > 0]
+        return max(worse, key=lambda d: d.loss, default=None)
+
     def costly(self) -> list[Decision]:
         """The inaccuracies, mistakes and blunders, in order."""
         return [d for d in self.decisions if d.label in COSTLY]
@@ -138,10 +156,8 @@ def review_game(game: Game[Any], *, rollouts: int = DEFAULT_REVIEW_ROLLOUTS,
     if isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer)) or rollouts < 2:
         raise InvalidInputError(f"rollouts={shown(rollouts)} is not allowed; give play-outs per move, a whole "
                                 "number of 2 or more (an interval needs two)")
-    record = json.loads(game.to_json())
-    played = record["moves"]
-    record["moves"] = []
-    position = load_game(json.dumps(record))
+    played = json.loads(game.to_json())["moves"]
+    position = _replayed(game, 0)
     decisions = []
     for i, text in enumerate(played):
         values = move_values(position, rollouts=int(rollouts), rng=gen)
@@ -156,3 +172,22 @@ def review_game(game: Game[Any], *, rollouts: int = DEFAULT_REVIEW_ROLLOUTS,
                                       mine.gap_low, mine.gap_high, label, len(values.values), values.playouts))
         position.play(text)
     return Review(game.name, game.players, tuple(decisions))
+
+
+def position_before(game: Game[Any], move_number: int) -> Game[Any]:
+    """A new game: ``game`` as it was before its move ``move_number`` (counted from 0, as
+    :attr:`Decision.move_number`), replayed from the game's record. ``game`` is not changed."""
+    expect_game(game, None)
+    moves = len(json.loads(game.to_json())["moves"])
+    if isinstance(move_number, bool) or not isinstance(move_number, (int, np.integer)) \
+            or not 0 <= move_number < moves:
+        raise InvalidInputError(f"move_number={shown(move_number)} is not a move of this {game.name} game: "
+                                + (f"its moves are numbered 0 to {moves - 1}" if moves else "no move was played"))
+    return _replayed(game, int(move_number))
+
+
+def _replayed(game: Game[Any], moves: int) -> Game[Any]:
+    """``game`` rebuilt from its record with its first ``moves`` moves played."""
+    record = json.loads(game.to_json())
+    record["moves"] = record["moves"][:moves]
+    return load_game(json.dumps(record))

@@ -32,6 +32,17 @@ def greedy_moves(game: Game[Any], moves: int, *, seed: int = 0) -> Game[Any]:
     return game
 
 
+def play_out_table(value: object, name: str) -> np.ndarray[Any, Any]:
+    """``value`` as a table of play-out results, one row per world and one 0/1 column per move of two (lessons 16
+    and 17 print such tables), else an error naming it."""
+    table = np.asarray(value) if isinstance(value, (list, tuple, np.ndarray)) else None
+    if table is None or table.ndim != 2 or table.shape[0] < 2 or table.shape[1] != 2 or \
+            not np.isin(table, (0, 1)).all():
+        raise InvalidInputError(f"{name}={shown(value)}: give the lesson's table of play-out results (one row per "
+                                "world, 1 or 0 for each of the two moves)")
+    return table.astype(int)
+
+
 def a_game(value: object, name: str = "game") -> Game[Any]:
     """``value`` if it is a cardlab game, else an error naming it (a key is given the game its question names)."""
     if not isinstance(value, Game):
@@ -40,4 +51,4 @@ def a_game(value: object, name: str = "game") -> Game[Any]:
     return value
 
 
-__all__ = ["a_game", "cardlab", "folder", "greedy_moves"]
+__all__ = ["a_game", "cardlab", "folder", "greedy_moves", "play_out_table"]

@@ -1,5 +1,5 @@
-"""Answer key of lesson 16, "Deciding under uncertainty": the all-seeing player's share of 20 worlds, the play-outs
-independent sampling needs against paired, and the win chance a discard gives up."""
+"""Answer key of lesson 16, "The value of a move": the share of 20 worlds that mislead a player who sees one game,
+the play-outs independent sampling needs against paired, and the win chance a discard gives up."""
 
 from __future__ import annotations
 
@@ -9,36 +9,28 @@ from typing import Any
 import numpy as np
 
 import cardlab
-from cardlab.course.keys import greedy_moves
-from cardlab.errors import InvalidInputError, shown
+from cardlab.course.keys import greedy_moves, play_out_table
 from cardlab.sim.move_values import move_values
 from cardlab.viz.exercise import Exercise
 
 ROLLOUTS_3 = 40_000
 
 
-def _results(value: object, name: str) -> np.ndarray[Any, Any]:
-    """A table of play-out results: one row per world, one 0/1 column per move."""
-    table = np.asarray(value) if isinstance(value, (list, tuple, np.ndarray)) else None
-    if table is None or table.ndim != 2 or table.shape[0] < 2 or table.shape[1] != 2 or \
-            not np.isin(table, (0, 1)).all():
-        raise InvalidInputError(f"{name}={shown(value)}: give the lesson's table of play-out results (one row per "
-                                "world, 1 or 0 for each of the two moves)")
-    return table.astype(int)
-
-
-def _all_seeing_share(worlds: np.ndarray[Any, Any]) -> Fraction:
-    """The share of the worlds in which at least one move wins: the all-seeing player picks it."""
-    return Fraction(int(worlds.max(axis=1).sum()), len(worlds))
+def _misleading_share(worlds: np.ndarray[Any, Any]) -> Fraction:
+    """The share of the worlds in which the first move (drawing blind) wins and the second (taking the discard)
+    loses: one game in such a world makes drawing look better."""
+    return Fraction(int(np.sum((worlds[:, 0] == 1) & (worlds[:, 1] == 0))), len(worlds))
 
 
 def exercise_1(worlds: object) -> Exercise:
-    """``worlds``: the 20 worlds the lesson prints (``first_20``)."""
-    table = _results(worlds, "worlds").copy()
+    """``worlds``: the 20 worlds the lesson prints (``first_20``: columns draw stock, take discard)."""
+    table = play_out_table(worlds, "worlds").copy()
     return Exercise(
-        "Exercise 1.", f"In the {len(table)} worlds printed, what share would a player who sees every card win?",
-        truth=lambda: _all_seeing_share(table),
-        hint="the all-seeing player wins a world if either move wins there")
+        "Exercise 1.", f"In the {len(table)} worlds printed, what share would make a player who saw only that one "
+                       "game think drawing blind is the better move?",
+        truth=lambda: _misleading_share(table),
+        close=0.1,   # not the default 0.05: a share of 1/20 would equal it, and an attribute must not show the answer
+        hint="such a world needs drawing to win and taking to lose")
 
 
 def _factor(paired: np.ndarray[Any, Any], independent: np.ndarray[Any, Any]) -> float:
@@ -52,7 +44,7 @@ def _factor(paired: np.ndarray[Any, Any], independent: np.ndarray[Any, Any]) -> 
 def exercise_2(paired: object, independent: object) -> Exercise:
     """``paired`` and ``independent``: section 2's and section 3's tables of play-outs (``common``,
     ``independent``)."""
-    same, apart = _results(paired, "paired").copy(), _results(independent, "independent").copy()
+    same, apart = play_out_table(paired, "paired").copy(), play_out_table(independent, "independent").copy()
     return Exercise(
         "Exercise 2.", "Independent play-outs need how many times as many play-outs as paired ones, for the same "
                        "precision of a difference?",
