@@ -257,8 +257,8 @@ def play_as_a_class(seed=3):
 # Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** Deal Garbage for two players with seed 11 in a new stepper and press **Next move** five times.
-# What is the exact chance that the next player to draw can use the next stock card?
+# **Exercise 1.** Deal Garbage for two players with seed 11 in a new stepper (as in section 1) and press **Next move**
+# five times. What is the exact chance that the next player to draw can use the next stock card?
 
 # %% [check]
 exercise_1 = lesson("00").exercise(1)

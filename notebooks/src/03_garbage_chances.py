@@ -22,7 +22,8 @@
 #   "the interval contains 0.5" does not show that a game is fair.
 #
 # **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: exact counts and real deals (section 1). 10 min:
-# who wins (section 2). 10 min: layout sizes (section 3). 5 min: an interval can miss (section 4). 10 min: exercises.
+# who wins (section 2). 10 min: layout sizes, and intervals at other levels (section 3). 5 min: an interval can
+# miss (section 4). 10 min: exercises.
 
 # %%
 from statistics import NormalDist

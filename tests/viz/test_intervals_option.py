@@ -12,24 +12,24 @@ from typing import Any
 
 import pytest
 
-import cardlab
 from cardlab.errors import InvalidInputError
 from cardlab.viz.moves import interval_words, move_values_figure, move_values_text
 from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS
 from cardlab.viz.predict import Prediction
 from cardlab.viz.scores import calibrate
+from cardlab.viz.stepper import Stepper
 
 FAST: dict[str, Any] = {"rollouts": 6, "panel_rollouts": 5}
 
 
-def stepper(intervals: bool, **kw: Any) -> cardlab.Stepper:
-    s = cardlab.Stepper("garbage", players=2, seed=3, intervals=intervals, **FAST, **kw)
+def stepper(intervals: bool, **kw: Any) -> Stepper:
+    s = Stepper("garbage", players=2, seed=3, intervals=intervals, **FAST, **kw)
     for _ in range(3):
         s.next_move()
     return s
 
 
-def bands(s: cardlab.Stepper) -> list[list[float]]:
+def bands(s: Stepper) -> list[list[float]]:
     return [list(s.win_fig.data[2 * seat].x) for seat in range(MAX_SEATS)]
 
 
@@ -71,7 +71,7 @@ def test_without_intervals_no_band_error_bar_or_interval_words() -> None:
 
 
 def test_without_intervals_predict_feedback_and_scores_name_no_interval() -> None:
-    s = cardlab.Stepper("garbage", players=2, seed=3, predict=True, intervals=False, **FAST)
+    s = Stepper("garbage", players=2, seed=3, predict=True, intervals=False, **FAST)
     assert s.predictor is not None
     record = s.predictor.submit(0.9)
     assert "interval" not in s.predictor.feedback
@@ -99,4 +99,4 @@ def test_move_values_and_answers_without_intervals() -> None:
 
 def test_intervals_must_be_true_or_false() -> None:
     with pytest.raises(InvalidInputError, match="intervals='no'"):
-        cardlab.Stepper("garbage", players=2, seed=3, intervals="no", **FAST)  # type: ignore[arg-type]
+        Stepper("garbage", players=2, seed=3, intervals="no", **FAST)  # type: ignore[arg-type]
