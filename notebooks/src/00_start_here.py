@@ -245,10 +245,10 @@ def play_as_a_class(seed=3):
 # | `01_law_of_large_numbers` | estimates settle on the exact answer; intervals and how they shrink |
 # | `02_garbage_play`, `03_garbage_chances` | Garbage: play it, then its probabilities |
 # | `04_spite_and_malice_play`, `05_spite_and_malice_chances` | Spite and Malice: play it, then its probabilities |
-# | `06_shithead_play`, `08_shithead_chances` | Shithead: play it, then its probabilities |
+# | `06_shithead_play`, `07_shithead_counting`, `08_shithead_chances` | Shithead: play, count, what play tells |
 # | `10_hidden_information` | the same position, different (and correct) probabilities for different people |
-# | `12_expected_value_and_markov_chains` | how many draws to complete a Garbage layout, exactly |
-# | `14_strategy_tournament` | write your own bot and find out whether it is really better |
+# | `12_expected_value`, `13_markov_chains` | how many draws a Garbage layout takes, exactly; its whole story |
+# | `14_strategy_tournament`, `15_planning_a_tournament` | write your own bot and find out whether it is really better |
 # | `16_deciding_under_uncertainty` | choosing a move by its chances |
 
 # %% [markdown]

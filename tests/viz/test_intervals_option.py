@@ -2,17 +2,19 @@
 
 A lesson that comes before intervals are taught (lesson 00) makes its steppers with ``intervals=False``: no 95%
 band on the P(win) chart, no error bar on the panel, no interval in the still picture, the numbers as text, the
-predict feedback and scores, or the move values. The estimates themselves are the same numbers as with intervals
-(only the drawing changes); the default still draws every interval.
+predict feedback and scores, the move values, or the class session's charts. The estimates themselves are the
+same numbers as with intervals (only the drawing changes); the default still draws every interval.
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from cardlab.errors import InvalidInputError
+from cardlab.viz.classpoll import ClassPoll
 from cardlab.viz.moves import interval_words, move_values_figure, move_values_text
 from cardlab.viz.panels import CURVE_OFFSET, MAX_SEATS
 from cardlab.viz.predict import Prediction
@@ -100,3 +102,14 @@ def test_move_values_and_answers_without_intervals() -> None:
 def test_intervals_must_be_true_or_false() -> None:
     with pytest.raises(InvalidInputError, match="intervals='no'"):
         Stepper("garbage", players=2, seed=3, intervals="no", **FAST)  # type: ignore[arg-type]
+
+
+def test_class_poll_figures_without_intervals() -> None:
+    revealed: Any = SimpleNamespace(number=1, state="revealed", exact=False, answer=0.4, low=0.3, high=0.5,
+                                    answer_text="0.400 (estimate from play-outs)", mean=0.45, count=3)
+    shapes = ClassPoll._histogram_figure(revealed, (0.1, 0.5), intervals=False)["layout"]["shapes"]
+    assert [s["type"] for s in shapes] == ["line"]
+    assert [s["type"] for s in ClassPoll._histogram_figure(revealed, (0.1, 0.5))["layout"]["shapes"]] == \
+        ["rect", "line"]
+    assert ClassPoll._calibration_figure((revealed,), intervals=False)["data"][1]["error_x"]["visible"] is False
+    assert ClassPoll._calibration_figure((revealed,))["data"][1]["error_x"]["visible"] is True
