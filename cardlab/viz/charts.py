@@ -4,7 +4,8 @@
 against ``n`` on a log axis, with its 95% interval at each ``n`` and, when the exact answer is known, that answer as
 a dashed line. For 0/1 results the interval is Wilson's (:func:`cardlab.sim.stats.wilson`); for results that are
 fractions between 0 and 1 (a share of games, an expected score scaled to [0, 1]) it is the normal interval
-``mean ± 1.96 · s / √n`` from the sample standard deviation ``s``.
+``mean ± 1.96 · s / √n`` from the sample standard deviation ``s``. With ``intervals=False`` the band is left out
+(a lesson that comes before intervals are taught).
 
 The band is drawn from one growing run, so its points are not independent: one unlucky early stretch can keep
 the band away from the truth for a while. The law of large numbers says the running frequency converges; it does
@@ -98,11 +99,14 @@ def convergence_rows(outcomes: Sequence[float] | np.ndarray, ns: Sequence[int] |
 
 def convergence_figure(outcomes: Sequence[float] | np.ndarray, *, truth: float | Fraction | None = None,
                        title: str = "The running frequency settles", label: str = "running frequency",
-                       x_title: str = "games") -> go.Figure:
+                       x_title: str = "games", intervals: bool = True) -> go.Figure:
     """The running frequency of ``outcomes`` against their number (log axis), its 95% band, and ``truth`` dashed.
 
     ``outcomes``: one result per game in the order played, 0/1 (a win, a completed layout) or a fraction in
-    [0, 1]. ``truth``: the exact value when it is known (a ``Fraction`` is fine), else None."""
+    [0, 1]. ``truth``: the exact value when it is known (a ``Fraction`` is fine), else None. ``intervals=False``
+    leaves the band out (for a lesson that comes before intervals are taught)."""
+    if not isinstance(intervals, (bool, np.bool_)):
+        raise InvalidInputError(f"intervals={shown(intervals)} is not True or False")
     rows = convergence_rows(outcomes)
     exact = _truth(truth)
     n = [r.n for r in rows]
@@ -110,9 +114,10 @@ def convergence_figure(outcomes: Sequence[float] | np.ndarray, *, truth: float |
         title=title, width=700, height=360, margin={"l": 60, "r": 20, "t": 50, "b": 50},
         xaxis={"title": f"{x_title} (log scale)", "type": "log"},
         yaxis={"title": label, "range": [0, 1]}))   # the whole scale: the early jumps are part of the story
-    fig.add_scatter(x=n + n[::-1], y=[r.high for r in rows] + [r.low for r in rows][::-1], fill="toself",
-                    mode="lines", line={"width": 0}, fillcolor="rgba(31,119,180,0.2)", name="95% interval",
-                    hoverinfo="skip")
+    if intervals:
+        fig.add_scatter(x=n + n[::-1], y=[r.high for r in rows] + [r.low for r in rows][::-1], fill="toself",
+                        mode="lines", line={"width": 0}, fillcolor="rgba(31,119,180,0.2)", name="95% interval",
+                        hoverinfo="skip")
     fig.add_scatter(x=n, y=[r.value for r in rows], mode="lines", name=label, line={"color": "#1f77b4"})
     if exact is not None:
         fig.add_scatter(x=[1, n[-1]], y=[exact, exact], mode="lines", name=f"exact {exact:.4f}",

@@ -13,7 +13,8 @@ of it):
 * **Ask the class** sends the current position, drawn from ``observe()`` of that viewpoint only
   (:func:`cardlab.classroom.position.position_html`), the question and its answer, computed from the same
   viewpoint's information with the stepper's own seeded generators (so it is the number the stepper's panels
-  show from that viewpoint): exact where the game allows, else an estimate with its 95% interval;
+  show from that viewpoint): exact where the game allows, else an estimate with its 95% interval (the estimate
+  alone, and no band or error bar below, for a stepper made with ``intervals=False``);
 * a live count of the answers and a Plotly histogram of the guesses (from the server's event stream, in a
   background thread that reconnects by itself);
 * **Reveal** closes the question: every student sees the answer, and the histogram shows it (a line, and the
@@ -66,6 +67,9 @@ class PollHost(Protocol):
 
     @property
     def predictor(self) -> Any: ...
+
+    @property
+    def intervals(self) -> bool: ...
 
     @property
     def controller(self) -> Any: ...
@@ -186,6 +190,8 @@ class ClassPoll:
         key, text, answer, low, high, exact = self.question()
         if exact:
             answer_text = f"{answer:.4f} (exact)"
+        elif not self.stepper.intervals:
+            answer_text = f"{answer:.3f} (estimate from play-outs)"
         else:
             answer_text = f"{answer:.3f}, 95% interval [{low:.3f}, {high:.3f}] (estimate from play-outs)"
         position = position_html(self.stepper.game, self.viewpoint, self.stepper.four_colour)
@@ -234,9 +240,9 @@ class ClassPoll:
                                 f"question {q.number}" + (" (revealed)" if q.state == "revealed" else ""))
             self.reveal_button.disabled = q is None or q.state != "open"
             if old is None or (old.values, old.question) != (status.values, status.question):
-                self.histogram.show(self._histogram_figure(q, status.values))
+                self.histogram.show(self._histogram_figure(q, status.values, self.stepper.intervals))
             if old is None or old.questions != status.questions:
-                self.calibration.show(self._calibration_figure(status.questions))
+                self.calibration.show(self._calibration_figure(status.questions, self.stepper.intervals))
 
     def numbers(self) -> str:
         """The row's numbers as text (a notebook check cannot read a plot)."""
@@ -249,12 +255,12 @@ class ClassPoll:
         return line + (f"; answer {q.answer_text}" if q.state == "revealed" else "")
 
     @staticmethod
-    def _histogram_figure(q: ClassQuestion | None, values: tuple[float, ...]) -> dict[str, Any]:
+    def _histogram_figure(q: ClassQuestion | None, values: tuple[float, ...], intervals: bool = True) -> dict[str, Any]:
         width = 1.0 / HISTOGRAM_BINS
         title = "No question yet" if q is None else f"Question {q.number}: {len(values)} guesses"
         shapes: list[dict[str, Any]] = []
         if q is not None and q.state == "revealed":
-            if not q.exact:
+            if not q.exact and intervals:
                 shapes.append({"type": "rect", "xref": "x", "yref": "paper", "x0": q.low, "x1": q.high, "y0": 0,
                                "y1": 1, "fillcolor": "rgba(209,36,47,0.15)", "line": {"width": 0}})
             shapes.append({"type": "line", "xref": "x", "yref": "paper", "x0": q.answer, "x1": q.answer, "y0": 0,
@@ -268,7 +274,7 @@ class ClassPoll:
                            "yaxis": {"title": {"text": "students"}, "rangemode": "tozero"}}}
 
     @staticmethod
-    def _calibration_figure(questions: tuple[Any, ...]) -> dict[str, Any]:
+    def _calibration_figure(questions: tuple[Any, ...], intervals: bool = True) -> dict[str, Any]:
         done = [s for s in questions if s.state == "revealed" and s.mean is not None]
         return {"data": [
             {"type": "scatter", "mode": "lines", "x": [0, 1], "y": [0, 1], "name": "calibrated",
@@ -277,7 +283,7 @@ class ClassPoll:
              "x": [s.answer for s in done], "y": [s.mean for s in done], "text": [str(s.number) for s in done],
              "textposition": "top center",
              "error_x": {"type": "data", "symmetric": False, "array": [s.high - s.answer for s in done],
-                         "arrayminus": [s.answer - s.low for s in done]},
+                         "arrayminus": [s.answer - s.low for s in done], "visible": intervals},
              "marker": {"size": [8 + 2 * math.sqrt(s.count) for s in done], "color": "#1f6feb"}}],
             "layout": {"title": {"text": f"Class calibration over {len(done)} revealed questions",
                                  "font": {"size": 13}}, "height": 260, "width": 360, "showlegend": False,

@@ -203,11 +203,14 @@ class Estimates:
         return self._moves_cache[key]
 
 
-def history_text(points: list[WinPoint], players: int) -> str:
-    """A P(win) history as text: one row per move, each seat's estimate with its 95% interval."""
-    head = "move  " + "  ".join(f"seat {s} P(win) [95% interval]".ljust(30) for s in range(players))
+def history_text(points: list[WinPoint], players: int, intervals: bool = True) -> str:
+    """A P(win) history as text: one row per move, each seat's estimate with its 95% interval (without it when
+    ``intervals`` is False)."""
+    what = "P(win) [95% interval]" if intervals else "P(win)"
+    head = "move  " + "  ".join(f"seat {s} {what}".ljust(30) for s in range(players))
     rows = [head]
     for p in points:
-        cells = [f"{e.value:.3f} [{e.low:.3f}, {e.high:.3f}] n={e.n}".ljust(30) for e in p.estimates]
+        cells = [(f"{e.value:.3f} [{e.low:.3f}, {e.high:.3f}] n={e.n}" if intervals else f"{e.value:.3f} n={e.n}")
+                 .ljust(30) for e in p.estimates]
         rows.append(f"{p.move:>4}  " + "  ".join(cells))
     return "\n".join(rows)

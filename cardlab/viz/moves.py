@@ -38,9 +38,10 @@ def _same_length(**columns: Sequence[Any]) -> int:
 
 
 def move_values_figure(moves: Sequence[str], values: Sequence[float], lows: Sequence[float],
-                       highs: Sequence[float], best: int, title: str = "Win chance of each move") -> go.Figure:
-    """Horizontal bars: each move's win chance with its 95% interval, the best move (index ``best``) in its
-    own colour and marked "best". Moves are listed top to bottom in the given order."""
+                       highs: Sequence[float], best: int, title: str = "Win chance of each move",
+                       intervals: bool = True) -> go.Figure:
+    """Horizontal bars: each move's win chance with its 95% interval (none when ``intervals`` is False), the best
+    move (index ``best``) in its own colour and marked "best". Moves are listed top to bottom in the given order."""
     n = _same_length(moves=moves, values=values, lows=lows, highs=highs)
     if n and not 0 <= best < n:
         raise InvalidInputError(f"best={best!r} is not the index of a move (0 to {n - 1})")
@@ -49,10 +50,11 @@ def move_values_figure(moves: Sequence[str], values: Sequence[float], lows: Sequ
     fig = go.Figure(go.Bar(
         x=list(values), y=labels, orientation="h", marker={"color": colours},
         error_x={"type": "data", "symmetric": False, "array": [h - v for h, v in zip(highs, values, strict=True)],
-                 "arrayminus": [v - lo for v, lo in zip(values, lows, strict=True)]},
+                 "arrayminus": [v - lo for v, lo in zip(values, lows, strict=True)], "visible": intervals},
         hovertemplate="%{y}: %{x:.3f}<extra></extra>"))
     # each bar's number, printed right of its interval (inside the figure: the axis runs on past 1 for them)
-    fig.add_trace(go.Scatter(x=[min(1.0, h) + 0.02 for h in highs], y=labels, mode="text",
+    ends = highs if intervals else values
+    fig.add_trace(go.Scatter(x=[min(1.0, h) + 0.02 for h in ends], y=labels, mode="text",
                              text=[f"{v:.3f}" for v in values], textposition="middle right",
                              textfont={"size": 11, "color": "#222"}, cliponaxis=False, hoverinfo="skip",
                              showlegend=False, name="values"))
@@ -63,11 +65,13 @@ def move_values_figure(moves: Sequence[str], values: Sequence[float], lows: Sequ
     return fig
 
 
-def move_values_figure_from(records: Sequence[Mapping[str, Any]], title: str = "Win chance of each move") -> go.Figure:
+def move_values_figure_from(records: Sequence[Mapping[str, Any]], title: str = "Win chance of each move",
+                            intervals: bool = True) -> go.Figure:
     """:func:`move_values_figure` from ``MoveValues.records()``."""
     best = next((k for k, r in enumerate(records) if r["best"]), 0)
     return move_values_figure([r["move"] for r in records], [r["win"] for r in records],
-                              [r["win_low"] for r in records], [r["win_high"] for r in records], best, title)
+                              [r["win_low"] for r in records], [r["win_high"] for r in records], best, title,
+                              intervals)
 
 
 def review_figure(records: Sequence[Mapping[str, Any]], players: int, title: str = "Win chance given up") -> go.Figure:
@@ -100,26 +104,29 @@ def review_figure(records: Sequence[Mapping[str, Any]], players: int, title: str
 
 
 # ---------------------------------------------------------------------------------------- the stepper's panel
-def interval_words(record: Mapping[str, Any]) -> str:
+def interval_words(record: Mapping[str, Any], intervals: bool = True) -> str:
     """One move's numbers in words: its win chance with the 95% interval, and "best" or its gap from the best
-    with the gap's paired 95% interval."""
+    with the gap's paired 95% interval (the values alone when ``intervals`` is False)."""
+    if not intervals:
+        return f"{record['win']:.3f}  " + ("best" if record["best"] else f"gap {record['gap']:+.3f}")
     win = f"{record['win']:.3f} [{record['win_low']:.3f}, {record['win_high']:.3f}]"
     if record["best"]:
         return f"{win}  best"
     return f"{win}  gap {record['gap']:+.3f} [{record['gap_low']:+.3f}, {record['gap_high']:+.3f}]"
 
 
-def move_values_text(records: Sequence[Mapping[str, Any]], heading: str) -> str:
+def move_values_text(records: Sequence[Mapping[str, Any]], heading: str, intervals: bool = True) -> str:
     """The panel as text: ``heading``, then one line per move (the best marked ``*``)."""
     width = max((len(str(r["move"])) for r in records), default=0)
     lines = [heading]
-    lines += [f"{'*' if r['best'] else ' '} {str(r['move']).ljust(width)}  {interval_words(r)}" for r in records]
+    lines += [f"{'*' if r['best'] else ' '} {str(r['move']).ljust(width)}  {interval_words(r, intervals)}"
+              for r in records]
     return "\n".join(lines)
 
 
-def move_values_html(records: Sequence[Mapping[str, Any]], heading: str) -> str:
+def move_values_html(records: Sequence[Mapping[str, Any]], heading: str, intervals: bool = True) -> str:
     """The panel as plain HTML for a still picture: ``heading``, then per move a bar as long as its win chance
-    with its interval drawn as a line, the best bar in its own colour."""
+    with its interval drawn as a line (unless ``intervals`` is False), the best bar in its own colour."""
     rows = [f'<div style="font:12px sans-serif;font-weight:bold;margin:4px 0">{html.escape(heading)}</div>']
     scale = 120
     for r in records:
@@ -128,10 +135,11 @@ def move_values_html(records: Sequence[Mapping[str, Any]], heading: str) -> str:
         bar = (f'<span style="position:relative;display:inline-block;width:{scale}px;height:10px;margin-right:6px">'
                f'<span style="position:absolute;left:0;top:0;width:{max(0.0, min(1.0, r["win"])) * scale:.0f}px;'
                f'height:10px;background:{colour}"></span>'
-               f'<span style="position:absolute;left:{low * scale:.0f}px;top:4px;width:{(high - low) * scale:.0f}px;'
-               'height:2px;background:#333"></span></span>')
+               + (f'<span style="position:absolute;left:{low * scale:.0f}px;top:4px;'
+                  f'width:{(high - low) * scale:.0f}px;height:2px;background:#333"></span>' if intervals else "")
+               + "</span>")
         rows.append('<div style="font:11px sans-serif;margin:2px 0"><span style="display:inline-block;width:230px">'
-                    f"{html.escape(str(r['move']))}</span>{bar}{html.escape(interval_words(r))}</div>")
+                    f"{html.escape(str(r['move']))}</span>{bar}{html.escape(interval_words(r, intervals))}</div>")
     return '<div class="cardlab-move-values" style="max-width:720px">' + "".join(rows) + "</div>"
 
 
@@ -147,7 +155,8 @@ class MoveValuesPanel:
     :meth:`blank` empties the figure too (a page keeps the state of every widget it was sent, shown or
     not, so a figure left behind would still hold the last mover's moves)."""
 
-    def __init__(self) -> None:
+    def __init__(self, intervals: bool = True) -> None:
+        self.intervals = intervals   # False: the values alone, no interval drawn or written
         self.note = widgets.HTML()
         self.view = PlotView(self._empty(), default_template())
         self.box = widgets.VBox([], layout=widgets.Layout(margin="4px 0"))
@@ -161,7 +170,7 @@ class MoveValuesPanel:
 
     def figure(self, records: Sequence[Mapping[str, Any]], title: str) -> go.Figure:
         """The bars of ``records`` at the panel's width."""
-        fig = move_values_figure_from(records, title)
+        fig = move_values_figure_from(records, title, self.intervals)
         fig.update_layout(width=FIG_WIDTH, title_font_size=13, margin={"l": 10, "r": 10, "t": 56, "b": 40})
         return fig
 
@@ -189,12 +198,12 @@ class MoveValuesPanel:
 
     def text(self) -> str:
         """What the panel shows, as text."""
-        return move_values_text(self.records, self.heading) if self.records else self.heading
+        return move_values_text(self.records, self.heading, self.intervals) if self.records else self.heading
 
     def still_html(self) -> str:
         """What the panel shows, for a still picture ("" when it shows nothing)."""
         if self.records:
-            return move_values_html(self.records, self.heading)
+            return move_values_html(self.records, self.heading, self.intervals)
         if not self.heading:
             return ""
         return f'<div style="font:11px sans-serif;color:#666;margin:4px 0">{html.escape(self.heading)}</div>'

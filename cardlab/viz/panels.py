@@ -6,6 +6,12 @@ One line per seat: P(win) against the move number, each point an anytime Monte C
 (greedy play by every seat from the resampled position). The shaded band is the Wilson 95%
 interval of that estimate; a settled game has a band of width zero.
 
+Without intervals
+-----------------
+``intervals=False`` (``cardlab.Stepper(..., intervals=False)``, for a lesson that comes before intervals are
+taught) draws every estimate as its value alone: no band on the win chart, no error bar on the panel, and words
+that give the value and its number of play-outs (:func:`bar_text`, :func:`quantity_text`).
+
 Per-game panel
 --------------
 Any list of :class:`~cardlab.sim.prob.Quantity` is drawn as horizontal bars: an exact value (a
@@ -146,14 +152,15 @@ class _Panel:
 
 
 class WinChart(_Panel):
-    """P(win) per seat against the move number, with shaded 95% bands.
+    """P(win) per seat against the move number, with shaded 95% bands (none with ``intervals=False``).
 
     Traces for ``MAX_SEATS`` seats are made once (band 2k, line 2k+1) and never added or removed:
     a browser view applies each change as a delta, and adding or deleting traces while other
     changes are in flight can leave a view out of step. Seats not in play are empty and unlisted.
     """
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, intervals: bool = True) -> None:
+        self.intervals = intervals
         self.fig = go.Figure(layout=go.Layout(
             template=go.layout.Template(),
             title={"text": "P(win) by move", "font": {"size": 14}},
@@ -199,15 +206,20 @@ class WinChart(_Panel):
                 ests = [p.estimates[seat] for p in points]
                 lows = [e.low for e in ests]
                 highs = [e.high for e in ests]
-                self._write.trace(2 * seat, x=moves + moves[::-1], y=highs + lows[::-1])
+                if self.intervals:
+                    self._write.trace(2 * seat, x=moves + moves[::-1], y=highs + lows[::-1])
+                else:   # the band stays empty
+                    self._write.trace(2 * seat, x=[], y=[])
                 self._write.trace(2 * seat + 1, x=moves, y=[e.value for e in ests],
-                                  text=[_interval_words(e) for e in ests], showlegend=True)
+                                  text=[_interval_words(e, self.intervals) for e in ests], showlegend=True)
         self.send()
 
 
-def _interval_words(est: Estimate) -> str:
+def _interval_words(est: Estimate, intervals: bool = True) -> str:
     if est.n == 0:
         return "settled"
+    if not intervals:
+        return f"{est.n} play-outs"
     return f"95% [{est.low:.3f}, {est.high:.3f}], {est.n} play-outs"
 
 
@@ -254,16 +266,26 @@ def _curve_k(q: Quantity) -> int:
     return int(m.group("k"))
 
 
-def bar_text(q: Quantity) -> str:
-    """The words printed on a bar: the exact value (as a fraction when it is a short one), or the interval
-    and the rollout count (or why the question does not apply here)."""
+def bar_text(q: Quantity, intervals: bool = True) -> str:
+    """The words printed on a bar: the exact value (as a fraction when it is a short one), or the estimate, its
+    interval (unless ``intervals`` is False) and the rollout count (or why the question does not apply here)."""
     if not q.is_applicable:
         return f"not applicable: {q.reason}"
     if q.exact is not None:
         return f"{q.exact_text(3)} (exact)"
     if not q.n:
         return f"{q.value:.3f} (settled: the game is over)"
+    if not intervals:
+        return f"{q.value:.2f} (estimate), {q.n} play-outs"
     return f"{q.value:.2f} [{q.low:.2f}, {q.high:.2f}], {q.n} play-outs"
+
+
+def quantity_text(q: Quantity, intervals: bool = True) -> str:
+    """A quantity as one line of text: ``str(q)`` (an estimate with its interval), or with ``intervals=False``
+    an estimate's value and its play-outs alone."""
+    if intervals or not q.is_applicable or q.exact is not None or not q.n:
+        return str(q)
+    return f"{q.label}: {q.value:.3f} (estimate, {q.n} play-outs)"
 
 
 def curve_note(curve_title: str) -> dict[str, Any]:
@@ -283,14 +305,16 @@ def result_note(result: str) -> dict[str, Any]:
 class QuantityPanel(_Panel):
     """The per-game panel.
 
-    Trace 0 holds the exact bars, trace 1 the estimated bars (with their intervals), trace 2 the words
+    Trace 0 holds the exact bars, trace 1 the estimated bars (with their intervals, unless ``intervals`` is False:
+    then the error bars are hidden), trace 2 the words
     beside every bar, then one curve per seat (``MAX_SEATS`` of them, made once, as in
     :class:`WinChart`). Bars sit on top and curves below; without curves the curve axes shrink to a
     sliver in a corner (a hidden subplot would still paint its background over the bars) and the bars
     take the whole height.
     """
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, intervals: bool = True) -> None:
+        self.intervals = intervals
         self.fig = make_subplots(rows=2, cols=1, vertical_spacing=0.22)
         self.fig.update_layout(
             template=go.layout.Template(),
@@ -305,16 +329,18 @@ class QuantityPanel(_Panel):
         self.fig.update_yaxes(range=[0, 1.02], title_text="probability", row=2, col=1)
         self.fig.add_bar(x=[], y=[], name="exact", marker={"color": EXACT_COLOUR}, orientation="h",
                          textposition="none", hovertemplate="%{y}: %{text}<extra></extra>", row=1, col=1)
-        self.fig.add_bar(x=[], y=[], name="estimate (95% interval)", marker={"color": ESTIMATE_COLOUR},
-                         orientation="h", textposition="none", hovertemplate="%{y}: %{text}<extra></extra>",
-                         error_x={"type": "data", "symmetric": False, "array": [], "arrayminus": []},
-                         row=1, col=1)
+        self.fig.add_bar(x=[], y=[], name="estimate (95% interval)" if intervals else "estimate",
+                         marker={"color": ESTIMATE_COLOUR}, orientation="h", textposition="none",
+                         hovertemplate="%{y}: %{text}<extra></extra>",
+                         error_x={"type": "data", "symmetric": False, "array": [], "arrayminus": [],
+                                  "visible": intervals}, row=1, col=1)
         self.fig.add_scatter(x=[], y=[], mode="text", textposition="middle right", textfont={"size": 11},
                              cliponaxis=False, showlegend=False, hoverinfo="skip", name="words", row=1, col=1)
         for seat in range(MAX_SEATS):
             self.fig.add_scatter(x=[], y=[], mode="lines+markers", name=f"seat {seat}",
                                  line={"color": seat_colour(seat)}, showlegend=False,
-                                 error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": []},
+                                 error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": [],
+                                          "visible": intervals},
                                  hovertemplate="k=%{x}: %{y:.3f}<br>%{text}<extra>%{fullData.name}</extra>",
                                  row=2, col=1)
         self.players = players
@@ -367,18 +393,20 @@ class QuantityPanel(_Panel):
             w.trace(0, showlegend=not has_curves)
             w.trace(1, showlegend=not has_curves)
             w.trace(0, y=[label[id(q)] for q in exact], x=[q.value for q in exact],
-                    text=[bar_text(q) for q in exact])
-            w.trace(1, y=[label[id(q)] for q in est], x=[q.value for q in est], text=[bar_text(q) for q in est],
+                    text=[bar_text(q, self.intervals) for q in exact])
+            w.trace(1, y=[label[id(q)] for q in est], x=[q.value for q in est],
+                    text=[bar_text(q, self.intervals) for q in est],
                     **{"error_x.array": [max(0.0, q.high - q.value) for q in est],
                        "error_x.arrayminus": [max(0.0, q.value - q.low) for q in est]})
-            w.trace(2, y=[label[id(q)] for q in bars], x=[max(q.value, q.high) + 0.02 if q.is_applicable else 0.02
-                                                     for q in bars],
-                    text=[bar_text(q) for q in bars])
+            w.trace(2, y=[label[id(q)] for q in bars],
+                    x=[(max(q.value, q.high) if self.intervals else q.value) + 0.02 if q.is_applicable else 0.02
+                       for q in bars],
+                    text=[bar_text(q, self.intervals) for q in bars])
             for seat in range(MAX_SEATS):
                 stems = sorted({stem for (stem, s) in curves if s == seat})
                 qs = [q for stem in stems for q in curves[(stem, seat)]]
                 w.trace(CURVE_OFFSET + seat, x=[_curve_k(q) for q in qs], y=[q.value for q in qs],
-                        text=[bar_text(q) for q in qs], showlegend=bool(qs),
+                        text=[bar_text(q, self.intervals) for q in qs], showlegend=bool(qs),
                         name=f"seat {seat}" + (f": {', '.join(stems)}" if len(stems) > 1 else ""),
                         **{"error_y.array": [max(0.0, q.high - q.value) for q in qs],
                            "error_y.arrayminus": [max(0.0, q.value - q.low) for q in qs]})

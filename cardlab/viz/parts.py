@@ -102,7 +102,7 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
 
     autoplayer: Autoplayer   # made by the stepper before its widgets (the speed slider sets its interval)
 
-    def _build_widgets(self, game_name: str, players: int, seed: int) -> None:
+    def _build_widgets(self, game_name: str, players: int, seed: int, intervals: bool = True) -> None:
         self._quiet = Quiet()            # the stepper's own changes to its selectors (observers ignore them)
         self._deferral = Deferral()      # the picture's widgets wait in the kernel while no page shows it
         self._in_page = False            # displayed, or a page drew one of its plots: updates are sent as they happen
@@ -144,9 +144,9 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self._move_texts: tuple[str, ...] = ()
         self.handover_button = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto"))
         self.move_log = MoveLog()
-        self._win_chart = WinChart(players)
-        self._panel = QuantityPanel(players)
-        self._moves_panel = MoveValuesPanel()
+        self._win_chart = WinChart(players, intervals)
+        self._panel = QuantityPanel(players, intervals)
+        self._moves_panel = MoveValuesPanel(intervals)
         self.redraw_button = widgets.Button(description="Redraw plots", tooltip="draw both plots again",
                                             layout=widgets.Layout(display="none"))
         self.speed.observe(self._on_speed, names="value")

@@ -121,12 +121,13 @@ class PredictController(traitlets.HasTraits):
     feedback = traitlets.Unicode("")
     error = traitlets.Unicode("")
 
-    def __init__(self, key: str = WIN, seat: int | None = None) -> None:
+    def __init__(self, key: str = WIN, seat: int | None = None, intervals: bool = True) -> None:
         super().__init__()
         if not isinstance(key, str) or not key:
             raise InvalidInputError(f"predict={shown(key)}: give True (the win question) or a panel question's key")
         self.key = key
         self.fixed_seat = seat
+        self.intervals = intervals   # False: feedback and scores name no interval (a stepper made with intervals=False)
         self.records: list[Prediction] = []
         self._current: Prediction | None = None   # the question of the position shown, guess not yet set
         self._line: tuple[str, ...] = ()
@@ -230,14 +231,16 @@ class PredictController(traitlets.HasTraits):
         off = r.guess - r.answer
         if r.exact:
             verdict = "spot on" if abs(off) < 0.005 else f"{abs(off):.3f} {'too high' if off > 0 else 'too low'}"
+        elif not self.intervals:
+            verdict = f"{abs(off):.3f} {'above' if off > 0 else 'below'} the estimate"
         elif r.low <= r.guess <= r.high:
             verdict = "inside the estimate's 95% interval"
         else:
             verdict = f"outside the estimate's 95% interval ({'too high' if off > 0 else 'too low'})"
-        return f"your guess {r.guess:.3f}; the answer {r.answer_text()}: {verdict}"
+        return f"your guess {r.guess:.3f}; the answer {r.answer_text(self.intervals)}: {verdict}"
 
     def calibration(self) -> Calibration:
-        return calibrate(self.records)
+        return calibrate(self.records, self.intervals)
 
 
 class PredictBox(widgets.VBox):  # type: ignore[misc]
@@ -329,8 +332,9 @@ def predict_settings(game: Game[Any], predict: object, seat: object) -> tuple[st
     return predict, seat
 
 
-def attach(figures: widgets.Widget, key: str, seat: int | None = None) -> tuple[PredictController, PredictBox]:
+def attach(figures: widgets.Widget, key: str, seat: int | None = None,
+           intervals: bool = True) -> tuple[PredictController, PredictBox]:
     """Make the controller and the box of a stepper whose figures are in ``figures`` (hidden until a guess);
-    ``key`` and ``seat`` come from :func:`predict_settings`."""
-    controller = PredictController(key, seat)
+    ``key`` and ``seat`` come from :func:`predict_settings`; ``intervals=False`` names no interval."""
+    controller = PredictController(key, seat, intervals)
     return controller, PredictBox(controller, [figures])

@@ -32,9 +32,12 @@ class Prediction:
     seat: int | None = None
     outcome: bool | None = None    # None until known (or for questions with no recorded outcome)
 
-    def answer_text(self) -> str:
+    def answer_text(self, intervals: bool = True) -> str:
+        """The answer in words: exact, or an estimate with its 95% interval (without it if ``intervals`` is False)."""
         if self.exact:
             return f"{self.answer:.4f} (exact)"
+        if not intervals:
+            return f"{self.answer:.3f} (estimate)"
         return f"{self.answer:.3f}, 95% interval [{self.low:.3f}, {self.high:.3f}] (estimate)"
 
 
@@ -68,19 +71,20 @@ class Calibration:
     answers_brier: float | None     # the same score for the revealed answers
     distance: float | None          # mean (guess - answer)^2 over every record
     rows: tuple[CalibrationRow, ...]
+    intervals: bool = True          # False: the table and chart show no interval (a stepper made with intervals=False)
 
     @property
     def resolved(self) -> int:
         return sum(r.outcome is not None for r in self.records)
 
     def table(self) -> str:
-        head = ("guess bin    guesses  mean guess  mean answer  outcomes  games  happened  "
-                "[95% interval, over games]")
+        head = ("guess bin    guesses  mean guess  mean answer  outcomes  games  happened"
+                + ("  [95% interval, over games]" if self.intervals else ""))
         lines = [head]
         for r in self.rows:
             if r.games:
                 est = wilson(r.happened, r.games)
-                freq = f"{r.frequency:8.3f}  [{est.low:.3f}, {est.high:.3f}]"
+                freq = f"{r.frequency:8.3f}" + (f"  [{est.low:.3f}, {est.high:.3f}]" if self.intervals else "")
             else:
                 freq = "       -"
             close = "]" if r.high >= BIN_EDGES[-1] else ")"
@@ -105,7 +109,8 @@ class Calibration:
         return "\n".join(parts) + "\n" + self.table()
 
     def figure(self) -> go.Figure:
-        """Calibration chart: mean guess per bin against the outcome frequency and the mean answer."""
+        """Calibration chart: mean guess per bin against the outcome frequency (with its 95% interval over games,
+        unless ``intervals`` is False) and the mean answer."""
         rows = [r for r in self.rows if r.count]
         fig = go.Figure()
         fig.add_trace(go.Scatter(x=[0, 1], y=[0, 1], mode="lines", name="perfect calibration",
@@ -116,9 +121,9 @@ class Calibration:
         intervals = [wilson(r.happened, r.games) for r in known]
         fig.add_trace(go.Scatter(
             x=[r.mean_guess for r in known], y=[r.frequency for r in known], mode="markers",
-            name="how often it happened (95% interval over games)",
+            name="how often it happened (95% interval over games)" if self.intervals else "how often it happened",
             marker={"size": [8 + 2 * math.sqrt(r.games) for r in known]},
-            error_y={"type": "data", "symmetric": False,
+            error_y={"type": "data", "symmetric": False, "visible": self.intervals,
                      "array": [e.high - r.frequency for e, r in zip(intervals, known, strict=True)],
                      "arrayminus": [r.frequency - e.low for e, r in zip(intervals, known, strict=True)]}))
         fig.update_layout(title="Your calibration", width=480, height=420,
@@ -138,8 +143,9 @@ def _mean(xs: list[float]) -> float:
     return sum(xs) / len(xs) if xs else float("nan")
 
 
-def calibrate(records: list[Prediction] | tuple[Prediction, ...]) -> Calibration:
-    """Brier score, distance from the answers and the calibration table of ``records``."""
+def calibrate(records: list[Prediction] | tuple[Prediction, ...], intervals: bool = True) -> Calibration:
+    """Brier score, distance from the answers and the calibration table of ``records`` (``intervals=False``: the
+    table and chart show no interval)."""
     recs = tuple(records)
     resolved = [r for r in recs if r.outcome is not None]
     brier = answers = None
@@ -155,4 +161,4 @@ def calibrate(records: list[Prediction] | tuple[Prediction, ...]) -> Calibration
         games = {_game_key(r): bool(r.outcome) for r in known}
         rows.append(CalibrationRow(lo, hi, len(inside), _mean([r.guess for r in inside]),
                                    _mean([r.answer for r in inside]), len(known), len(games), sum(games.values())))
-    return Calibration(recs, brier, answers, distance, tuple(rows))
+    return Calibration(recs, brier, answers, distance, tuple(rows), intervals)

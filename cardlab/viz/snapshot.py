@@ -22,8 +22,9 @@ W, H = 420, 220
 PAD_L, PAD_R, PAD_T, PAD_B = 40, 10, 24, 28
 
 
-def win_svg(points: Sequence[WinPoint], players: int, title: str) -> str:
-    """P(win) per seat against the move: one line per seat over its shaded 95% band."""
+def win_svg(points: Sequence[WinPoint], players: int, title: str, intervals: bool = True) -> str:
+    """P(win) per seat against the move: one line per seat over its shaded 95% band (no band when ``intervals``
+    is False)."""
     last = max((p.move for p in points), default=0)
     span = max(last, 1)
 
@@ -45,8 +46,10 @@ def win_svg(points: Sequence[WinPoint], players: int, title: str) -> str:
         ests = [(p.move, p.estimates[seat]) for p in points if seat < len(p.estimates)]
         if not ests:
             continue
-        band = [f"{x(m):.1f},{y(e.high):.1f}" for m, e in ests] + [f"{x(m):.1f},{y(e.low):.1f}" for m, e in ests[::-1]]
-        parts.append(f'<polygon points="{" ".join(band)}" fill="{seat_colour(seat, 0.18)}" stroke="none"/>')
+        if intervals:
+            band = ([f"{x(m):.1f},{y(e.high):.1f}" for m, e in ests]
+                    + [f"{x(m):.1f},{y(e.low):.1f}" for m, e in ests[::-1]])
+            parts.append(f'<polygon points="{" ".join(band)}" fill="{seat_colour(seat, 0.18)}" stroke="none"/>')
         line = " ".join(f"{x(m):.1f},{y(e.value):.1f}" for m, e in ests)
         parts.append(f'<polyline points="{line}" fill="none" stroke="{seat_colour(seat)}" stroke-width="2"/>')
         m, e = ests[-1]
@@ -56,8 +59,9 @@ def win_svg(points: Sequence[WinPoint], players: int, title: str) -> str:
     return "".join(parts)
 
 
-def panel_html(quantities: Sequence[Quantity], title: str) -> str:
-    """Each quantity as a row: its label, a bar as long as its value (none when it does not apply), its words."""
+def panel_html(quantities: Sequence[Quantity], title: str, intervals: bool = True) -> str:
+    """Each quantity as a row: its label, a bar as long as its value (none when it does not apply), its words
+    (:func:`~cardlab.viz.panels.bar_text`, without intervals when ``intervals`` is False)."""
     rows = [f'<div style="font:12px sans-serif;font-weight:bold;margin:4px 0">{html.escape(title)}</div>']
     for q in quantities:
         bar = ""
@@ -66,21 +70,22 @@ def panel_html(quantities: Sequence[Quantity], title: str) -> str:
             bar = (f'<span style="display:inline-block;width:{max(0.0, min(1.0, q.value)) * 120:.0f}px;height:10px;'
                    f'background:{colour};margin-right:6px"></span>')
         rows.append(f'<div style="font:11px sans-serif;margin:2px 0"><span style="display:inline-block;width:230px">'
-                    f"{html.escape(q.label)}</span>{bar}{html.escape(bar_text(q))}</div>")
+                    f"{html.escape(q.label)}</span>{bar}{html.escape(bar_text(q, intervals))}</div>")
     if not quantities:
         rows.append('<div style="font:11px sans-serif;color:#888">(nothing to show: the game is over)</div>')
     return '<div style="max-width:720px">' + "".join(rows) + "</div>"
 
 
 def stepper_html(status: str, table: str, points: Sequence[WinPoint], players: int, win_title: str,
-                 quantities: Sequence[Quantity], panel_title: str, moves: str = "") -> str:
+                 quantities: Sequence[Quantity], panel_title: str, moves: str = "", intervals: bool = True) -> str:
     """The whole still picture: status line, table (with ``moves``, the move-values panel's HTML, below it),
-    and both panels, framed for notebook checks."""
+    and both panels (without intervals when ``intervals`` is False), framed for notebook checks."""
     return (f'{BEGIN}<div class="cardlab-snapshot" style="border:1px solid #ddd;padding:6px">'
             f'<div style="font:13px sans-serif;margin-bottom:4px"><b>{html.escape(status)}</b> '
             '<span style="color:#888">(a still picture: run the notebook to play)</span></div>'
             f'<div style="display:flex;flex-flow:row wrap;gap:12px"><div>{table}{moves}</div>'
-            f"<div>{win_svg(points, players, win_title)}{panel_html(quantities, panel_title)}</div></div></div>{END}")
+            f"<div>{win_svg(points, players, win_title, intervals)}"
+            f"{panel_html(quantities, panel_title, intervals)}</div></div></div>{END}")
 
 
 # ---------------------------------------------------------------------------------------- kept current

@@ -31,6 +31,10 @@ How it behaves
 * Widgets are released: New deal closes the widgets it replaces, :meth:`Stepper.close` closes every
   widget the stepper made (layouts and styles included), and running a notebook cell again closes
   the steppers its earlier run made (see :mod:`cardlab.viz.lifecycle`).
+* ``intervals=False`` shows every estimate as its value alone, for a lesson that comes before intervals are
+  taught: no 95% band on the P(win) chart, no error bars on the panels, and no interval in the still picture,
+  the numbers as text (:meth:`~cardlab.viz.stepper_state.StepperState.panel_numbers`, ``history_numbers``,
+  ``move_numbers``), the predict feedback and scores, or the class session's answer and charts.
 * A page that runs no widgets (a notebook rendered by nbconvert or GitHub) shows a still picture of
   the stepper's last table and panels (the output's ``text/html``, see :mod:`cardlab.viz.snapshot`).
 * What reaches the page: the table without the drawing of its face-down cards (one shared CSS rule paints
@@ -117,9 +121,10 @@ class Stepper(StepperState, StepperWidgets):
                  history_rollouts: int | None = None, panel_rollouts: int | None = None,
                  predict: bool | str = False, predict_seat: int | None = None, hot_seat: bool = True,
                  move_values: bool = False, move_rollouts: int | None = None, session: ClassSession | str | None = None,
-                 **options: Any) -> None:
+                 intervals: bool = True, **options: Any) -> None:
         # Bad input is refused before the widget exists: a refused Stepper leaves no widget open in the kernel.
-        for flag, value in (("hot_seat", hot_seat), ("four_colour", four_colour), ("move_values", move_values)):
+        for flag, value in (("hot_seat", hot_seat), ("four_colour", four_colour), ("move_values", move_values),
+                            ("intervals", intervals)):
             check_flag(value, flag)
         if seed is None:  # a fresh seed from the operating system, shown in the seed box so the deal can be replayed
             seed = int(np.random.default_rng().integers(1_000_000))
@@ -127,6 +132,7 @@ class Stepper(StepperState, StepperWidgets):
             raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number from 0 to "
                                     f"{SEED_BOX_MAX:,} (or None for a fresh seed, shown in the seed box)")
         self.four_colour = bool(four_colour)
+        self.intervals = bool(intervals)   # False: estimates drawn and written without their 95% intervals
         self.estimates = Estimates(rollouts, history_rollouts, panel_rollouts, move_rollouts)
         if isinstance(game, Game):
             if deck is not None or options:
@@ -151,11 +157,11 @@ class Stepper(StepperState, StepperWidgets):
         self.shown_move_values: MoveValues | None = None   # what the move-values panel shows (None: no values)
         self._moves_note: str | None = None                # and the sentence it shows instead
         self._table_full = ""   # the table with every card drawn in full (the still picture shows it)
-        self._build_widgets(dealt.name, dealt.players, int(seed))
+        self._build_widgets(dealt.name, dealt.players, int(seed), self.intervals)
         self._wire()
         self.predictor: PredictController | None = None   # predict, then reveal (cardlab.viz.predict)
         if predict_with is not None:
-            self.predictor, box = attach_predictor(self.plots_box, *predict_with)
+            self.predictor, box = attach_predictor(self.plots_box, *predict_with, intervals=self.intervals)
             self.insert_row(box)
         # a class session (cardlab.viz.classpoll): "Ask the class" and "Reveal", the live count and histogram
         self.class_poll = None if session is None else attach_class_poll(self, session)
@@ -262,7 +268,7 @@ class Stepper(StepperState, StepperWidgets):
         return stepper_html(controls.status_text(self.game, self.controller.names), self._table_full,
                             self.win_history, self.game.players, f"P(win) by move, from {words}", self.quantities,
                             f"Chances at move {self.game.move_count}{over}, from {words}",
-                            self._moves_panel.still_html())
+                            self._moves_panel.still_html(), self.intervals)
 
     # ------------------------------------------------------------------ what the controller tells the view
     def redraw(self, panels: bool) -> None:

@@ -15,6 +15,7 @@ from cardlab.sim.prob import Quantity
 from cardlab.viz.controller import StepperController, check_flag
 from cardlab.viz.estimates import Estimates, WinPoint, history_text
 from cardlab.viz.moves import MoveValuesPanel
+from cardlab.viz.panels import quantity_text
 from cardlab.viz.predict import Calibration, PredictController
 
 
@@ -23,6 +24,7 @@ class StepperState:
 
     controller: StepperController
     estimates: Estimates
+    intervals: bool
     win_history: list[WinPoint]
     quantities: list[Quantity]
     predictor: PredictController | None
@@ -104,12 +106,15 @@ class StepperState:
         return self.predictor.calibration()
 
     def history_numbers(self) -> str:
-        """The plotted P(win) history as text (notebook checks cannot see a plot)."""
-        return history_text(self.win_history, self.game.players)
+        """The plotted P(win) history as text (notebook checks cannot see a plot); with ``intervals=False``, the
+        estimates without their intervals, as the chart shows them."""
+        return history_text(self.win_history, self.game.players, self.intervals)
 
     def panel_numbers(self) -> str:
-        """The per-game panel's numbers as text, exact ones marked "exact"."""
-        return "\n".join(str(q) for q in self.quantities) or "(nothing to show: the game is over)"
+        """The per-game panel's numbers as text, exact ones marked "exact" (estimates without their intervals
+        for a stepper made with ``intervals=False``)."""
+        return ("\n".join(quantity_text(q, self.intervals) for q in self.quantities)
+                or "(nothing to show: the game is over)")
 
     def move_numbers(self) -> str:
         """The move-values panel as text: a heading, then each move's win chance with its 95% interval and its

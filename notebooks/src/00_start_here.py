@@ -7,11 +7,11 @@
 #   an estimate settles as the games come in.
 # - read the stepper, and score guesses.
 #
-# **Predict first.** Two players, ten face-down spots each; seat 0 draws first. Who is more likely to win, seat 0
-# or seat 1, and by how much? Write your guess down.
+# **Predict first.** Two players, ten face-down spots each; seat 0 draws first. Who is more likely to win, and by
+# how much? Write your guess down.
 #
-# Run each cell with **Shift+Enter**, from the top. Every notebook here is *seeded*: it prints the same numbers on
-# every machine.
+# Run each cell with **Shift+Enter**, from the top. The notebooks are *seeded*: they print the same numbers on every
+# machine.
 
 # %% [teacher]
 # **Learning goals:** deal a seeded game in the stepper (same seed, same game); step it and read the move log;
@@ -21,18 +21,17 @@
 # **Lesson plan (50 minutes).** 5 min: predict. 10 min: sections 1–2. 8 min: section 3. 5 min: section 4.
 # 4 min: sections 5–6. 5 min: section 7. 3 min: section 8. 10 min: exercises.
 #
-# Intervals are not taught here: the stepper draws a band around each estimate, and the lesson says only that it
-# shows how uncertain the estimate is; lesson 01 teaches the 95% interval and how its width shrinks.
+# Intervals are not taught here: every stepper is made with `intervals=False` (no band or error bar, no interval
+# in its numbers, feedback or scores), and section 4's chart has no band; lesson 01 teaches the 95% interval.
 
 # %% [markdown]
 # ## 1. Deal a game
 #
-# The **stepper** deals a game and draws it. We play **Garbage** for two players: each has ten face-down cards,
-# one for each spot A (1) to 10; a card drawn whose spot is face down goes there, and the card it uncovers is
-# played the same way. Jacks are wild. The first player with all ten spots face up wins (rules: lesson 02).
+# The **stepper** deals a game and draws it. We play **Garbage** for two: each player has ten face-down cards, one
+# per spot A (1) to 10. A card drawn whose spot is face down goes there, and the card it uncovers is played the
+# same way. Jacks are wild. The first player with all ten spots face up wins (rules: lesson 02).
 
 # %%
-import re
 from fractions import Fraction
 
 import numpy as np
@@ -44,7 +43,8 @@ from cardlab.sim import prob
 from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.panels import figure_view
 
-stepper = cardlab.Stepper("garbage", players=2, seed=3)
+# intervals=False: estimates alone (lesson 01 adds how far off they may be)
+stepper = cardlab.Stepper("garbage", players=2, seed=3, intervals=False)
 display(stepper)
 
 # %% [markdown]
@@ -60,11 +60,11 @@ display(stepper)
 # %% [markdown]
 # ## 2. Step the game from code
 #
-# Every button has a method of the same name, such as `next_move()`. The code gets a stepper of its own, `walk`
-# (same seed, not displayed), so the one above stays where you left it.
+# Every button has a method of the same name, such as `next_move()`. The code steps its own stepper, `walk` (same
+# seed, not displayed), so the one above stays where you left it.
 
 # %%
-walk = cardlab.Stepper("garbage", players=2, seed=3)
+walk = cardlab.Stepper("garbage", players=2, seed=3, intervals=False)
 for _ in range(4):
     walk.next_move()
 print(walk.game)
@@ -72,17 +72,15 @@ for line in walk.log_lines():
     print(line)
 
 # %% [markdown]
-# A move is one decision, such as *draw from the stock*, and everything it sets off: one move can place several
-# cards (the Garbage chain).
+# A move is one decision, such as *draw from the stock*, and all it sets off: one move can place several cards.
 
 # %% [markdown]
 # ## 3. Read the panels
 #
-# **P(win) by move** (top plot): each seat's chance of winning if everybody plays on with the greedy bot. Nobody
-# knows the face-down cards, so the stepper deals the unseen cards again at random many times, plays each of
-# these *play-outs* to the end, and counts wins: an **estimate**. It assumes *every arrangement of the unseen
-# cards is equally likely* (true in Garbage, where nobody looks at a face-down card). The shaded band shows how
-# uncertain the estimate is; lesson 01 explains it. The numbers:
+# **P(win) by move** (top plot): each seat's chance of winning if everybody plays on like the greedy bot. Nobody
+# knows the face-down cards, so the stepper deals the unseen cards again at random many times, plays each of these
+# *play-outs* to the end, and counts wins: an **estimate**. It assumes *every arrangement of the unseen cards is
+# equally likely* (true in Garbage, where nobody looks at a face-down card). The numbers:
 
 # %%
 print(f"play-outs per point: {walk.rollouts}")
@@ -90,15 +88,14 @@ for point in walk.win_history:
     print(f"move {point.move}: seat 0 P(win) {point.estimates[0].value:.3f}, seat 1 {point.estimates[1].value:.3f}")
 
 # %% [markdown]
-# **The game's own panel** (bottom plot). For Garbage it shows
+# **The game's own panel** (bottom plot), for Garbage:
 #
 # - *next stock card can be used*: an **exact** fraction, (unseen cards the next drawer can use) / (all unseen
-#   cards), since the next stock card is equally likely to be any card nobody has seen;
+#   cards), as the next stock card is equally likely to be any card nobody has seen;
 # - *seat s wins within k turns*, k = 1 … 5: **estimates**.
 
 # %%
-for line in walk.panel_numbers().splitlines():
-    print(re.sub(r" \[[^]]*\]", "", line))      # the numbers, without their bands (lesson 01)
+print(walk.panel_numbers())
 
 # %% [markdown]
 # ### Check the exact number by counting
@@ -121,29 +118,26 @@ assert Fraction(len(usable), len(unseen)) == prob.garbage_next_card_placeable(ga
 # %% [markdown]
 # ## 4. Many games: watching an estimate settle
 #
-# Back to the prediction at the top. Play many whole games from fresh deals with the greedy bot, and follow the
-# share won by seat 0 as the games come in (the band: lesson 01).
+# Back to the prediction at the top. Play many whole games from fresh deals with the greedy bot, and follow seat 0's
+# share of wins as the games come in.
 
 # %%
 GAMES = 4000
 fresh_games = cardlab.simulate("garbage", players=2, games=GAMES, seed=2026, progress=False)
 seat0_won = (fresh_games.winners == 0).astype(int)
-settling = convergence_figure(seat0_won, title="Seat 0's share of wins as games come in", label="seat 0 wins")
-for trace in settling.data:
-    if "interval" in (trace.name or ""):
-        trace.name = "band (lesson 01)"                 # intervals come in lesson 01
-display(figure_view(settling))
+display(figure_view(convergence_figure(seat0_won, title="Seat 0's share of wins as games come in",
+                                       label="seat 0 wins", intervals=False)))
 rows = convergence_rows(seat0_won, [10, 100, 1000, GAMES])
 for row in rows:
     print(f"after {row.n:>4} games: seat 0 won {row.value:.3f}")
-widths = [row.high - row.low for row in rows]
-assert widths == sorted(widths, reverse=True)      # the band narrows as the games come in
+away = [abs(row.value - rows[-1].value) for row in rows[:-1]]     # distance from the share after all the games
+assert away[2] < min(away[:2])                     # after 1000 games it has settled closer than after 10 or 100
 print(f"after {GAMES} games seat 0 won {int(seat0_won.sum())} ({seat0_won.mean():.3f}), seat 1 "
       f"{int((fresh_games.winners == 1).sum())}")
 
 # %% [markdown]
-# After ten games the share jumps about; as the games come in it settles. How close to the true chance is the
-# last share? Lesson 01 answers that, and whether these games show an edge for seat 0.
+# After ten games the share jumps about; as the games come in it settles. How close to the true chance is the last
+# share, and do these games show an edge for seat 0? Lesson 01 answers that.
 
 # %% [markdown]
 # ## 5. The same game, every time
@@ -151,7 +145,7 @@ print(f"after {GAMES} games seat 0 won {int(seat0_won.sum())} ({seat0_won.mean()
 # A seed fixes the deal, every later shuffle and the bots. Two steppers with the same seed play the same moves.
 
 # %%
-twin = cardlab.Stepper("garbage", players=2, seed=3)
+twin = cardlab.Stepper("garbage", players=2, seed=3, intervals=False)
 for _ in range(4):
     twin.next_move()
 same_moves = [m.text for m in twin.game.moves] == [m.text for m in walk.game.moves]
@@ -162,17 +156,17 @@ assert same_moves
 # %% [markdown]
 # ## 6. Viewpoints
 #
-# The **viewpoint** menu: `seat 0` shows what seat 0 knows; `everything revealed` shows every card. In Garbage
-# every seat knows the same; in Spite and Malice and Shithead each player sees their own hand (lesson 10).
+# The **viewpoint** menu: `seat 0` shows what seat 0 knows; `everything revealed` shows every card. In Garbage every
+# seat knows the same; in Spite and Malice and Shithead each player sees their own hand.
 
 # %% [markdown]
 # ## 7. Predict, then reveal
 #
-# With `predict=True` the stepper hides its plots until you have guessed: "what is the chance that seat 0 wins?"
-# Move the slider (or type `0.3`, `30%` or `1/3`) and press **Reveal**. At the end every guess is scored.
+# With `predict=True` the stepper hides its plots until you guess "what is the chance that seat 0 wins?" Move the
+# slider (or type `0.3`, `30%` or `1/3`) and press **Reveal**. At the end every guess is scored.
 
 # %%
-guess_me = cardlab.Stepper("garbage", players=2, seed=3, predict=True)
+guess_me = cardlab.Stepper("garbage", players=2, seed=3, predict=True, intervals=False)
 display(guess_me)
 
 # %% [markdown]
@@ -183,7 +177,7 @@ def face_up(game, seat):
     return sum(card is not None for card in game.observe(None).layouts[seat])
 
 
-code_guesser = cardlab.Stepper("garbage", players=2, seed=3, predict=True)     # not displayed
+code_guesser = cardlab.Stepper("garbage", players=2, seed=3, predict=True, intervals=False)     # not displayed
 while not code_guesser.game.is_over:
     lead = face_up(code_guesser.game, 0) - face_up(code_guesser.game, 1)
     record = code_guesser.predictor.submit(0.5 if lead == 0 else (0.7 if lead > 0 else 0.3))
@@ -196,10 +190,10 @@ print(f"{len(calibration.records)} guesses; Brier score {calibration.brier:.3f}"
 assert guess_me.game.move_count == 0 and not guess_me.predictor.records      # yours still waits at the deal
 
 # %% [markdown]
-# **Reading the scores.** The **Brier score** is the mean of $(\text{guess} - \text{outcome})^2$, the outcome
-# being 1 if seat 0 won, else 0: 0 is perfect; always guessing 1/2 scores 0.25. The **calibration** chart groups
-# the guesses: guesses of about 0.7 should come true about 70% of the time. One game has one outcome, so its
-# chart starts a discussion, not a verdict.
+# **Reading the scores.** The **Brier score** is the mean of $(\text{guess} - \text{outcome})^2$, the outcome being
+# 1 if seat 0 won, else 0: 0 is perfect; always guessing 1/2 scores 0.25. The **calibration** chart groups the
+# guesses: guesses of about 0.7 should come true about 70% of the time. One game has one outcome, so its chart
+# starts a discussion, not a verdict.
 
 # %%
 code_chart = calibration.figure()
@@ -212,34 +206,34 @@ assert abs(calibration.brier - np.mean([(r.guess - outcome) ** 2 for r in calibr
 # %% [markdown]
 # ## 8. Play together as a class
 #
-# The whole class can guess at once, each student on a phone. The teacher installs the class extra
+# The whole class can guess at once, each on a phone. The teacher installs the class extra
 # (`pip install "cardlab[class]"`) and starts the class server in a terminal, in the notebook's folder:
 #
 # ```
 # cardlab class
 # ```
 #
-# It prints the students' page, a short join code and a QR code. Then, in the notebook on the projector, run
-# `play_as_a_class()` (defined below; it needs the server running).
+# It prints the students' page, a join code and a QR code. Then, in the notebook on the projector, run
+# `play_as_a_class()` (defined below; it needs the server).
 
 # %%
 def play_as_a_class(seed=3):
     """A stepper connected to the class server started in this folder with `cardlab class`."""
     session = cardlab.ClassSession.local()
-    class_stepper = cardlab.Stepper("garbage", players=2, seed=seed, session=session)
+    class_stepper = cardlab.Stepper("garbage", players=2, seed=seed, session=session, intervals=False)
     display(class_stepper)
     return class_stepper
 
 # %% [markdown]
 # The stepper gets a row of its own: choose a question, press **Ask the class**, watch the guesses come in as a
-# histogram, then press **Reveal**: every phone shows the answer. At the end, a chart compares the class's mean
-# guess with each answer.
+# histogram, then press **Reveal**: every phone shows the answer. A chart compares the class's mean guess with each
+# answer.
 
 # %% [teacher]
 # **Misconceptions to discuss**
 #
 # - *"An estimate of 0.62 means seat 0 wins 62% of the games from here."* Only if the model is right (greedy play,
-#   every arrangement of the unseen cards equally likely), and up to the interval's width.
+#   every arrangement of the unseen cards equally likely), and up to the play-outs' own noise (lesson 01).
 # - *"An exact probability is certain."* An exact 42/47 is a *probability*: the next card is still unknown.
 # - *"My 70% guess was wrong because the other seat won."* One outcome cannot show that; many scored guesses can.
 
@@ -251,20 +245,20 @@ def play_as_a_class(seed=3):
 # | `01_law_of_large_numbers` | estimates settle on the exact answer; intervals and how they shrink |
 # | `02_garbage_play`, `03_garbage_chances` | Garbage: play it, then its probabilities |
 # | `04_spite_and_malice_play`, `05_spite_and_malice_chances` | Spite and Malice: play it, then its probabilities |
-# | `06_shithead_play`, `08_shithead_chances` | Shithead: play it, then its probabilities |
+# | `06_shithead_play`, `07_shithead_counting`, `08_shithead_chances` | Shithead: play, count, what play tells |
 # | `10_hidden_information` | the same position, different (and correct) probabilities for different people |
-# | `12_expected_value_and_markov_chains` | how many draws to complete a Garbage layout, exactly |
-# | `14_strategy_tournament` | write your own bot and find out whether it is really better |
+# | `12_expected_value`, `13_markov_chains` | how many draws a Garbage layout takes, exactly; its whole story |
+# | `14_strategy_tournament`, `15_planning_a_tournament` | write your own bot and find out whether it is really better |
 # | `16_deciding_under_uncertainty` | choosing a move by its chances |
 
 # %% [markdown]
 # ## Exercises
 #
-# Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it in the answer cell and run it.
+# Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** Deal Garbage for two players with seed 11 in a new stepper and press **Next move** five times.
-# What is the exact chance that the next player to draw can use the next stock card?
+# **Exercise 1.** Deal Garbage for two players with seed 11 in a new stepper (as in section 1) and press **Next move**
+# five times. What is the exact chance that the next player to draw can use the next stock card?
 
 # %% [check]
 exercise_1 = lesson("00").exercise(1)
@@ -275,7 +269,7 @@ answer_1 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
 exercise_1.check(answer_1)
 
 # %% [solution]
-ex1 = cardlab.Stepper("garbage", players=2, seed=11)
+ex1 = cardlab.Stepper("garbage", players=2, seed=11, intervals=False)
 for _ in range(5):
     ex1.next_move()
 ex1_chance = prob.garbage_next_card_placeable(ex1.game)
@@ -298,7 +292,7 @@ assert exercise_1.check(answer_1).is_right
 
 # %% [markdown]
 # **Exercise 2.** At the start of a two-player Garbage game, what is the exact chance that seat 0's first card can
-# be placed? Count it by hand.
+# be placed? Count by hand.
 
 # %% [check]
 exercise_2 = lesson("00").exercise(2)

@@ -8,8 +8,8 @@
 # - read a 95% interval; size a simulation.
 #
 # **Predict first.** Write down: (a) the chance that a one-spot solitaire is complete on its first draw; (b) after
-# 100 simulated games, how far from that chance the observed frequency typically is; (c) how many games make a 95%
-# interval for it only ±0.005 wide.
+# 100 simulated games, how far from that chance the frequency typically is; (c) how many games make a 95% interval
+# for it only ±0.005 wide.
 
 # %% [teacher]
 # **Learning goals**
@@ -28,8 +28,8 @@
 # ## 1. A question with an exact answer
 #
 # Garbage (lesson 00) for one player with one spot, A: the first draw completes the layout if it is an Ace or a
-# Jack (wild). Count those cards: that gives $p = P(\text{complete on the first draw})$ exactly. Check prediction
-# (a) against the cell below; the stepper shows one game (press **Next move**).
+# Jack (wild). Counting them gives $p$, the chance of completing on the first draw, exactly. Check prediction (a)
+# below; the stepper shows one game (press **Next move**).
 
 # %%
 import re
@@ -60,17 +60,17 @@ print("\n".join(its_copy.log_lines()))
 # %% [markdown]
 # ## 2. The running frequency
 #
-# The computer plays many seeded games; $\text{first}_i$ is 1 if game $i$ ended on its first draw, else 0. After
-# $n$ games the frequency $\hat p_n = (\text{first}_1 + \dots + \text{first}_n)/n$ is an **estimate** of $p$.
+# The computer plays many seeded games. After $n$ games, the share of them that ended on the first draw (the
+# frequency $\hat p_n$) is an **estimate** of $p$.
 #
-# **What the law needs, and what it says.** Every game is dealt from its own fresh shuffle, so the games are
+# **What the law needs, and says.** Each game is dealt from its own fresh shuffle, so the games are
 # **independent**, each a hit with probability $p$ (a pseudo-random generator imitates that: section 5 tests it).
-# Then for every margin $\varepsilon > 0$, $P(|\hat p_n - p| > \varepsilon) \to 0$ as
-# $n \to \infty$: the **law of large numbers**. It does not say that the error shrinks steadily.
+# Then for every margin $\varepsilon > 0$, $P(|\hat p_n - p| > \varepsilon) \to 0$ as $n \to \infty$: the
+# **law of large numbers**. It does not say that the error shrinks steadily.
 #
-# Each row below has a **95% interval for $p$**, Wilson's: a range computed from the games, made so that intervals
-# made this way cover $p$ in about 95 of 100 runs (section 5 checks that). The rows come from *one* growing run,
-# so one unlucky early stretch can make several rows miss together.
+# Each row has a **95% interval for $p$** (Wilson's): a range computed from the games, made so that such intervals
+# cover $p$ in about 95 of 100 runs (section 5 checks). The rows come from *one* growing run, so one unlucky early
+# stretch can make several rows miss together.
 
 # %%
 N = 100_000
@@ -84,7 +84,7 @@ for n in (10, 100, 1_000, 10_000, 100_000):
     print(f"n = {n:>7}: frequency {running[n - 1]:.4f}, 95% interval for p [{est.low:.4f}, {est.high:.4f}], "
           f"error {running[n - 1] - float(P):+.4f}, contains 2/13: {est.contains(float(P))}")
 print(f"exact p = {P} = {float(P):.4f}; rows whose interval misses 2/13: {misses} of 5")
-# the final error is within what chance allows (4 standard deviations would point to a real fault)
+# the final error is within what chance allows (4 standard errors would point to a real fault)
 assert abs(running[-1] - float(P)) < 4 * np.sqrt(float(P) * (1 - float(P)) / N)
 
 # %%
@@ -96,14 +96,15 @@ display(figure_view(convergence_figure(first, truth=P, title="Share of one-spot 
                                        label="frequency", x_title="games simulated n")))
 
 # %% [markdown]
-# The frequency jumps about at first (one game moves it a lot), then its error shrinks. A row that says
+# The frequency jumps about at first, then its error shrinks. A row with
 # `contains 2/13: False` is no contradiction: a 95% interval may miss one time in twenty. Early "bad luck" is not
-# compensated (the gambler's fallacy): the early games are outweighed by the many later ones.
+# made up for (the gambler's fallacy); the many later games outweigh it.
 #
 # ## 3. Many runs at once
 #
-# One path is one story. Here are 20 independent runs of 5000 games each, with the band
-# $p \pm 1.96\sqrt{p(1-p)/n}$ in which about 95% of the runs should be at any given $n$.
+# One run is one story. Below are 20 independent runs of 5000 games. The typical distance between $\hat p_n$ and
+# $p$ is called the **standard error** of $\hat p_n$: $\sqrt{p(1-p)/n}$. At any $n$, about 95% of the runs should
+# lie within 1.96 standard errors of $p$ (the dotted band; section 5 shows why).
 
 # %%
 PATHS, LENGTH = 20, 5000
@@ -129,16 +130,15 @@ for n in (100, 1000, 5000):
 assert np.abs(paths[:, LENGTH - 1] - float(P)).max() < np.abs(paths[:, 99] - float(P)).max()
 
 # %% [markdown]
-# About 19 of 20 runs should be inside the band at each $n$ (17 to 20 is ordinary). The largest error shrinks as
-# $n$ grows. The *spread* of the runs, not any one run, is what the law describes.
+# About 19 of 20 runs should be inside the band at each $n$ (17 to 20 is ordinary), and the largest error shrinks
+# as $n$ grows. The law describes the *spread* of the runs, not any one run.
 
 # %% [markdown]
 # ## 4. The interval shrinks like $1/\sqrt{n}$
 #
-# The standard deviation of $\hat p_n$, $\sqrt{p(1-p)/n}$, is its **standard error**. A 95% interval has a
-# half-width of about
-# $1.96\sqrt{p(1-p)/n}$. Multiply $n$ by 4 and the width halves; by 100 and it shrinks tenfold. So the half-width
-# times $\sqrt n$ should stay near the constant $1.96\sqrt{p(1-p)}$, as the last column shows:
+# A 95% interval reaches about 1.96 standard errors either side: a half-width of $1.96\sqrt{p(1-p)/n}$. Multiply
+# $n$ by 4 and the width halves; by 100 and it shrinks tenfold. So the half-width times $\sqrt n$ should stay near
+# $1.96\sqrt{p(1-p)}$, as the last column shows:
 
 # %%
 constant = Z95 * np.sqrt(float(P) * (1 - float(P)))
@@ -164,10 +164,10 @@ display(figure_view(widths))
 # ## 5. The sampling distribution of the estimate
 #
 # Repeat a whole experiment of $n$ games many times: each gives one estimate $\hat p$. Their histogram is the
-# **sampling distribution** of $\hat p$: mean $p$, standard error $\sqrt{p(1-p)/n}$, and by the **central limit
-# theorem** close to a normal curve as $n$ grows, which is why "±1.96 standard errors" covers the truth about 95%
-# of the time. We also count how often each experiment's Wilson interval contains $p$. **Predict first:** out of 100
-# such intervals, how many miss $p$? Write your number down before you run the cell.
+# **sampling distribution** of $\hat p$: centred on $p$, its spread (typical distance from $p$) one standard
+# error, and by the **central limit theorem** close to a normal curve as $n$ grows. That is why ±1.96 standard
+# errors covers the truth about 95% of the time. We also count how often each experiment's Wilson interval
+# contains $p$. **Predict first:** out of 100 such intervals, how many miss $p$?
 
 # %%
 REPEATS = 1000
@@ -200,13 +200,13 @@ for n, colour in ((100, "#1f77b4"), (1_600, "#d62728")):
 display(figure_view(clt))
 
 # %% [markdown]
-# With $n = 100$ the histogram is lumpy and a little skewed ($p$ is near 0); with $n = 1600$ it is close to the
-# normal curve and four times narrower.
+# At $n = 100$ the histogram is lumpy and skewed ($p$ is near 0); at $n = 1600$ it is close to the normal curve,
+# and four times narrower.
 
 # %% [markdown]
-# **Seeing coverage.** Here are the first 100 of those experiments of $n = 100$ games, each drawn as its 95%
-# interval, with the true $p$ as a dashed line. Count the red ones (the misses) and compare with your prediction;
-# the cell also counts the other nine batches of 100 experiments.
+# **Seeing coverage.** The first 100 experiments of $n = 100$ games, each drawn as its 95% interval, with the true
+# $p$ dashed. Count the red ones (the misses) and compare with your prediction; the cell also counts nine more
+# batches of 100.
 
 # %%
 hits100 = counted_hits[100]
@@ -228,15 +228,15 @@ print(f"a method that covers exactly 95% would give 5 misses per batch on averag
 assert abs(batches.mean() - 5) < 4 * spread / np.sqrt(10)  # a coverage far from 95% would break this
 
 # %% [markdown]
-# Any single interval either contains $p$ or does not; "95%" describes how often the method succeeds over many
-# uses. Read many intervals at once and expect some to miss.
+# "95%" describes how often the method succeeds over many uses: read many intervals and expect some to miss.
 
 # %% [markdown]
 # ## 6. The same law for an average
 #
-# The law holds for averages too. The mean number of draws to complete one spot is exactly $53/9 \approx 5.889$
-# (lesson 12); the running average settles on it. The interval $\bar x \pm 1.96\,s/\sqrt n$ rests on the normal
-# curve, and the draws are skewed (mostly short games), so we start at $n = 100$.
+# The mean number of draws to complete one spot is exactly $53/9 \approx 5.889$ (lesson 12); the running average
+# $\bar x$ settles on it. Its standard error is $s/\sqrt n$, where $s$ (the standard deviation) is the typical
+# distance of one game's draws from their mean. The interval $\bar x \pm 1.96\,s/\sqrt n$ rests on the normal
+# curve; the draws are skewed, so we start at $n = 100$.
 
 # %%
 draws = games.turns.astype(float)
@@ -252,8 +252,8 @@ assert abs(draws.mean() - 53 / 9) < 4 * draws.std(ddof=1) / np.sqrt(N)
 # %% [markdown]
 # ## 7. What this means for the stepper
 #
-# The stepper's P(win) chart (lesson 00) plays a limited number of games out from each position. With $n$
-# play-outs the half-width is up to $1.96\sqrt{0.25/n}$: about 0.25 for 16, 0.06 for 256.
+# From now on the stepper draws each estimate with its 95% interval (lesson 00 hid them). With $n$ play-outs the
+# half-width is at most about $1.96\sqrt{0.25/n}$: 0.25 for 16, 0.06 for 256.
 
 # %%
 position = cardlab.new_game("garbage", players=2, seed=3)
@@ -264,11 +264,10 @@ for rollouts in (16, 64, 256):
 # %% [markdown]
 # ## 8. Misconceptions to discuss
 #
-# - *"After many misses, a hit is due."* No: the games are independent; the law works by dilution, not
-#   compensation.
-# - *"This interval contains $p$ with probability 95%."* Before the games are played, the random interval will
-#   contain $p$ *about* 95% of the time (Wilson's, for this $p$: 0.975 at $n = 20$, 0.949 at $n = 100$, computed
-#   exactly below). Once computed, it either does or does not (section 5).
+# - *"After many misses, a hit is due."* No: the games are independent; the law works by dilution.
+# - *"This interval contains $p$ with probability 95%."* Once computed, it does or does not. *Before* the games,
+#   the method's chance of covering $p$ is *about* 95% (Wilson's, for this $p$: 0.975 at $n = 20$, 0.949 at
+#   $n = 100$, computed exactly below).
 
 # %%
 def wilson_coverage(n):
@@ -297,11 +296,11 @@ assert round(wilson_coverage(20), 3) == 0.975 and round(wilson_coverage(100), 3)
 # %% [markdown]
 # ## Exercises
 #
-# Type each answer in its box (3/4, 0.75, 75%, or a number) and press **Check**.
+# Type each answer in its box and press **Check**.
 
 # %% [markdown]
-# **Exercise 1.** How many games do you need so that the 95% interval for $p = 2/13$ has a half-width of at most
-# 0.005? Use $1.96\sqrt{p(1-p)/n} \le 0.005$, then check with a simulation of that many games.
+# **Exercise 1.** How many games make the 95% interval for $p = 2/13$ reach at most 0.005 either side? Solve
+# $1.96\sqrt{p(1-p)/n} \le 0.005$, then check with a simulation of that many games.
 
 # %% [check]
 exercise_1 = lesson("01").exercise(1)
@@ -334,9 +333,9 @@ assert exercise_1.check(answer_1).is_right
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# **Exercise 2.** The simple "normal" interval $\hat p \pm 1.96\sqrt{\hat p(1-\hat p)/n}$ is the one in most
-# textbooks. For experiments of only $n = 20$ games, how often does it cover $p = 2/13$? Simulate 2000 experiments
-# and compare with the Wilson interval.
+# **Exercise 2.** Most textbooks use the "normal" interval $\hat p \pm 1.96\sqrt{\hat p(1-\hat p)/n}$. For
+# experiments of $n = 20$ games, how often does it cover $p = 2/13$? Simulate 2000 experiments; compare with
+# Wilson's.
 
 # %% [check]
 exercise_2 = lesson("01").exercise(2)
@@ -369,8 +368,8 @@ assert exercise_2.check(answer_2).is_right
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# **Exercise 3.** A report shows 20 independent 95% intervals, each from its own games. What is the chance that at
-# least one of them misses its true value? Compare with your count of misses in section 5.
+# **Exercise 3.** A report shows 20 independent 95% intervals. What is the chance that at least one misses its true
+# value? Compare with your count of misses in section 5.
 
 # %% [check]
 exercise_3 = lesson("01").exercise(3)

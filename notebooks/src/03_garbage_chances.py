@@ -7,11 +7,10 @@
 #   of many will.
 # - test counts on real deals.
 #
-# **Predict first.** Seat 0 may choose to play with fewer spots than 10 against a full opponent. Which number of
-# spots would you choose, and would 7 spots be better or worse for seat 0 than 10? Write your guess down before
-# section 3.
+# **Predict first.** Seat 0 may play with fewer than 10 spots against a full opponent. Which number would you
+# choose? Would 7 spots be better or worse for seat 0 than 10? Write your guess down.
 #
-# This lesson uses the rules of lesson `02_garbage_play` and the intervals of lesson `01_law_of_large_numbers`.
+# This lesson uses the rules of `02_garbage_play` and the intervals of `01_law_of_large_numbers`.
 
 # %% [teacher]
 # **Learning goals**
@@ -23,7 +22,8 @@
 #   "the interval contains 0.5" does not show that a game is fair.
 #
 # **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: exact counts and real deals (section 1). 10 min:
-# who wins (section 2). 10 min: layout sizes (section 3). 5 min: an interval can miss (section 4). 10 min: exercises.
+# who wins (section 2). 10 min: layout sizes, and intervals at other levels (section 3). 5 min: an interval can
+# miss (section 4). 10 min: exercises.
 
 # %%
 from statistics import NormalDist
@@ -52,15 +52,14 @@ def greedy_game(seed, moves):
 # %% [markdown]
 # ## 1. Exact counts against real deals
 #
-# In lesson 02 we counted the exact chance that the next stock card can be used by the player who draws it:
-# (unseen cards that player can use) / (all unseen cards). The count rests on one assumption: every unseen card is
-# equally likely to be on top of the stock. Is that so in real games?
+# Lesson 02 counted the exact chance that the next player to draw can use the next stock card: (unseen cards that
+# player can use) / (all unseen cards). It assumes that every unseen card is equally likely to be on top of the
+# stock. Is that so in real games?
 #
-# Check it against real deals: 2,000 shuffled deals (seeds 0 to 1,999), played by greedy bots for ten moves; the
-# games that end sooner drop out (the cell prints how many remain). In each game, count the exact chance, and
-# look at the card that really lies on top of the stock: usable (1) or not (0). If the count is right, the share
-# of usable top cards agrees with the average of the exact chances. The chart shows the running share with its
-# 95% band, and the average exact chance dashed.
+# Take 2,000 shuffled deals (seeds 0 to 1,999), played by greedy bots for ten moves (games that end sooner drop
+# out). In each, count the exact chance, and look at the real top card of the stock: usable (1) or not (0). If the
+# count is right, the share of usable top cards matches the average exact chance. The chart shows the running
+# share with its 95% band, and the average exact chance dashed.
 
 # %%
 PACK = cardlab.new_game("garbage", players=2, seed=0).hidden_cards()   # at the deal every card is unseen
@@ -93,24 +92,22 @@ print(f"chance that this check notices an average error of 4 points: {power:.2f}
 assert 0.9 < power < 0.97
 
 # %% [markdown]
-# The share jumps about at first and settles near the dashed line. Each game's real top card is compared with that
-# same game's exact chance (a paired comparison), and the average difference, real minus exact, gets an interval:
-# an interval made this way covers the true average difference in about 95 of 100 runs. For the exact count it
-# contains 0: these real games show no disagreement with it (an average error of 4 points would show in about 94
-# runs of 100, the cell computes it; a smaller one might not). A careless count over a full pack of 52
-# (forgetting the cards already seen) is far off: its gap is more than four standard errors.
+# The share settles near the dashed line. Each game's real top card is compared with *that game's* exact chance (a
+# paired comparison); the average difference, real minus exact, gets a 95% interval (an average's, lesson 01). For
+# the exact count it contains 0: these games show no disagreement (an average error of 4 points would show in
+# about 94 runs of 100, as the cell computes; a smaller one might not). A careless count over a full pack of 52,
+# forgetting the cards already seen, is off by more than four standard errors.
 #
-# When the count is right, a gap of two standard errors still happens about one run in 20 (weak evidence); a gap
-# of four, about once in 16,000 (strong evidence).
+# When a count is right, a gap of two standard errors still happens about one run in 20 (weak evidence); a gap of
+# four, about once in 16,000 (strong evidence).
 
 # %% [markdown]
 # ## 2. Who wins, and how soon?
 #
-# The next card needs only counting; who wins needs the whole future of the hand. So it is estimated: deal the
-# unseen cards again at random, play on with greedy bots, and count. Play-outs of the same kind also count how
-# often each seat completes its layout **within its next k turns** (one set of play-outs for both seats). Here
-# is the position of lesson 02's section 5 (seed 4, after ten greedy moves). Before you run the cell: as k grows,
-# should seat 0's numbers grow towards 1?
+# Who wins needs the whole future of the hand, so it is estimated: deal the unseen cards again at random, play on
+# with greedy bots, and count. The same kind of play-outs count how often each seat completes its layout **within
+# its next k turns** (one set for both seats). The position is lesson 02's section 5 (seed 4, ten greedy moves).
+# **Predict:** as k grows, do seat 0's numbers grow towards 1?
 
 # %%
 game = greedy_game(4, 10)
@@ -123,8 +120,8 @@ for s, curve in enumerate(curves):
     print(f"        wins the hand: {wins[s]}")
 
 # %% [markdown]
-# Each line is an estimate with a 95% interval for that probability. The hand ends as soon as one seat completes,
-# so a seat "completes within k" only if it completes first. Compare seat 0's k = 8 number with seat 0's chance to
+# Each number has a 95% interval. The hand ends as soon as one seat completes, so a seat "completes within k" only
+# if it completes first. Compare seat 0's k = 8 number with seat 0's chance to
 # win the hand (they come from separate play-outs, so noise can flip their order when they are close). Why can
 # the two seats' numbers for one k never add up to more than 1?
 
@@ -136,8 +133,8 @@ assert sum(curve[-1].value for curve in curves) <= 1
 # ## 3. Layout sizes: a handicap?
 #
 # Fewer spots need fewer cards: is a smaller layout an advantage? Simulate 20 000 greedy games for each size 1–10
-# of seat 0's layout, against 10 spots for seat 1. Each line is seat 0's share of wins with a 95% interval for the
-# probability. Check your prediction.
+# of seat 0's layout, against 10 spots for seat 1. Each line is seat 0's share of wins with a 95% interval. Check
+# your prediction.
 
 # %%
 SIZE_GAMES = 20_000
@@ -166,8 +163,19 @@ assert 0.7 < est[1].value < 0.8 and est[10].low > 0.5
 # %% [markdown]
 # Describe the shape of the curve. Which sizes do *worse* than a full layout of 10 (seven comparisons at once, so
 # one of them could mislead: see exercise 1), and what does that say about your prediction? With fewer spots
-# fewer cards are useful; how could that make a middle size slow? (Lesson
-# `12_expected_value_and_markov_chains` computes exactly how many draws a layout of each size takes.)
+# fewer cards are useful; how could that make a middle size slow? (Lesson 12 computes exactly how many draws each
+# layout size takes.)
+
+# %% [markdown]
+# **Other levels.** `wilson(wins, games, z=...)` makes an interval at any level $L$: $z$ is 1.96 for 95%, and in
+# general `NormalDist().inv_cdf(1 - (1 - L) / 2)`. A higher level gives a wider interval:
+
+# %%
+for level in (0.95, 0.99):
+    z = NormalDist().inv_cdf(1 - (1 - level) / 2)
+    print(f"seat 0 with 10 spots, {level:.0%} interval (z = {z:.3f}): {wilson(*rates[10], z=z)}")
+assert abs(NormalDist().inv_cdf(0.975) - Z95) < 1e-3
+assert wilson(*rates[10], z=NormalDist().inv_cdf(0.995)).half_width > est[10].half_width
 
 # %% [teacher]
 # The curve is U-shaped: very few spots are a huge gift (one spot wins about three games in four), and with 10
@@ -179,9 +187,9 @@ assert 0.7 < est[1].value < 0.8 and est[10].low > 0.5
 # %% [markdown]
 # ## 4. An interval can miss
 #
-# An interval made this way covers the true probability in about 95 runs of 100, so about 5 in 100 miss. Here is
-# the 10 against 10 game measured 100 times, 1,000 games each, and once with 400,000 games as a reference so
-# precise that we treat it as the truth to two decimals. How many of the 100 intervals miss it?
+# A 95% interval misses the true probability in about 5 runs of 100. Here the 10-against-10 game is measured 100
+# times, 1,000 games each, and once with 400,000 games: a reference so precise that we treat it as the truth to two
+# decimals. **Predict:** how many of the 100 intervals miss it?
 
 # %%
 RUNS, RUN_GAMES = 100, 1000
@@ -215,14 +223,14 @@ assert reference.half_width < runs[0].half_width / 15    # 400 times the games: 
 # %% [markdown]
 # ## Exercises
 #
-# Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it in the answer cell and run it.
+# Type your answer in the box and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
 # **Exercise 1.** A teacher wants a fair handicap: a size for seat 0 against 10 spots where each seat wins about
 # half the time. To *show* a size fair to within 2 points, its whole interval must lie inside [0.48, 0.52]; and
 # with ten sizes tested at once, all ten intervals must hold together in at least 95 runs of 100 (share the 5%
-# equally among the ten). At what level must each interval be made? Then (not checked) make the ten intervals from
-# the counts of section 3 and list the sizes shown fair.
+# equally among the ten). At what level must each interval be made? Then (not checked) make the ten intervals at
+# that level from section 3's `rates` and list the sizes shown fair.
 
 # %% [check]
 exercise_1 = lesson("03").exercise(1, intervals=len(rates))
@@ -260,7 +268,8 @@ assert exercise_1.check(answer_1).is_right
 # An interval that contains 0.5 only says the data cannot rule fairness out. To *show* fairness, fix a margin you
 # would accept and check that the whole interval lies inside it (an equivalence test). With ten sizes at once,
 # intervals that hold for all ten together (Bonferroni: each at 1 − 0.05/10) keep the chance that any of them
-# misleads at 5% or less; ten separate 95% intervals do not.
+# misleads at 5% or less; ten separate 95% intervals do not. The solution makes the ten intervals at 99.5% (z from
+# `NormalDist().inv_cdf`, as section 3 shows) and lists the sizes shown fair.
 
 # %% [markdown]
 # **Exercise 2.** Suppose ten 95% intervals are made from ten *independent* experiments, each covering its true

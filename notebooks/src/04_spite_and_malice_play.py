@@ -8,8 +8,7 @@
 # - play Spite and Malice in the stepper.
 #
 # **Predict first.** At the deal every centre pile is empty, so only an Ace or a King fits. Guess the chance that
-# the top stock card fits a centre pile as they are at the deal. Larger or smaller for a player who has seen their
-# hand?
+# the top stock card fits one. Larger or smaller for a player who has seen their hand?
 
 # %% [teacher]
 # **Learning goals**
@@ -21,8 +20,8 @@
 #   their own hand, and say which assumption the count rests on.
 #
 # **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: the rules (section 1). 10 min: a first turn in the
-# stepper (section 2). 5 min: completed piles (section 3). 10 min: counting (section 4) and a whole match
-# (section 5). 10 min: exercises.
+# stepper, its panels, the standard error of a difference, whose view (section 2). 5 min: completed piles
+# (section 3). 10 min: counting (section 4) and a whole match (section 5). 10 min: exercises.
 
 # %% [markdown]
 # ## 1. The rules
@@ -30,14 +29,14 @@
 # - **Cards.** Two packs shuffled together (104 cards). Ace 1, 2–10, Jack 11, Queen 12; **Kings are wild**.
 # - **Deal.** Each player gets a **payoff pile** of 20 cards (top card face up), a **hand** of 5 and 4 empty
 #   **side piles**. The 3 **centre piles** start empty; the rest is the face-down **stock**.
-# - **Centre piles** build up from Ace to Queen whatever the suit. A King stands for whatever value is needed,
-#   the Ace or the Queen too. A complete pile's 12 cards are shuffled and put **under** the stock.
-# - **Side piles** take any hand card, a King too; only their top card can be played.
+# - **Centre piles** build up from Ace to Queen whatever the suit; a King stands for any value needed. A complete
+#   pile's 12 cards are shuffled and put **under** the stock.
+# - **Side piles** take any hand card; only their top card can be played.
 # - **A turn.** Draw until the hand holds 5, then play the payoff top, a side-pile top or a hand card onto a
 #   centre pile, as often as you can. A hand card put on a side pile ends the turn; an emptied hand draws 5 more.
 # - **Who starts.** The higher payoff top (King highest); on a tie both payoff piles are reshuffled.
-# - **Winning.** Whoever plays their last payoff card wins the round and scores the cards left in the opponent's
-#   payoff pile; if the stock runs out, the round is drawn. A **match** goes on until a player has 50 points.
+# - **Winning.** The first to play their last payoff card wins the round, scoring the cards left in the other
+#   payoff pile; if the stock runs out, the round is drawn. A **match** ends when a player has 50 points.
 
 # %% [teacher]
 # **Options** (set when dealing):
@@ -94,9 +93,9 @@ def top_part_unseen(game):
 # %% [markdown]
 # ## 2. A first turn in the stepper
 #
-# The deck below is **stacked** (seat 0's payoff pile top first, seat 1's, each hand, then the stock) so that the
-# first turn shows every kind of move. Both seats are `"human"`. The stepper shows the deal; the cells play on
-# their own copy, `spite`, so the stepper stays where you leave it.
+# The deck below is **stacked** (payoff piles top first, then the hands, then the stock) so that the first turn
+# shows every kind of move. Both seats are `"human"`. The stepper shows the deal; the cells play their own copy,
+# `spite`.
 
 # %%
 DECK = ["3S", "9H", "9D", "9C",                  # seat 0's payoff pile, top first
@@ -133,14 +132,14 @@ print("centre piles have reached:", view.centre_values, "| payoff tops:", [str(c
 # %% [markdown]
 # ### The two panels
 #
-# The top plot shows each seat's chance of winning if both play on like the greedy bot. The bottom plot asks
-# about the player to move, here seat 0, from what seat 0 has seen:
+# Top plot: each seat's chance of winning if both play on like the greedy bot. Bottom plot: the player to move
+# (seat 0), from what seat 0 has seen:
 #
 # - *next stock card fits a centre pile*: an **exact** fraction;
 # - *payoff top playable now*: 0 or 1 (all face up);
 # - *payoff card played this turn*: an **estimate** with a 95% interval, from play-outs to the end of the turn.
 #
-# The code's copy, after those moves:
+# In the code's copy:
 
 # %%
 print(spite.panel_numbers())
@@ -158,14 +157,17 @@ display(figure_view(convergence_figure(outcomes, title="Payoff card played this 
 rows = convergence_rows(outcomes, [10, 100, 1000, 2000])
 for row in rows:
     print(row)
-gap = (rows[-1].value - panel_estimate.value) / np.hypot(rows[-1].high - rows[-1].low, panel_estimate.high -
-                                                          panel_estimate.low) * 2 * 1.96
+se_panel = np.sqrt(panel_estimate.value * (1 - panel_estimate.value) / panel_estimate.n)
+se_fresh = np.sqrt(rows[-1].value * (1 - rows[-1].value) / rows[-1].n)
+gap = (rows[-1].value - panel_estimate.value) / np.sqrt(se_panel ** 2 + se_fresh ** 2)
 print(f"the panel said {panel_estimate.value:.3f}; 2,000 fresh play-outs say {rows[-1].value:.3f} "
-      f"({gap:+.2f} standard errors apart)")
+      f"({gap:+.2f} standard errors of the difference apart)")
 assert abs(gap) < 4 and rows[-1].high - rows[-1].low < rows[1].high - rows[1].low
 
 # %% [markdown]
-# The share settles close to the panel's number: two estimates of one chance.
+# The share settles close to the panel's number. Two estimates from separate play-outs differ by chance: their
+# difference has **standard error** $\sqrt{se_1^2 + se_2^2}$ ($se$: each one's standard error), and a gap beyond
+# 4 of those would mean that they measure different things.
 
 # %% [markdown]
 # **Whose view?** Seat 0 has not seen our deck list; we have. **Predict:** what is the next stock card, does it
@@ -199,7 +201,7 @@ assert any("9♥ from the payoff pile" in str(event) for event in spite.game.eve
 # %% [markdown]
 # ## 3. Completed piles go under the stock
 #
-# Two greedy bots play a seeded round (in an undisplayed stepper) until the first centre pile is complete.
+# Two greedy bots play a seeded round until the first centre pile is complete.
 # **Predict:** about how many moves will that take?
 
 # %%
@@ -226,8 +228,7 @@ describe_stock(game)
 #
 # Right after a deal without ties this is a fact; later it is a model (lesson 05 tests it).
 #
-# Here is the deal of seed 0. **Predict:** who gives the top stock card a higher chance to fit the piles as they
-# are now, the table or seat 0?
+# **Predict:** in the deal of seed 0, who gives the top stock card a higher chance to fit, the table or seat 0?
 
 # %%
 deal = cardlab.new_game("spite-and-malice", seed=0)
@@ -244,7 +245,7 @@ for viewpoint in (None, 0):
 # **Discuss:** can the cards in your own hand raise your chance, lower it, or both?
 #
 # Back to the bots' round, just after the first pile was completed. Its 12 cards lie under the stock, so the count
-# leaves them out. **Predict:** do the table and the two players agree now?
+# leaves them out. **Predict:** do the table and the players agree now?
 
 # %%
 print(f"move {game.move_count}; the centre piles need {game.observe(None).needed} (a King fits any pile)")
@@ -254,8 +255,8 @@ for viewpoint in (None, 0, 1):
     print(f"{who:>6}: the next stock card fits with chance {chance} = {float(chance):.3f}")
 
 # %% [markdown]
-# Now the bots play on until the stock is down to the completed piles. **Predict:** once the next card must be one
-# of the known cards of the first completed pile, do the table and the two players still disagree?
+# The bots play on until the stock is down to the completed piles. **Predict:** once the next card must come from
+# the first completed pile, whose cards everybody saw, do the table and the players still disagree?
 
 # %%
 while top_part_unseen(game):
@@ -310,11 +311,11 @@ assert running == list(full.state.scores) and max(running) >= 50 and full.winner
 # %% [markdown]
 # ## Exercises
 #
-# Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it in the answer cell.
+# Type your answer in the box and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** The cell below deals seed 28 and prints how it opened. Before any move, what is the table's exact
-# chance that the top stock card fits a centre pile as they are now (empty)? Which cards could be that card?
+# **Exercise 1.** The cell below deals seed 28 and prints its opening. Before any move, what is the table's exact
+# chance that the top stock card fits a centre pile (all empty)? Which cards could it be?
 
 # %%
 seed_28 = cardlab.new_game("spite-and-malice", seed=28)
@@ -381,9 +382,9 @@ assert exercise_1.check(answer_1).is_right
 # sizes a simulation that can.
 
 # %% [markdown]
-# **Exercise 2.** The cell below deals seed 1 with the option `king_starts_pile=False` and prints what seat 0
-# sees: its own hand and the two payoff tops. What is **seat 0's** exact chance that the top stock card fits a
-# centre pile as they are now?
+# **Exercise 2.** The cell below deals seed 1 with the option `king_starts_pile=False` (a King may not start an
+# empty centre pile) and prints what seat 0 sees: its hand and the two payoff tops. What is **seat 0's** exact
+# chance that the top stock card fits a centre pile?
 
 # %%
 seed_1 = cardlab.new_game("spite-and-malice", seed=1, king_starts_pile=False)

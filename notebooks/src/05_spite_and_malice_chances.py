@@ -8,8 +8,8 @@
 # - size a simulation.
 #
 # **Predict first.** Lesson `04_spite_and_malice_play` counted the chance that the next stock card fits a centre
-# pile, assuming that it is equally likely to be any card the viewer has not seen. Greedy bots play every card that
-# fits before they end their turn. Against greedy bots, will that count be right, too high, or too low?
+# pile, assuming it is equally likely to be any card the viewer has not seen. Greedy bots play every card that fits
+# before ending their turn. Against greedy bots, is that count right, too high, or too low?
 
 # %% [teacher]
 # **Learning goals**
@@ -22,7 +22,7 @@
 #   enough.
 #
 # **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: real deals (section 1). 10 min: when the players
-# choose (section 2). 10 min: estimates and two intervals (section 3). 15 min: exercises.
+# choose (section 2). 10 min: estimates, and two estimates compared (section 3). 15 min: exercises.
 
 # %%
 import math
@@ -43,11 +43,11 @@ ACE_OR_KING = (cardlab.Rank.ACE, cardlab.Rank.KING)
 # %% [markdown]
 # ## 1. Does the count match real deals?
 #
-# At the deal the assumption is a fact: the deck was shuffled. So the count should agree with real deals. Take the
-# rounds of seeds 0 to 2999 that open without a tie and with no Ace or King on a payoff top. In each of them the
-# table counts the same chance that the top stock card fits a centre pile as they are at the deal (empty). The
-# game knows the real top card, so we can look at it. **Predict:** after how many deals will the running share of
-# real cards that fit stay within 0.02 of the count?
+# At the deal the assumption is a fact (the deck was shuffled), so the count should agree with real deals. Take the
+# rounds of seeds 0 to 2999 that open without a tie and with no Ace or King on a payoff top: in each, the table
+# counts the same chance that the top stock card fits an (empty) centre pile. The game knows the real top card, so
+# we can look. **Predict:** after how many deals will the running share of real cards that fit stay within 0.02
+# of the count?
 
 # %%
 counted, fits = [], []
@@ -77,17 +77,17 @@ assert abs(gap) < 4      # four standard errors would mean that the count is wro
 # ## 2. When the players choose
 #
 # Later in a round, "every unseen card is equally likely" is an **assumption**: that the players' choices say
-# nothing about their hidden cards. We test it on real rounds with two kinds of players. Each time a new card comes
+# nothing about their hidden cards. We test it on real rounds with two kinds of players: each time a new card comes
 # to the top of the stock, we take the table's count and check whether the real card fits.
 #
 # - An **uninformed** player picks a hand card at random, plays it if it fits, else discards it: its choices say
 #   nothing about its hidden cards.
 # - A **greedy** player plays every card that fits before it ends its turn.
 #
-# For each kind of player, $z = (\text{cards that fitted} - \text{sum of the counted chances}) / \sqrt{\sum p(1-p)}$
-# compares what happened with what the counts expected. Two cautions: the predictions within one round share one
-# stock, so they are not quite independent (read $z$ as a gauge, not an exact test); and we make two tests, so the
-# chance that at least one $|z|$ exceeds 3 by luck alone is about 2 × 0.3% = 0.6%.
+# For each kind, $z$ is the gap between the cards that fitted and the sum of the counted chances $p$, in standard
+# errors ($\sqrt{\sum p(1-p)}$). Two cautions: predictions within one round share one stock, so they are not quite
+# independent (read $z$ as a gauge, not an exact test); and with two tests, the chance that at least one $|z|$
+# exceeds 3 by luck alone is about 2 × 0.3% = 0.6%.
 
 # %%
 def count_against_cards(player_for_seed, rounds):
@@ -122,7 +122,7 @@ for name, (rounds, player_for_seed) in PLAYERS.items():
 # %% [markdown]
 # **Discuss:** which player's choices break the assumption? Think about what a greedy player's hand holds when it
 # ends its turn, and what that leaves among the cards nobody has seen. A count can be exact for its model and still
-# be off for real players: that is the difference between a model and the game.
+# be off for real players.
 
 # %%
 assert abs(z_of["uninformed"]) < 3 and z_of["greedy"] > 3
@@ -142,8 +142,8 @@ assert abs(z_of["uninformed"]) < 3 and z_of["greedy"] > 3
 #
 # Whether the mover will play a payoff card before the turn ends needs the future: it is estimated from play-outs.
 # A player knows their own hand and the table does not, so the two estimates can be far apart (both under the
-# equal-likelihood assumption, which greedy play bends). Greedy bots play a seeded round (undisplayed stepper) to
-# the moment the stock is down to the first completed pile:
+# equal-likelihood assumption, which greedy play bends). Greedy bots play a seeded round until the stock is down to
+# the first completed pile:
 
 # %%
 bots = cardlab.Stepper("spite-and-malice", seed=13)
@@ -167,10 +167,10 @@ for seat, est in enumerate(prob.win_probability(game, None, rollouts=60, rng=np.
 # The stepper's panel estimates the table's chance of a payoff card this turn again, from its own 1000 play-outs.
 # **Predict:** will its interval contain the 4000-play-out value above?
 #
-# Two estimates of one probability from separate play-outs differ by chance. Their difference has the
-# **standard error of a difference**, $\sqrt{se_1^2 + se_2^2}$ (the two are independent). Between two correct
-# estimates, a gap beyond 2 of those happens about once in 20 comparisons, beyond 3 once in 370, and beyond 4 about
-# once in 16,000 (6 in 100,000): strong evidence that the two compute different things.
+# Two estimates from separate play-outs differ by chance; lesson 04 gave the standard error of their difference,
+# $\sqrt{se_1^2 + se_2^2}$. Between two correct estimates, a gap beyond 2 of those happens about once in 20
+# comparisons, beyond 3 once in 370, and beyond 4 about once in 16,000: strong evidence that the two compute
+# different things.
 
 # %%
 print(bots.panel_numbers())
@@ -182,7 +182,8 @@ print(f"panel {panel_payoff.value:.3f} (n={panel_payoff.n}) against {table_payof
       f"difference {gap:+.2f} standard errors; panel interval contains the larger run's value: "
       f"{panel_payoff.low <= table_payoff.value <= panel_payoff.high}")
 print(f"chance of a gap at least this large between two correct estimates: {math.erfc(abs(gap) / math.sqrt(2)):.3f}")
-assert abs(math.erfc(4 / math.sqrt(2)) - 6e-5) < 0.5e-5      # the text's "beyond 4: 6 in 100,000"
+assert round(1 / math.erfc(4 / math.sqrt(2)), -3) == 16_000 and round(1 / math.erfc(3 / math.sqrt(2)), -1) == 370
+assert round(1 / math.erfc(2 / math.sqrt(2))) in (20, 21, 22)   # the text's "once in 20, 370, 16,000"
 assert abs(gap) < 4   # four standard errors would mean the panel computes something else
 
 # %% [markdown]
@@ -206,14 +207,13 @@ assert abs(np.mean(again) - table_payoff.value) < 4 * spread / np.sqrt(20)
 # %% [markdown]
 # ## Exercises
 #
-# Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it in the answer cell.
+# Type your answer in the box and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** Lesson 04's Exercise 1 (seed 28, before any move) has a right answer $p$, computed again by the
-# cell below, and a tempting wrong one, 16/102. A simulation deals the table's hidden cards again at random $n$
-# times and counts how often the top stock card fits; its standard error is $\sqrt{p(1-p)/n}$. How small must the
-# standard error be for $p$ and 16/102 to lie **6 standard errors** apart? Type that standard error, then work out
-# the number of deals $n$ it takes: you need it in Exercise 2.
+# **Exercise 1.** Lesson 04's Exercise 1 (seed 28, before any move) has a right answer $p$ (the cell below computes
+# it) and a tempting wrong one, 16/102. A simulation deals the table's hidden cards again $n$ times and counts how
+# often the top stock card fits; its standard error is $\sqrt{p(1-p)/n}$. How small must that be for $p$ and
+# 16/102 to lie **6 standard errors** apart? Type it, then work out the $n$ it takes (Exercise 2 needs it).
 
 # %%
 start = cardlab.new_game("spite-and-malice", seed=28)
@@ -247,10 +247,9 @@ assert exercise_1.check(answer_1).is_right
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# **Exercise 2.** Run that simulation. The cell below deals the cards the table cannot see again at random, once,
-# and prints the top stock card; repeat that $n$ times. What share of your deals have a top card that is an Ace or
-# a King? Which answer does it support? (It deals by the count's own rule, so it checks the counting, not the
-# assumption.)
+# **Exercise 2.** Run that simulation: the cell below deals the cards the table cannot see again, once, and prints
+# the top stock card; repeat that $n$ times. What share of your deals have an Ace or a King on top? Which answer
+# does it support? (It deals by the count's own rule, so it checks the counting, not the assumption.)
 
 # %%
 rng = np.random.default_rng(2024)   # any seed you like
@@ -288,9 +287,9 @@ assert exercise_2.check(answer_2).is_right
 # **Exercise 3.** Is there a first-player advantage? With the option `first="seat0"` seat 0 always starts, and
 # `cardlab.simulate("spite-and-malice", games=..., seed=..., first="seat0", progress=False).winners` plays greedy
 # rounds (−1 marks a drawn round). A first try plays 200 decided rounds. What is the largest half-width its 95%
-# interval for P(seat 0 wins | the round is not drawn) can have, whatever the true chance? Could such an interval
-# show an edge of 2 percentage points? How many decided rounds bring the half-width down to 0.02? Play them: what
-# can your interval show, and what can it not? (The check looks at the half-width; discuss the rest.)
+# interval for P(seat 0 wins | not drawn) can have, whatever the true chance? Could it show a 2-point edge? How
+# many decided rounds bring the half-width down to 0.02? Play them: what can your interval show, and what not?
+# (The check looks at the first half-width.)
 
 # %% [check]
 exercise_3 = lesson("05").exercise(3)

@@ -51,6 +51,15 @@ def test_the_figure_draws_band_curve_and_truth() -> None:
     assert len(convergence_figure(results).data) == 2   # no truth, no dashed line
 
 
+def test_the_figure_without_intervals_draws_no_band() -> None:
+    results = (np.random.default_rng(3).random(500) < 2 / 13).astype(int)
+    curve, truth = convergence_figure(results, truth=Fraction(2, 13), intervals=False).data
+    assert list(curve.y) == [r.value for r in convergence_rows(results)]
+    assert curve.name == "running frequency" and truth.line.dash == "dash"
+    with pytest.raises(InvalidInputError, match="intervals="):
+        convergence_figure(results, intervals="no")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("bad", [[], [[0, 1], [1, 0]], [0, 2], [0.5, float("nan")], ["a", "b"], [-0.1]])
 def test_bad_outcomes_get_a_clear_error(bad: object) -> None:
     with pytest.raises(InvalidInputError, match="outcomes="):

@@ -23,7 +23,7 @@ def _count(intervals: object) -> int:
 
 
 def exercise_1(intervals: int) -> Exercise:
-    """``intervals``: how many intervals section 2 made (one per layout size)."""
+    """``intervals``: how many intervals section 3 made (one per layout size)."""
     k = _count(intervals)
     return Exercise(
         "Exercise 1.", "At what level must each of the ten intervals be made, so that all ten hold together at 95%?",
@@ -40,7 +40,7 @@ def _one_misses(k: int) -> Fraction:
 
 
 def exercise_2(intervals: int) -> Exercise:
-    """``intervals``: how many intervals section 2 made."""
+    """``intervals``: how many intervals section 3 made."""
     k = _count(intervals)
     return Exercise(
         "Exercise 2.", "Ten independent 95% intervals: what is the chance that at least one of them misses?",
