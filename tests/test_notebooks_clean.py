@@ -25,7 +25,7 @@ UNSEEDED = [re.compile(p) for p in (r"default_rng\(\s*\)", r"np\.random\.seed", 
                                     r"^\s*import random\b", r"^\s*from random import", r"\bnp\.random\.(rand|randn|"
                                     r"randint|random|choice|shuffle|permutation)\(")]
 EXERCISE = re.compile(r"^\*\*Exercise (\d+)\.\*\*", re.MULTILINE)
-MAX_STUDENT_WORDS = 1500
+MAX_STUDENT_WORDS = 1000
 # words of implementation talk that student text must not use (teacher's notes may)
 IMPLEMENTATION_WORDS = re.compile(r"(?i:\b(kernel|resampler|chance law|numba|make_policy)\b|benchmarks/|"
                                   r"\bcardlab\.(sim|viz|engine|games|policies)\b|\.py\b)|\bcardlab\.Stepper\b|"
@@ -166,7 +166,7 @@ def test_the_student_copy_has_no_outputs_and_no_solution_code(name: str) -> None
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_student_text_fits_a_lesson(name: str) -> None:
-    """At most 1,500 words of student-visible text (the counter of ``notebooks/student.py``), with no
+    """At most 1,000 words of student-visible text (the counter of ``notebooks/student.py``), with no
     implementation talk in it: that goes to teacher's notes and docs/teaching.md."""
     copy = STUDENT.student_copy(read(name), name)
     assert STUDENT.student_words(copy) <= MAX_STUDENT_WORDS
@@ -174,6 +174,18 @@ def test_student_text_fits_a_lesson(name: str) -> None:
         if cell.cell_type == "markdown":
             found = IMPLEMENTATION_WORDS.search(cell.source)
             assert found is None, f"{name}: student text says {found.group(0)!r}: {cell.source[:80]!r}"
+
+
+ONE_IDEA = re.compile(r"\*\*the (one )?idea:\*\*", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_each_lesson_states_its_one_idea_at_the_top(name: str) -> None:
+    """The lesson's first cell (its title and goals) names one core idea ("**the idea:** ..."), and no other
+    student-visible cell names another."""
+    markdown = [c.source for c in STUDENT.student_copy(read(name), name).cells if c.cell_type == "markdown"]
+    assert len(ONE_IDEA.findall(markdown[0])) == 1, f"{name}: the first cell states no idea, or more than one"
+    assert not any(ONE_IDEA.search(text) for text in markdown[1:]), name
 
 
 def exercise_sections(cells: Any) -> list[list[Any]]:
