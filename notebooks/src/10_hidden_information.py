@@ -1,23 +1,24 @@
 # %% [markdown]
-# # Hidden information: the same position, different (and correct) probabilities
-#
-# **The one idea:** a probability describes what someone knows: the table and each player give different answers
-# about the same card, each right for its information, and a move seen (even a forced one) changes them.
-#
-# **Before this lesson:** Shithead (lessons 06–08) and the Spite and Malice stock (lesson 04, for section 5).
+# # Hidden information: the same card, different (and correct) probabilities
 #
 # **Learning goals**
 #
-# - compute a conditional probability for each viewer by counting;
-# - use Bayes' rule after a forced pick-up, and count cards after a reshuffle.
+# - **the idea:** a probability describes what someone knows. The table and each player give different chances for
+#   the same hidden card, each right for its information; averaging a better-informed answer over what you cannot
+#   see gives your own answer back.
+# - count each viewer's chance from the cards that viewer cannot see;
+# - check the answers against real deals, not only against the model's own redealt worlds.
 #
-# **Lesson plan (50 minutes).** 5 min: predict. 10 min: section 1. 10 min: section 2. 10 min: section 3. 5 min:
-# sections 4–5. 10 min: section 6 and exercises.
+# **Before this lesson:** Shithead, its rules and its chances (lessons 06–09); for section 3, Garbage (lesson 02).
 #
 # **Predict first.** An Ace is on the pile; only a 2, a 10 or an Ace fits. Will seat 0, who holds none of those,
-# think a face-down card is *more* or *less* likely to fit than the table thinks? And after seat 0 is seen picking
-# up the pile, what is the chance that seat 0's **hand** (the cards it holds, not its face-down cards) includes a
-# 10?
+# think a face-down card is *more* or *less* likely to fit than the table thinks? And if the table averaged seat 0's
+# answer over every hand seat 0 might hold, would it get more than its own answer, less, or the same?
+
+# %% [teacher]
+# **Lesson plan (50 minutes).** 5 min: predict (above). 12 min: three answers for one card (section 1). 13 min: the
+# law of total probability, then real deals (section 2). 5 min: when nothing is private (section 3). 15 min:
+# exercises (exercise 1 is a count, 5 minutes; exercise 2 a loop over redealt worlds, 10 minutes).
 
 # %% [markdown]
 # ## 1. Knowing more changes the answer
@@ -33,17 +34,14 @@
 #
 # The assumption holds at the deal of a fair shuffle, but only roughly later: a player who can play must play a card
 # that fits, so the cards a hand kept are a little likelier not to fit. Below, each viewpoint gets both numbers:
-# the formula's plain share, and the chance that also reads how the hands played. Expect them close, not equal.
+# the formula's plain share, and the chance of lesson 08's model, which also reads how the hands played. Expect
+# them close, not equal.
 #
-# The position: Shithead (lessons 06–08), an Ace on the pile. Would a face-down card fit? (Nobody has seen one.) It
-# is dealt from a deck list printed in the code; the chances below are those of the players and the table, who have
-# not read that list.
+# The position: Shithead, an Ace on the pile. Would a face-down card fit? (Nobody has seen one.) It is dealt from a
+# deck list printed in the code; the chances below are those of the players and the table, who have not read that
+# list.
 
 # %%
-import re
-from itertools import combinations
-from math import comb
-
 import numpy as np
 from IPython.display import display
 
@@ -59,14 +57,6 @@ DECK = ["5S", "KH", "9D", "QC", "3D", "8H", "3S", "4S", "7H", "10C", "JD", "AS",
         "7S", "7C", "KD", "10D", "AD", "5H", "4D", "9S", "6D", "3H", "10H"]
 MOVES = ["face up A♠", "face up J♦", "face up 10♣", "face up K♠", "face up Q♥", "face up 8♣", "play 7", "play 7",
          "play 7", "play 6", "play 10", "play 3", "play 2", "play 4 x2", "play A"]
-
-
-def press(stepper, button="next_move"):
-    """Press a stepper button from code (next_move, step, back, reset); stop here if the stepper reports a problem."""
-    getattr(stepper, button)()
-    if "⚠" in stepper.message.value:
-        raise RuntimeError(re.sub(r"<[^>]+>", "", stepper.message.value))
-
 
 # Both seats are `human`, so no bot moves; this notebook plays both seats' moves itself and the whole class
 # watches one screen, so `hot_seat=False` (with two people at one device, leave it out: the stepper then hides
@@ -89,10 +79,13 @@ for viewpoint in (None, 0, 1):
     print(f"{who}: cannot see {len(unseen)} cards, {len(fit)} fit ({len(fit) / len(unseen):.4f}) -> "
           f"P(face-down card fits) = {chance:.4f}")
     assert 0 < abs(chance - len(fit) / len(unseen)) < 0.01     # close to the plain share, not equal to it
+plain = {v: sum(map(position.fits, position.unseen_cards(v))) / len(position.unseen_cards(v)) for v in (None, 0, 1)}
+assert plain[1] < plain[None] < plain[0]                       # seat 0 the most hopeful, seat 1 the least
 
 # %% [markdown]
 # The stepper shows the same: choose a viewpoint in its menu and its panels are recomputed from that person's
-# knowledge. From code:
+# knowledge. A panel marked "exact" was counted, not sampled: exact *under lesson 08's model* of the players. From
+# code:
 
 # %%
 for label in ("table", "seat 0", "seat 1"):
@@ -113,25 +106,31 @@ table.viewpoint.value = "table"
 #
 # $$P(A \mid \text{table}) = \sum_h P(\text{seat 0 holds } h \mid \text{table})\; P(A \mid \text{table}, h).$$
 #
-# Check it: redeal everything the table cannot see many times, and in each redealt world compute seat 0's exact
-# answer.
+# This works because seat 0 knows everything the table knows, and more. Check it: redeal everything the table
+# cannot see, as the model says it could lie, 4000 times, and in each redealt world compute seat 0's answer.
 
 # %%
 rng = np.random.default_rng(11)
 n = 4000
-seat0_answers = [float(prob.shithead_blind_fits(position.resample(None, rng), 0)) for _ in range(n)]
+worlds = [position.resample(None, rng) for _ in range(n)]
+seat0_answers = [float(prob.shithead_blind_fits(world, 0)) for world in worlds]
 table_answer = float(prob.shithead_blind_fits(position, None))
 mean, half = np.mean(seat0_answers), 1.96 * np.std(seat0_answers, ddof=1) / np.sqrt(n)
 print(f"table's answer:              {table_answer:.4f}")
 print(f"average of seat 0's answers: {mean:.4f} ± {half:.4f}")
 assert abs(mean - table_answer) < 2 * half
+answers = np.array(seat0_answers)                 # the teacher's note: calibrated within the model, by thirds
+fits_in_world = np.array([world.fits(world.state.face_down[0][0]) for world in worlds], dtype=float)
+for third in np.array_split(np.argsort(answers), 3):
+    p = answers[third]
+    assert abs(fits_in_world[third].sum() - p.sum()) < 3 * np.sqrt(np.sum(p * (1 - p)))
 
 # %% [markdown]
-# **Consistent is not correct.** The redealt worlds come from the same model as the exact answers, so a model that
-# was wrong about the world would pass this check just as well. To test *correctness*, use **real deals**: play 1000
-# seeded games with greedy bots for 16 moves, ask the table and seat 0 for the chance that seat 0's first face-down
-# card fits, and look at that real card (the game knows it; no player has seen it). If the chances are right, the
-# share of real cards that fit settles on their average.
+# **Consistent is not correct.** The redealt worlds come from the same model as the answers, so this checks the
+# *computing*: a model that was wrong about the world would pass just as well. Only **real deals** decide. Play
+# 1000 seeded games with greedy bots for 16 moves, ask the table and seat 0 for the chance that seat 0's first
+# face-down card fits, and look at that real card (the game knows it; no player has seen it). If the chances are
+# right, the share of real cards that fit settles on their average.
 
 # %%
 REAL = 1000
@@ -159,6 +158,8 @@ for who, values in said.items():
 apart = abs(np.mean(said["table"]) - np.mean(said["seat 0"]))
 print(f"the interval's half-width: {share.half_width:.3f}; the two averages differ by {apart:.4f}")
 assert 0.02 < share.half_width < 0.04 and apart < 0.01     # "about 3 points" and "less than 1 point"
+brier_gap = (outcome - np.array(said["table"])) ** 2 - (outcome - np.array(said["seat 0"])) ** 2   # per game
+assert abs(brier_gap.mean()) < 1.96 * brier_gap.std(ddof=1) / np.sqrt(brier_gap.size)          # teacher's note
 for row in convergence_rows(outcome, [10, 100, outcome.size]):
     print("running share of real cards that fit,", row)
 display(figure_view(convergence_figure(outcome, truth=float(np.mean(said["seat 0"])),
@@ -168,104 +169,25 @@ display(figure_view(convergence_figure(outcome, truth=float(np.mean(said["seat 0
 # %% [markdown]
 # The running share settles near the dashed line (seat 0's average chance), and its interval contains both
 # averages: 1000 real games show no disagreement with either answer. But the interval reaches about 3 points either
-# side and the two averages differ by less than 1: this test cannot tell them apart (section 5 shows real deals
-# that can).
+# side and the two averages differ by less than 1: this test cannot tell them apart. (Lesson 11 compares two
+# answers that real deals can tell apart.)
 
 # %% [teacher]
-# **Teacher's note (section 2).** The redealt worlds also show seat 0's answer *calibrated* within the model (cut the
-# worlds at the thirds of seat 0's answer; in each group the card fits about as often as seat 0 said), but that is
-# again consistency. The real-deal check treats the 1000 outcomes as independent draws with different chances
-# $p_i$: the count's variance $\sum p_i(1-p_i)$ is at most $n\bar p(1-\bar p)$, so the Wilson interval is, if
-# anything, conservative for the average chance. A sharper per-game test is the z score
-# $(\sum y_i - \sum p_i)/\sqrt{\sum p_i(1-p_i)}$. Seat 0's extra information (three hand cards among dozens unseen)
-# changes the answers very little, so its Brier score is not reliably lower than the table's in one set of 1000
-# games; knowing more makes an answer *sharper*, not "more true".
+# **Teacher's note (section 2).** The law needs *nested* information: seat 0 knows all the table knows. Averaging
+# seat 1's answer over worlds redealt from *seat 0's* view does not give seat 0's answer (seat 1 does not see seat
+# 0's hand; `tests/course/test_lesson_10_11.py` checks it), which is why exercise 2 redeals from the table's view.
+# The redealt worlds also show seat 0's answer *calibrated* within the model (cut the worlds at the thirds of seat
+# 0's answer; in each group the card fits about as often as seat 0 said, |z| < 3, asserted), but that is again
+# consistency. The real-deal check treats the 1000 outcomes as independent draws with different chances $p_i$: the
+# count's variance $\sum p_i(1-p_i)$ is at most $n\bar p(1-\bar p)$, so the Wilson interval is, if anything,
+# conservative for the average chance. A sharper per-game test is the z score of lesson 08,
+# $(\sum y_i - \sum p_i)/\sqrt{\sum p_i(1-p_i)}$. Seat 0's extra information (three hand cards among dozens
+# unseen) changes the answers very little, so its Brier score (the squared distance of a chance from the outcome)
+# is not reliably lower than the table's in these 1000 games: the 95% interval of the paired per-game difference
+# contains 0 (asserted). Knowing more makes an answer *sharper*, not "more true".
 
 # %% [markdown]
-# ## 3. Bayes' rule after an observed pick-up
-#
-# In `position`, seat 0 is to move on an Ace and picks up the pile. A player who can play must play, so the table
-# has just **learnt** something: seat 0 held no 2, no 10 and no Ace. What does that say about the $h$ cards seat 0
-# held before?
-#
-# Let $K$ be "those cards include at least one King" and $N$ "none of them fits" (the pick-up). Bayes' rule:
-#
-# $$P(K \mid N) = \frac{P(N \mid K)\,P(K)}{P(N)}.$$
-#
-# Assume (a simplification for this section) that every $h$-card hand was equally likely before the pick-up. The
-# cell computes each term by counting, checks the result by listing every possible hand, and does the same for a 10.
-
-# %%
-before = position                         # seat 0 to move on an Ace
-h = len(before.state.hands[0])
-pool = before.unseen_cards(None)          # what the table cannot see before the pick-up
-U, F = len(pool), sum(before.fits(c) for c in pool)
-
-
-def rank_count(cards, rank):
-    return sum(c.rank == rank for c in cards)
-
-
-results = {}
-for name, rank in (("a King", cardlab.Rank.KING), ("a 10", cardlab.Rank.TEN)):
-    k = rank_count(pool, rank)
-    prior = 1 - comb(U - k, h) / comb(U, h)
-    p_n = comb(U - F, h) / comb(U, h)
-    fitting_rank = before.fits(next(c for c in pool if c.rank == rank))
-    both = 0.0 if fitting_rank else (comb(U - F, h) - comb(U - F - k, h)) / comb(U, h)    # P(K and N)
-    posterior = both / p_n                                                                   # Bayes' rule
-    hands = list(combinations(range(U), h))                                                  # brute force
-    no_fit = [hand for hand in hands if not any(before.fits(pool[i]) for i in hand)]
-    brute = sum(any(pool[i].rank == rank for i in hand) for hand in no_fit) / len(no_fit)
-    assert abs(posterior - brute) < 1e-12 and len(no_fit) / len(hands) == p_n
-    results[name] = (prior, posterior)
-    print(f"holds {name}: before {prior:.4f}; after seeing the pick-up {posterior:.4f} (Bayes), "
-          f"{brute:.4f} (all {len(hands)} hands listed)")
-assert results["a 10"][1] == 0 < results["a 10"][0] and results["a King"][1] > results["a King"][0]
-print(f"seat 0's real hand before the pick-up (the game knows it): {', '.join(map(str, before.state.hands[0]))}")
-
-# %% [markdown]
-# Compare with your prediction. Why does one chance fall and the other rise? A player's move, even a forced one,
-# carries information.
-#
-# Now a count that ignores the pick-up: treat seat 0's unknown cards as any unseen cards. Compare it with a
-# simulation that redeals only hands the table has not ruled out:
-
-# %%
-after = position.copy()
-after.play("pick up")
-unseen = after.unseen_cards(None)
-tens = rank_count(unseen, cardlab.Rank.TEN)
-unknown = len(after.state.hands[0]) - len(after.state.known[0])
-naive = 1 - comb(len(unseen) - tens, unknown) / comb(len(unseen), unknown)
-rng = np.random.default_rng(13)
-hits = 0
-for _ in range(4000):
-    world = after.resample(None, rng)
-    rest = list(world.state.hands[0])
-    for card in world.state.known[0]:
-        rest.remove(card)
-    hits += any(c.rank == cardlab.Rank.TEN for c in rest)
-print(f"holds a 10: ignoring the pick-up {naive:.4f}; simulation that uses it {wilson(hits, 4000)}; "
-      f"Bayes {results['a 10'][1]:.4f}")
-assert results["a 10"][1] == 0 and naive > 0 and hits == 0
-
-# %% [markdown]
-# The count that ignores the pick-up answers a *different question* ("if seat 0's cards were any unseen cards").
-
-# %% [teacher]
-# **Teacher's note (section 3).** A hand that had to pick up is made only of cards that do not fit, so a rank that
-# fits (the 10) cannot be in it, and a rank that does not fit (the King) becomes likelier. With $U$ cards unseen by
-# the table, $F$ of them fitting and $k$ Kings, $P(N) = \binom{U-F}{h}/\binom{U}{h}$ and
-# $P(K \mid N) = 1 - \binom{U-F-k}{h}/\binom{U-F}{h}$. cardlab's
-# resampler goes one step further than the section: every *play* is evidence too, so its chance law weighs each
-# possible hand by the chance that a player choosing uniformly at random among the fitting cards would have played
-# as this one did (Bayes' rule again). That model of how players choose stays an assumption: the greedy bot saves
-# its 2s and 10s, so it tells more than the law reads. Lesson 08 shows how much reading the plays changes the
-# table's pick-up chance, against real games.
-
-# %% [markdown]
-# ## 4. When there is nothing private, everybody agrees
+# ## 3. When there is nothing private, everybody agrees
 #
 # In Garbage nobody looks at a face-down card, and there are no hands. The table and every player know the same
 # things, so they give the same answers:
@@ -274,138 +196,16 @@ assert results["a 10"][1] == 0 and naive > 0 and hits == 0
 garbage = cardlab.new_game("garbage", players=3, seed=6)
 for _ in range(5):
     garbage.play(garbage.legal_moves()[0])
-print([str(prob.garbage_next_card_placeable(garbage, v)) for v in (None, 0, 1, 2)])
-
-# %% [markdown]
-# ## 5. Card counting after a reshuffle
-#
-# In Spite and Malice a completed centre pile (A up to Q, 12 cards that everybody saw, Kings standing in as wild
-# cards) is shuffled and put **under** the stock. When the stock is drawn down to it, the next card is one of those
-# 12 cards, minus any already drawn again. A player who remembers the pile can count; a forgetful player treats
-# every card they cannot see alike. A seeded game of greedy bots, played until the stock is down to the first
-# completed pile:
-
-# %%
-spite = cardlab.Stepper("spite-and-malice", seed=13)
-while spite.game.observe(None).stock_layers[0][0] == 0:
-    press(spite)
-game = spite.game
-at_the_pile = game.copy()                       # kept for exercise 3
-pile = sorted(game.state.stock[-game.observe(None).stock_layers[0][2]:])   # which cards: everybody saw them
-print(re.sub(r"<[^>]+>", "", spite.counter.value))
-print(f"stock: {game.observe(None).stock_size} cards, all from the completed pile:", " ".join(map(str, pile)))
-print("centre piles need:", game.observe(None).needed)
-
-# %% [markdown]
-# Play on until half of those cards are drawn, then follow the next moves. At each one, compare four answers to
-# "will the next stock card fit a centre pile?": the table, seat 0 and seat 1 (each remembers the pile, and knows
-# which of its cards it drew), and a forgetful player.
-
-# %%
-def forgetful(game):
-    """P(next stock card fits) for someone who treats every card the table cannot see as equally likely."""
-    unseen = game.unseen_cards(None)
-    return sum(game.can_play_on_centre(c) for c in unseen) / len(unseen)
-
-
-while game.observe(None).stock_layers[0][2] > 6:
-    press(spite)
-print("move  stock  pile cards left  table   seat 0  seat 1  forgetful")
-for _ in range(20):
-    view = game.observe(None)
-    answers = [prob.spite_next_stock_playable(game, v) for v in (None, 0, 1)]
-    print(f"{game.move_count:>4}  {view.stock_size:>5}  {view.stock_layers[0][2]:>15}  "
-          + "  ".join(f"{str(a):>6}" for a in answers) + f"  {forgetful(game):>9.4f}")
-    press(spite)
-
-# %% [markdown]
-# Who is right? Redealing with the counting model would only check it against itself, so ask real games. Play 2000
-# seeded games of greedy bots, each until the stock's top layer is a reshuffled pile with 6 or fewer cards left; then
-# write down both answers for the table and whether the real top card fits (the game knows it; no player has seen
-# it). Where the answers disagree by more than 0.05, compare the number of real cards that fit with the number each
-# answer expects, as a z score (|z| above 3: clearly off).
-
-# %%
-REAL_SPITE = 2000
-counted, forgot, top_fits = [], [], []
-for seed in range(REAL_SPITE):
-    real = cardlab.new_game("spite-and-malice", players=2, seed=seed)
-    bot = make_policy("greedy", "spite-and-malice", np.random.default_rng(seed))
-    while not real.is_over:
-        layers = real.observe(None).stock_layers
-        if layers and layers[0][0] != 0 and layers[0][2] <= 6:
-            break
-        real.play(choose(bot, real))
-    if real.is_over:
-        continue
-    counted.append(float(prob.spite_next_stock_playable(real, None)))
-    forgot.append(forgetful(real))
-    top_fits.append(real.can_play_on_centre(real.state.stock[-1]))
-counted, forgot, top_fits = np.array(counted), np.array(forgot), np.array(top_fits, dtype=float)
-print(f"{top_fits.size} real positions (the other games ended first)")
-z_scores = {}
-for label, group in (("forgetting says higher", forgot > counted + 0.05),
-                     ("forgetting says lower", forgot < counted - 0.05)):
-    fits_here = top_fits[group]
-    print(f"{label}: {int(group.sum())} positions, the real top card fits in {wilson(fits_here.sum(), fits_here.size)}")
-    for name, expected in (("counting", counted[group]), ("forgetting", forgot[group])):
-        z = (fits_here.sum() - expected.sum()) / np.sqrt(np.sum(expected * (1 - expected)))
-        z_scores[label, name] = z
-        print(f"   {name:>10} expects {expected.mean():.3f} on average: z = {z:+.2f}")
-assert all(abs(z) < 3 for (_, name), z in z_scores.items() if name == "counting")
-assert all(abs(z) > 3 for (_, name), z in z_scores.items() if name == "forgetting")
-
-# %% [markdown]
-# Read the z scores: which answer do real cards agree with, in each group? (The cell checks that counting's |z|
-# stays below 3 and forgetting's exceeds 3 in both.)
-
-# %% [teacher]
-# **Teacher's note (section 5).** Where the two answers agree, real games cannot tell them apart, hence the two
-# groups. Counting is right in both directions: where forgetting says higher the real cards fit less often, and
-# where it says lower they fit more often; remembering the pile is worth something in real games, not only in the
-# model. Garbage counts the same way after a reshuffle: its stock is then made of discards everybody saw, and
-# `prob.garbage_next_card_placeable` counts over that known stock only (lessons 02–03 show why that is rare).
-
-# %% [markdown]
-# ## 6. Predict, then reveal
-#
-# This stepper asks "what is the chance that a face-down card fits the pile?" at every move and hides its plots
-# until you have guessed. Set the viewpoint to seat 0 and guess what *seat 0* should
-# believe; then Reveal. It starts at the deal and waits for your first guess. The next cell is a "student" made of
-# code, on its own stepper (not shown), who guesses the table's answer each time: the calibration it prints is that
-# code's, not yours.
-
-# %%
-guess_me = cardlab.Stepper("shithead", players=2, seed=5, predict="blind_fits", rollouts=16, panel_rollouts=16)
-guess_me.viewpoint.value = "seat 0"
-display(guess_me)
-
-# %%
-coded = cardlab.Stepper("shithead", players=2, seed=5, predict="blind_fits", rollouts=16, panel_rollouts=16)
-coded.viewpoint.value = "seat 0"                # the code's own stepper: guess_me above stays at the deal
-for _ in range(6):
-    press(coded)
-for _ in range(6):
-    if coded.game.is_over:
-        break
-    record = coded.predictor.submit(float(prob.shithead_blind_fits(coded.game, None)))
-    print(f"move {record.move}: {coded.predictor.feedback}")
-    assert record.answer == float(prob.shithead_blind_fits(coded.game, 0))
-    press(coded)
-calibration = str(coded.calibration()).splitlines()
-print("the code's calibration:", "\n".join(line for line in calibration if "Brier" not in line))   # a later lesson
-assert guess_me.game.move_count == 0           # the stepper shown still waits at the deal
-
-# %% [teacher]
-# **Teacher's note (section 6).** The guesses are scored against the revealed answers (the "mean squared
-# distance"): this question has no recorded outcome, so there is no Brier score here; the win question of lesson 00
-# has one.
+answers = [str(prob.garbage_next_card_placeable(garbage, v)) for v in (None, 0, 1, 2)]
+print(answers)
+assert len(set(answers)) == 1
 
 # %% [teacher]
 # **Misconceptions to discuss.** *"There is one true probability that the card fits."* The card is fixed; the
 # probability describes a person's information (section 1). *"Redealing the unseen cards proves the model right."*
-# It redeals with the model: consistency, not correctness (section 2). *"Players' moves tell the table nothing."* A
-# forced pick-up does (section 3). *"Forgetting a few cards hardly matters."* After a reshuffle, it does (section 5).
+# It redeals with the model: consistency, not correctness; real deals decide (section 2). *"The player who knows
+# more has the true chance."* Both answers pass the real-deal test; knowing more makes an answer sharper (section 2).
+# *"Averaging anybody's answers gives mine."* Only the answers of someone who knows all I know (exercise 2).
 
 # %% [markdown]
 # ## Exercises
@@ -413,9 +213,9 @@ assert guess_me.game.move_count == 0           # the stepper shown still waits a
 # Type each answer in its box and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** After seat 0's pick-up in `position`, what is the table's chance that seat 0's earlier hand
-# included a 5, by Bayes' rule (using the pick-up, and every hand equally likely before it as in section 3)? Does a
-# 5 fit an Ace?
+# **Exercise 1.** In `position`, seat 1 shows its hand to seat 0 (choose "seat 1" in the stepper's viewpoint menu
+# to see it). Count again with the formula of section 1: what is seat 0's plain share of fitting cards among the
+# cards it still cannot see?
 
 # %% [check]
 exercise_1 = lesson("10").exercise(1, game=position)
@@ -426,14 +226,20 @@ answer_1 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
 exercise_1.check(answer_1)
 
 # %% [solution]
-fives = rank_count(pool, cardlab.Rank.FIVE)
-with_pickup = 1 - comb(U - F - fives, h) / comb(U - F, h)          # Bayes, as for the King in section 3
-ignoring = 1 - comb(U - fives, h) / comb(U, h)                      # the prior: any h unseen cards
-print(f"using the pick-up (Bayes): {with_pickup:.4f}; ignoring it: {ignoring:.4f}")
-print(exercise_1.check(f"{with_pickup:.4f}"))
-print("ignoring the pick-up:", exercise_1.check(f"{ignoring:.4f}"))
-assert exercise_1.check(f"{with_pickup:.4f}").is_right and exercise_1.check(f"{ignoring:.4f}").status == "not yet"
-answer_1 = f"{with_pickup:.4f}"   # the key's answer, as a student types it (graded below)
+still_unseen = list(position.unseen_cards(0))
+for card in position.state.hands[1]:           # now seen by seat 0
+    still_unseen.remove(card)
+fit = [c for c in still_unseen if position.fits(c)]
+print(f"seat 1's hand: {', '.join(map(str, position.state.hands[1]))}")
+print(f"seat 0 still cannot see {len(still_unseen)} cards, {len(fit)} fit: {len(fit)}/{len(still_unseen)}")
+print(exercise_1.check(f"{len(fit)}/{len(still_unseen)}"))
+seat0_before = sum(map(position.fits, position.unseen_cards(0)))
+print(f"the fitting cards left over all 32 ({len(fit)}/32):", exercise_1.check(f"{len(fit)}/32"))
+print(f"seat 0's share before ({seat0_before}/32):", exercise_1.check(f"{seat0_before}/32"))
+assert exercise_1.check(f"{len(fit)}/{len(still_unseen)}").is_right
+for wrong in (f"{len(fit)}/32", f"{seat0_before}/32"):
+    assert exercise_1.check(wrong).status == "not yet"
+answer_1 = f"{len(fit)}/{len(still_unseen)}"   # the key's answer, as a student types it (graded below)
 
 # %% [tests]
 # graded: answer_1 is checked here when the lesson is graded
@@ -442,20 +248,23 @@ assert exercise_1.check(answer_1).is_right
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# **Exercise 2.** Check the law of total probability in Spite and Malice, in `game` as section 5 left it: average
-# seat 1's exact answer to "will the next stock card fit?" over 2000 worlds redealt from the table's view (the
-# cell below redeals one world). What number should the average come close to, and does it?
+# **Exercise 2.** `later` is the game two moves on: seat 0 picks up the pile, seat 1 plays a 9. Average seat 1's
+# answer to "will a face-down card fit?" over 2000 worlds redealt from the table's view (the cell below redeals one
+# world). Type your average. Whose answer in `later` should it come close to?
 
 # %%
+later = position.copy()
+for move in ("pick up", "play 9"):
+    later.play(move)
 rng = np.random.default_rng(14)
 
 
 def redealt_world():
-    """One world the table cannot tell from `game`: the cards it cannot see, dealt again at random."""
-    return game.resample(None, rng)
+    """One world the table cannot tell from `later`: the cards it cannot see, dealt again at random."""
+    return later.resample(None, rng)
 
 # %% [check]
-exercise_2 = lesson("10").exercise(2, game=game)
+exercise_2 = lesson("10").exercise(2, game=later)
 display(exercise_2)
 
 # %%
@@ -463,52 +272,20 @@ answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
 exercise_2.check(answer_2)
 
 # %% [solution]
-values = [float(prob.spite_next_stock_playable(redealt_world(), 1)) for _ in range(2000)]
+values = [float(prob.shithead_blind_fits(redealt_world(), 1)) for _ in range(2000)]
 mean, half = np.mean(values), 1.96 * np.std(values, ddof=1) / np.sqrt(len(values))
-target = float(prob.spite_next_stock_playable(game, None))
-own = float(prob.spite_next_stock_playable(game, 1))
-print(f"table {target:.4f}; average of seat 1's answers {mean:.4f} ± {half:.4f}; seat 1 in this game {own:.4f}")
-assert abs(mean - target) < 2 * half + 1e-12     # within about four standard errors
+target = float(prob.shithead_blind_fits(later, None))
+own = float(prob.shithead_blind_fits(later, 1))
+print(f"average of seat 1's answers {mean:.4f} ± {half:.4f}; the table's answer {target:.4f}; "
+      f"seat 1's own answer in this game {own:.4f}")
+assert abs(mean - target) < 2 * half     # within about four standard errors
 print(exercise_2.check(f"{mean:.4f}"))
 print("seat 1's own answer:", exercise_2.check(f"{own:.4f}"))
-assert exercise_2.check(f"{mean:.4f}").is_right
-# seat 1's own answer is accepted only where it happens to equal the table's (in this deal both are 1/4)
-assert exercise_2.check(f"{own:.4f}").is_right == (abs(own - target) < 5e-5)
+assert exercise_2.check(f"{mean:.4f}").is_right and exercise_2.check(f"{own:.4f}").status == "not yet"
 answer_2 = f"{mean:.4f}"   # the key's answer, as a student types it (graded below)
 
 # %% [tests]
 # graded: answer_2 is checked here when the lesson is graded
 ### BEGIN HIDDEN TESTS
 assert exercise_2.check(answer_2).is_right
-### END HIDDEN TESTS
-
-# %% [markdown]
-# **Exercise 3.** Go back to the moment when the stock was down to the completed pile and nobody had drawn from it
-# (the first cell of section 5 printed the pile and what the centre piles need). What is the chance that the next
-# stock card fits a centre pile, for a player who remembers the pile? Count by hand (Kings are wild).
-
-# %% [check]
-exercise_3 = lesson("10").exercise(3, game=at_the_pile)
-display(exercise_3)
-
-# %%
-answer_3 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
-exercise_3.check(answer_3)
-
-# %% [solution]
-fitting = [c for c in pile if at_the_pile.can_play_on_centre(c)]
-print(f"{len(fitting)} of the pile's {len(pile)} cards fit ({' '.join(map(str, fitting))}): {len(fitting)}/{len(pile)}")
-print(exercise_3.check(f"{len(fitting)}/{len(pile)}"))
-no_kings = sum(c.rank != cardlab.Rank.KING for c in fitting)
-print(f"forgetting the Kings ({no_kings}/{len(pile)}):", exercise_3.check(f"{no_kings}/{len(pile)}"))
-print(f"forgetful ({forgetful(at_the_pile):.4f}):", exercise_3.check(f"{forgetful(at_the_pile):.4f}"))
-assert exercise_3.check(f"{len(fitting)}/{len(pile)}").is_right
-for wrong in (f"{no_kings}/{len(pile)}", f"{forgetful(at_the_pile):.4f}"):
-    assert exercise_3.check(wrong).status == "not yet"
-answer_3 = f"{len(fitting)}/{len(pile)}"   # the key's answer, as a student types it (graded below)
-
-# %% [tests]
-# graded: answer_3 is checked here when the lesson is graded
-### BEGIN HIDDEN TESTS
-assert exercise_3.check(answer_3).is_right
 ### END HIDDEN TESTS
