@@ -245,11 +245,12 @@ def play_as_a_class(seed=3):
 # | `01_law_of_large_numbers` | estimates settle on the exact answer; intervals and how they shrink |
 # | `02_garbage_play`, `03_garbage_chances` | Garbage: play it, then its probabilities |
 # | `04_spite_and_malice_play`, `05_spite_and_malice_chances` | Spite and Malice: play it, then its probabilities |
-# | `06_shithead_play`, `07_shithead_counting`, `08_shithead_chances` | Shithead: play, count, what play tells |
-# | `10_hidden_information` | the same position, different (and correct) probabilities for different people |
+# | `06_shithead_play`, `07_shithead_counting` | Shithead: play it; count a hidden card's chance, test it on real deals |
+# | `08_shithead_models_and_real_deals`, `09_shithead_pickups_and_first_player` | what play tells; a model of the players, decided by real deals |
+# | `10_hidden_information`, `11_bayes_rule` | the same card, different (and correct) chances; what a move tells |
 # | `12_expected_value`, `13_markov_chains` | how many draws a Garbage layout takes, exactly; its whole story |
 # | `14_strategy_tournament`, `15_planning_a_tournament` | write your own bot and find out whether it is really better |
-# | `16_deciding_under_uncertainty` | choosing a move by its chances |
+# | `16_deciding_under_uncertainty`, `17_game_review` | choosing a move by its chances; learn from your mistakes |
 
 # %% [markdown]
 # ## Exercises
