@@ -7,7 +7,7 @@
 # **Learning goals**
 #
 # - know the rules of Shithead and three house rules;
-# - play the special cards on a stacked deck, and read the stepper's panels at a blind play.
+# - play the special cards on a stacked deck, and read the stepper's panels in mid-game and at a blind play.
 #
 # **Predict first.** At the end of a game, a player turns a face-down card over *blind*: nobody has seen it. Does
 # it fit the pile more often or less often than one time in two? Write your guess down; section 3 counts it.
@@ -19,9 +19,10 @@
 # and picking up, replayed on a stacked deck; the order of the sources (hand, face-up, face-down blind); the
 # stepper's panels, which say which chances are counted and which are estimated by play-outs.
 #
-# **Lesson plan (50 minutes).** 5 min: predict (above). 10 min: the rules (section 1). 12 min: the special cards on
-# a stacked deck (section 2). 8 min: blind plays and the panels (section 3). 15 min: exercises (1 and 2, 5 min:
-# the fit rule, counted by hand; 3, 10 min: a loop over one game's moves).
+# **Lesson plan (50 minutes).** 5 min: predict (above). 10 min: the rules (section 1). 10 min: the special cards on
+# a stacked deck (section 2). 10 min: the panels in mid-game and at the first blind play, and how often a blind
+# play fits (section 3). 15 min: exercises (1 and 2, 5 min: the fit rule, counted by hand; 3, 10 min: a loop over
+# one game's moves).
 
 # %% [markdown]
 # ## 1. The rules
@@ -127,17 +128,16 @@ print("cards the table knows seat 0 holds:", [str(c) for c in table.game.observe
 assert palace.game.move_count == 0     # the stepper shown is still at the deal
 
 # %% [markdown]
-# ## 3. Blind plays and the panels, in a bot game
+# ## 3. The panels and blind plays, in a bot game
 #
-# The face-down cards come last. Here greedy bots play a shuffled game (seed 5) until the first blind play; the
-# stepper shows that position.
+# Greedy bots play a shuffled game (seed 5). The stepper shows it after 10 moves, in mid-game.
 
 # %%
 bots = cardlab.Stepper("shithead", players=2, seed=5)
-while bots.game.state.blind_plays == 0:
+while bots.game.move_count < 10:
     bots.next_move()
-for event in bots.game.events[-4:]:
-    print(event)
+mid_draw = bots.game.observe(None).draw_size
+print(f"top of the pile: {bots.game.top}; seat {bots.game.current_player} to play; draw pile: {mid_draw} cards")
 display(bots)
 
 # %% [markdown]
@@ -146,27 +146,64 @@ display(bots)
 # what such a count assumes), or gives an estimate with its interval and its number of play-outs.
 
 # %%
-panel = bots.panel_numbers()
-print(panel)
-empty_draw = bots.game.observe(None).draw_size == 0
-print(f"draw pile empty: {empty_draw}")
-assert "(exact)" in panel and "play-outs" in panel
-assert empty_draw == ("not applicable" in panel)
+mid_game = bots.panel_numbers()
+print(mid_game)
 
 # %% [markdown]
-# An empty draw pile has no top card: *not applicable* is not a chance of 0. A pick-up on a *later* turn depends on
-# the future: the stepper estimates it by dealing the unseen cards again and playing on.
-#
+# Here the chances about cards lying now are counted: a face-down card fits, the draw pile's top fits, the mover
+# picks up in this turn. A pick-up on a *later* turn depends on the moves before it: the stepper estimates it by
+# dealing the unseen cards again and playing on.
+
+# %%
+def panel_lines(panel):
+    """The panel's lines as {question: answer}."""
+    return dict(line.split(": ", 1) for line in panel.splitlines())
+
+
+for question, answer in panel_lines(mid_game).items():       # the text above, checked
+    assert answer.endswith("(exact)") == ("next turn" not in question), (question, answer)
+    assert ("play-outs" in answer) == ("next turn" in question), (question, answer)
+
+# %% [markdown]
+# **The first blind play.** The face-down cards come last. Play on until a player has no hand and no face-up card
+# left and must turn a face-down card over.
+
+# %%
+while not any("face-down" in move.text for move in bots.game.legal_moves()):
+    bots.next_move()
+for event in bots.game.events[-2:]:
+    print(event)
+print(f"seat {bots.game.current_player} may only:", [move.text for move in bots.game.legal_moves()])
+at_blind = bots.panel_numbers()
+blind_draw = bots.game.observe(None).draw_size
+print(at_blind)
+print(f"draw pile: {blind_draw} cards; seat 0's face-up cards: {[str(c) for c in bots.game.state.face_up[0]]}")
+
+# %% [markdown]
+# An empty draw pile has no top card: *not applicable* is not a chance of 0. Seat 0 still has a 2 face up, and a
+# 2 goes on anything, so it cannot pick up on its next turn: the play-outs find 0, as they must.
+
+# %%
+for panel, draw_size in ((mid_game, mid_draw), (at_blind, blind_draw)):     # the text above, checked
+    draw_line = panel_lines(panel)["top of the draw pile fits"]
+    assert draw_line.startswith("not applicable") == (draw_size == 0), draw_line
+assert blind_draw == 0 < mid_draw
+assert not bots.game.state.hands[0] and cardlab.Rank.TWO in [c.rank for c in bots.game.state.face_up[0]]
+assert panel_lines(at_blind)["seat 0 picks up on its next turn"].startswith("0.000 ")
+
+# %% [markdown]
 # **How often does a blind play fit?** Check your prediction: 2,000 games of greedy bots, every blind play counted.
 
 # %%
 run = cardlab.simulate("shithead", players=2, games=2000, seed=5, progress=False)
 blind, fit = int(run.extras["blind_plays"].sum()), int(run.extras["blind_fits"].sum())
 print(f"blind plays in 2000 games: {blind}; they fit: {fit} ({fit / blind:.0%})")
-assert 0.7 < fit / blind < 0.8                           # what the text below says
 
 # %% [markdown]
 # In these games a blind play fits about three times in four: more often than one time in two.
+
+# %%
+assert 0.7 < fit / blind < 0.8                           # the text above, checked
 
 # %% [markdown]
 # ## Exercises

@@ -13,8 +13,8 @@
 # **Predict first.** The deck is shuffled and dealt. What is the chance that the top card of the draw pile is a 2
 # or a 10? Write it down; section 1 counts it.
 #
-# This lesson uses the rules of lesson `06_shithead_play`, the intervals of lesson `01_law_of_large_numbers` and
-# the deal-by-deal comparisons of lesson `03_garbage_chances`.
+# This lesson uses the rules of lesson `06_shithead_play`, the intervals of lesson `01_law_of_large_numbers`, and
+# the deal-by-deal comparisons and the shared 5% of lesson `03_garbage_chances`.
 
 # %% [teacher]
 # **Learning goals:** a chance at the deal as a count (exact for a fair shuffle), tested on 2,000 real deals;
@@ -22,10 +22,10 @@
 # of their common value (an assumption); one count per viewer; real deals as the judge of a count; a paired
 # comparison of house rules on the same deals, with four intervals read together.
 #
-# **Lesson plan (50 minutes).** 5 min: predict (above). 7 min: at the deal (section 1). 10 min: after the
-# set-up, exchangeable cards and three viewers (section 2). 9 min: real deals decide (section 3). 7 min: house
-# rules and pick-ups (section 4). 12 min: exercises (1, 4 min: a count by hand; 2, 8 min: counting unseen cards
-# in code).
+# **Lesson plan (50 minutes).** 5 min: predict (above). 6 min: at the deal (section 1). 9 min: after the
+# set-up, exchangeable cards and three viewers (section 2). 10 min: real deals decide, and what "no gap in the
+# data" can show (section 3). 8 min: house rules and pick-ups, and the endless game (section 4). 12 min: exercises
+# (1, 4 min: a count by hand; 2, 8 min: counting unseen cards in code).
 #
 # **Why shuffled deals.** Lesson 06's stacked deck is printed in the code, so for the class its cards are not
 # unseen: after its set-up the top of the draw pile is 7♣ (seat 0 draws and plays it), which fits for certain.
@@ -74,10 +74,12 @@ for row in convergence_rows(is_special, [20, 200, DEALS]):
     print(f"after {row}; contains the count: {row.contains(float(exact_special))}")
 se = np.sqrt(float(exact_special) * (1 - float(exact_special)) / DEALS)
 print(f"gap after {DEALS} deals: {(is_special.mean() - float(exact_special)) / se:+.2f} standard errors")
-assert abs(is_special.mean() - float(exact_special)) < 4 * se
 
 # %% [markdown]
 # The running share wanders early and settles near the count; its 95% band narrows like $1/\sqrt{n}$ (lesson 01).
+
+# %%
+assert abs(is_special.mean() - float(exact_special)) < 4 * se          # the text above, checked
 
 # %% [markdown]
 # ## 2. After the set-up: the draw pile's top and a face-down card
@@ -117,12 +119,15 @@ for viewpoint in (None, 0, 1):
     print(f"{who:>6}: {fit}/{len(unseen)} unseen cards fit = {float(counts[who]):.4f}; "
           f"stepper: draw top {float(top):.4f}, face-down card {float(blind):.4f}")
     assert counts[who] == top == blind
-assert len(set(counts.values())) == 3                    # what the text below says
-assert [len(after_setup.unseen_cards(v)) for v in (None, 0, 1)] == [45, 42, 42]   # as the text below says
 
 # %% [markdown]
 # The stepper's values are these counts (the cell checks it). The table cannot see 45 cards, each seat a different
 # 42, and a different share of them fits: three counts, one per viewer's knowledge.
+
+# %%
+assert len(set(counts.values())) == 3                                  # the text above, checked
+assert [len(after_setup.unseen_cards(v)) for v in (None, 0, 1)] == [45, 42, 42]
+assert after_setup.unseen_cards(0) != after_setup.unseen_cards(1)
 
 # %% [markdown]
 # ## 3. Real deals decide
@@ -157,23 +162,28 @@ print(f"{REAL} greedy set-ups: the table's count, on average {count.mean():.3f}"
 print(f"really fits: draw pile's top {top_fits.mean():.3f}, seat 0's face-down card {down_fits.mean():.3f}")
 print(f"top minus face-down, deal by deal: {shown(same)}")
 print("real minus count, deal by deal:", ", ".join(f"{k} {shown(v)}" for k, v in real_minus_count.items()))
-assert same[1] < 0 < same[2]                                               # what the text below says
-for mean, low, _ in real_minus_count.values():
-    assert 0.015 < low and 0.02 < mean < 0.04                              # what the text below says
 
 # %% [markdown]
-# The two hidden cards fit equally often, as exchangeability says, but more often than the count, by about 3
-# points. The unseen cards include the hands, where greedy set-ups kept the weaker cards; a face-down card or the
-# draw pile's top is one of the others. The count is a good first answer, not an exact one; lesson 08 shows how
-# later play changes the chances.
+# The data see no gap between the two hidden cards (the interval holds 0 and rules out a gap above about 1
+# point); that there is none at all comes from exchangeability, not from the data. Both fit more often than the
+# count, by about 3 points. Each interval is at 95%: about one in twenty such intervals misses.
+#
+# The unseen cards include the hands, where greedy set-ups kept the weaker cards; a face-down card or the draw
+# pile's top is one of the others. The count is a good first answer, not an exact one; lesson 08 shows how later
+# play changes the chances.
+
+# %%
+assert same[1] < 0 < same[2] and max(-same[1], same[2]) < 0.015           # the text above, checked
+for mean, low, _ in real_minus_count.values():
+    assert 0.015 < low and 0.02 < mean < 0.04
 
 # %% [teacher]
 # **Misconceptions to discuss.** *"The face-down card and the top of the draw pile have different chances."* Nobody
 # has seen either and nothing has told them apart: their chances are exactly equal (section 3 finds no gap).
 # *"The count is exact."* Only if every unseen card is equally likely; after greedy set-ups the real rate is about 3
 # points higher. *"The table is wrong because seat 0 knows better."* Each count uses what its viewer has seen; each
-# rests on the same assumption about the set-up. The three intervals of section 3 are each at 95%: about one in
-# twenty such intervals misses its true value.
+# rests on the same assumption about the set-up. *"No gap in the data proves the chances equal."* The interval
+# only rules out gaps of more than about a point; the exact equality is the theorem (exchangeability).
 
 # %% [markdown]
 # ## 4. House rules and pick-ups
@@ -184,7 +194,8 @@ for mean, low, _ in real_minus_count.values():
 # The cell deals the **same** 2,000 games under each set of rules (it checks that their cards are the same) and
 # measures each change deal by deal. It reads four intervals at once, one per question above. To keep the chance
 # that *any* of them misses at 5% or less, each gets a 5% / 4 share of the misses (**Bonferroni**, as in lesson
-# 03's Exercise 1): each is made at 98.75%.
+# 03's Exercise 1): each is made at 98.75%. A game still going after 4,000 turns (the option `max_turns`) is
+# stopped: a draw.
 
 # %%
 HOUSE_GAMES = 2000
@@ -203,15 +214,20 @@ def dealt_cards(index, **house_rules):
 assert all(dealt_cards(i) == dealt_cards(i, **rules) for i in range(HOUSE_GAMES) for rules in RULES.values())
 
 
+def played(index, **house_rules):
+    """Game `index` of the run with seed 31, played by greedy bots with the engine."""
+    game = cardlab.new_game("shithead", players=2, seed=31, index=index, **house_rules)
+    bot = make_policy("greedy", "shithead", np.random.default_rng(0))
+    while not game.is_over:
+        game.play(choose(bot, game))
+    return game
+
+
 def pickups(**house_rules):
     """Pick-ups per game, and which games never ended (a draw at the safety rule `max_turns`)."""
     run = cardlab.simulate("shithead", players=2, games=HOUSE_GAMES, seed=31, progress=False, **house_rules)
     for index in range(3):                              # the run's game `index` is the deal checked above
-        game = cardlab.new_game("shithead", players=2, seed=31, index=index, **house_rules)
-        bot = make_policy("greedy", "shithead", np.random.default_rng(0))
-        while not game.is_over:
-            game.play(choose(bot, game))
-        assert game.state.pickups == run.extras["pickups"][index]
+        assert played(index, **house_rules).state.pickups == run.extras["pickups"][index]
     return run.extras["pickups"], run.winners < 0
 
 
@@ -226,8 +242,11 @@ unfinished = np.any([drawn for _, drawn in results.values()], axis=0)
 kept = ~unfinished                                       # deals played to the end under every set of rules
 plain = results["plain"][0][kept]
 house = {name: results[name][0][kept] for name in RULES if name != "plain"}
-print(f"the same {HOUSE_GAMES} deals under all four sets of rules: cards compared, all the same")
-print(f"deals set aside because a game never ended (a draw at max_turns): {unfinished.sum()} of {HOUSE_GAMES}")
+print(f"deals new_game(seed=31, index=i), i < {HOUSE_GAMES}: their cards the same under all four sets of rules")
+print("the runs' games 0-2, replayed from those deals with the engine: the same pick-ups")
+stopped = {int(i): [name for name, (_, drawn) in results.items() if drawn[i]] for i in np.flatnonzero(unfinished)}
+print(f"deals set aside, a game stopped at max_turns: {len(stopped)} of {HOUSE_GAMES}; "
+      + "; ".join(f"deal {i} under {', '.join(names)}" for i, names in stopped.items()))
 print(f"each interval at the {1 - 0.05 / INTERVALS:.2%} level (z = {z:.2f}), over {kept.sum()} deals")
 print(f"{'rules':>16}  pick-ups per game  change per game [interval]")
 print(f"{'plain':>16}  {plain.mean():17.2f}")
@@ -237,22 +256,38 @@ for rule, values in house.items():
     print(f"{rule:>16}  {values.mean():17.2f}  " + "{:+.2f} [{:+.2f}, {:+.2f}]".format(*changes[rule]))
 three_vs_seven = paired_interval(house["invisible_three"] - house["seven_lower"])
 print("invisible_three minus seven_lower, deal by deal: {:+.2f} [{:+.2f}, {:+.2f}]".format(*three_vs_seven))
-assert changes["seven_lower"][2] < 0 and changes["invisible_three"][2] < 0 and three_vs_seven[2] < 0
-assert changes["eight_skips"][1] < 0 < changes["eight_skips"][2]              # what the text below says
+all_deals = paired_interval(results["seven_lower"][0] - results["plain"][0])
+print("seven_lower minus plain over all {} deals, a stopped game at its pick-ups so far: "
+      "{:+.2f} [{:+.2f}, {:+.2f}]".format(HOUSE_GAMES, *all_deals))
 
 # %% [markdown]
-# With greedy players, `seven_lower` and the invisible 3 lower the pick-ups, and the invisible 3 more than
-# `seven_lower` (these three intervals lie below 0). The interval of `eight_skips` contains 0: these deals cannot
-# tell its effect from none, nor its direction. A game that never ends has no pick-up count, so its deal is set
-# aside under every set of rules, keeping the pairs.
+# In the deals that end under every set of rules, `seven_lower` and the invisible 3 lower greedy players'
+# pick-ups, and the invisible 3 more than `seven_lower` (these three intervals lie below 0). The interval of
+# `eight_skips` contains 0: these deals cannot tell its effect from none, nor its direction.
+#
+# The deal set aside never ended under `seven_lower`: greedy players looped until `max_turns`. It has no final
+# pick-up count, so it is left out under every set of rules, keeping the pairs; counted as it stood when stopped,
+# it alone swamps the rest (the last line). So `seven_lower` also made one game endless, a cost these intervals
+# do not show.
+
+# %%
+assert changes["seven_lower"][2] < 0 and changes["invisible_three"][2] < 0 and three_vs_seven[2] < 0  # as above
+assert changes["eight_skips"][1] < 0 < changes["eight_skips"][2]
+assert list(stopped.values()) == [["seven_lower"]] and kept.sum() == HOUSE_GAMES - 1
+endless = played(next(iter(stopped)), seven_lower=True)   # the deal set aside, replayed with the engine
+assert endless.winner is None and endless.state.turn == endless.options["max_turns"] == 4000
+assert endless.state.pickups == results["seven_lower"][0][unfinished][0]
+assert all_deals[1] < 0 < all_deals[2]                   # with it counted in, the interval spans 0
 
 # %% [teacher]
 # **House rules.** Four intervals read together at 98.75% each (Bonferroni: the chance that at least one misses is
 # at most the sum of the four 1.25% chances, 5%). One `seven_lower` deal of seed 31 loops until `max_turns` (1,321
-# pick-ups): kept in, that one game moves the mean change by about +0.65 and the interval spans 0; the cell sets
-# aside, under every set of rules, the deals where a game never ended, and says how many. The cell also replays
-# the run's first three games of each set of rules with the engine and checks their pick-ups: the run's game *i*
-# is `new_game(seed=31, index=i)`, the deal whose cards it compared.
+# pick-ups): kept in, that one game moves the mean change by about +0.65 and the interval spans 0 (the last line
+# printed); the cell sets aside, under every set of rules, the deals where a game never ended, and says which. The
+# deal was set aside because of its outcome, so the intervals speak of deals that end; the endless game is a
+# finding of its own. The cell compares the cards of `new_game(seed=31, index=i)` for all 2,000 deals; it links
+# them to the runs by replaying each run's first three games (and the endless one) with the engine: the run's game
+# *i* is that deal (`simulate`'s documented seeding).
 
 # %% [markdown]
 # ## Exercises

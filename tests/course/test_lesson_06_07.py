@@ -45,6 +45,13 @@ def test_06_exercise_1_counts_the_cards_that_go_on_a_7(typed: str) -> None:
     assert exercise.check(typed).is_right
     for wrong in ("32", "28", "52"):        # the 2s forgotten; seven_lower's count; every card
         assert exercise.check(wrong).status == "not yet", wrong
+    share = exercise.check("36/52")           # the right count written as a share: the hint asks for a number
+    assert not share.is_right and "number of cards" in share.message
+
+
+def test_06_exercise_2_asks_for_a_number_of_cards_not_a_share() -> None:
+    share = lesson("06").exercise(2).check("20/52")
+    assert not share.is_right and "number of cards" in share.message
 
 
 def test_06_exercise_2_counts_the_invisible_three() -> None:
@@ -115,6 +122,22 @@ def test_07_exercise_2_is_the_table_count_and_says_so() -> None:
     assert verdict.is_right
     assert "count" in verdict.message and "exact" not in verdict.message
     assert exercise.check(str(plain_count)).status == "not yet"
+
+
+def test_07_exercise_2_a_seats_count_is_not_yet_and_the_hint_says_whose_count() -> None:
+    """Section 2 teaches one count per viewer: a seat's count of the same position is the viewpoint mistake, so it
+    is "not yet" (not "close"), and the hint names the table's count; a rounding of the right value is "close"."""
+    lower = greedy_setup(14, seven_lower=True)
+    exercise = lesson("07").exercise(2, game=lower)
+    table = Fraction(sum(lower.fits(c) for c in lower.unseen_cards(None)), len(lower.unseen_cards(None)))
+    for seat in (0, 1):
+        unseen = lower.unseen_cards(seat)
+        count = Fraction(sum(lower.fits(c) for c in unseen), len(unseen))
+        assert count != table
+        verdict = exercise.check(f"{count.numerator * len(unseen) // count.denominator}/{len(unseen)}")
+        assert verdict.status == "not yet", (seat, verdict)
+        assert "the table's count, not a seat's" in verdict.message
+    assert exercise.check(f"{float(table):.2f}").status == "close"
 
 
 def test_07_exercise_2_counts_the_game_it_is_given_and_refuses_another_game() -> None:

@@ -40,14 +40,15 @@ def exercise_1() -> Exercise:
         "Exercise 1.", "The plain rules: how many of a pack's 52 cards may be played on a 7?",
         truth=lambda: _cards_on(Rank.SEVEN), probability=False,
         hint="a card fits if it is equal or higher (3 < ... < K < A), or if it goes on anything; "
-             "each rank has 4 cards")
+             "each rank has 4 cards; give the number of cards, not a share of 52")
 
 
 def exercise_2() -> Exercise:
     return Exercise(
         "Exercise 2.", "invisible_three=True: how many of a pack's 52 cards may be played on a King?",
         truth=lambda: _cards_on(Rank.KING, invisible_three=True), probability=False,
-        hint="which ranks are equal or higher than a King, and which go on anything under this house rule?")
+        hint="which ranks are equal or higher than a King, and which go on anything under this house rule? "
+             "Give the number of cards, not a share of 52")
 
 
 def exercise_3() -> Exercise:

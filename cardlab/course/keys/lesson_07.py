@@ -16,6 +16,9 @@ from cardlab.viz.exercise import Exercise
 
 COUNT_NAME = "the table's count, which takes every unseen card as equally likely,"
 """How a right verdict names a count after the set-up: a model's value, not an exact chance."""
+CLOSE_2 = 0.02
+"""Exercise 2's "close": within 2% of the table's count. A seat's count of the same position (a viewpoint
+mistake, not a slip) differs from it by 3% or more, so it gets "not yet" and the hint that names whose count."""
 
 
 def _fits_on(top: Rank, **house_rules: Any) -> Fraction:
@@ -48,5 +51,6 @@ def exercise_2(game: object) -> Exercise:
     return Exercise(
         "Exercise 2.", "seven_lower: the table's count (fitting unseen cards / unseen cards) for the top of "
         "the draw pile on the 7?",
-        truth=lambda: _table_count(position), value_name=COUNT_NAME,
-        hint="on a 7 this rule allows a 7 or lower, a 2 or a 10; count those among the cards the table cannot see")
+        truth=lambda: _table_count(position), value_name=COUNT_NAME, close=CLOSE_2,
+        hint="on a 7 this rule allows a 7 or lower, a 2 or a 10; count those among the cards the table cannot see "
+             "(the table's count, not a seat's: a seat also sees its own hand)")
