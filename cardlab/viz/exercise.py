@@ -4,7 +4,18 @@ An :class:`Exercise` holds a question and a *function* that computes the true an
 the notebook gave (never a stored number): the truth is computed when the first answer is checked, and kept.
 The student's answer is text, read exactly (:func:`parse_answer`):
 
-* a fraction, ``7/35``; a decimal, ``0.2``, ``.2`` or ``0,2``; a percentage, ``20%``.
+* a fraction, ``7/35``; a decimal, ``0.2``, ``.2`` or ``0,2``; a percentage, ``20%``. Any number of digits is
+  read, up to the :data:`MAX_ANSWER_TEXT` characters of the whole answer (so an exact fraction such as
+  ``26265935155173508/2803448856786435`` is read; a longer text gets a message that says the limit).
+
+What the box asks for is one of three kinds, and every message names the kind:
+
+* a **probability** (the default): from 0 to 1, as a fraction, a decimal or a percentage;
+* a **number** (``probability=False``: a mean, a difference, a factor): any number, as a decimal, a whole number
+  or a fraction; a percentage is refused with a message (a number of draws is not a share);
+* a **count** (``count=True``: how many cards, games, pick-ups): a whole number from 0 up; typed text that is not
+  one (``36/52``, ``2.5``, ``-3``, ``36%``) is refused with a message that says a count is asked. A number given
+  in code (``exercise.check(36.0)``) is judged by its value.
 
 :meth:`Exercise.check` compares it with the truth and returns a :class:`Verdict`:
 
@@ -25,9 +36,14 @@ shows the output's ``text/html`` instead, which repeats the question and says to
 answer. In code, ``exercise.check("7/35")`` gives the same verdict as the box, so an answer cell such as
 ``exercise_1.check(answer_1)`` works top to bottom with a blank answer too (it says that no answer was typed).
 
-The answer stays out of reach: the truth function and the truth it computes live in a closure that only the check
-calls (:func:`_sealed`), never in an attribute; no attribute, ``repr``, message or error of an exercise shows the
-answer before it is typed (a right answer's verdict shows the exact value).
+The answer stays out of reach of the exercise object. The truth function, and the truth once computed, are kept
+in this module's private registry (:data:`_SEALS`), keyed weakly by the exercise itself; the exercise holds no
+reference to them: no attribute, no slot, no closure of a method or of the widget's callbacks, so nothing reached
+from the exercise (``dir``, ``repr``, ``__closure__``, ``gc.get_referents``) leads to the answer. Its ``check``
+looks its own seal up in the registry. No attribute, ``repr``, message or error of an exercise shows the answer
+before it is typed (a right answer's verdict shows the exact value). What this cannot close: the registry and the
+answer keys are part of the installed package, so a student who reads cardlab's source can reach them (see
+docs/teaching.md, "Answers out of the student's reach").
 """
 
 from __future__ import annotations
@@ -35,6 +51,7 @@ from __future__ import annotations
 import html
 import math
 import re
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -47,9 +64,17 @@ import ipywidgets as widgets
 from cardlab.errors import InvalidInputError, shown
 
 Status = Literal["right", "close", "not yet", "blank", "unreadable"]
+Kind = Literal["probability", "number", "count"]
 FORMS = "a fraction (7/35), a decimal (0.2) or a percentage (20%)"
+NUMBER_FORMS = "a number: a decimal (2.5), a whole number (12) or a fraction (5/2)"
+COUNT_FORMS = "a whole number (12)"
+KIND_FORMS: dict[Kind, str] = {"probability": FORMS, "number": NUMBER_FORMS, "count": COUNT_FORMS}
+"""What each kind of box asks for, as its messages say it ("type ...")."""
+PLACEHOLDERS: dict[Kind, str] = {"probability": "7/35, 0.2 or 20%", "number": "a number, e.g. 12 or 2.5",
+                                 "count": "a whole number, e.g. 12"}
 MAX_ANSWER_TEXT = 40
-"""The longest answer read (in characters, spaces included): a longer text gets a message, not an attempt."""
+"""The longest answer read (in characters, spaces included): a longer text gets a message, not an attempt. It also
+bounds the digits read (at most this many on each side of a fraction), so reading stays cheap."""
 DEFAULT_TOLERANCE = 0.0005
 DEFAULT_CLOSE = 0.05
 MAX_SHOWN_DENOMINATOR = 10_000
@@ -57,23 +82,26 @@ COLOURS = {"right": "#1a7f37", "close": "#9a6700", "not yet": "#b42318", "blank"
 STATIC_NOTE = ("This exercise checks your answer when the notebook runs: open it in JupyterLab or on Binder (the "
                "link at the top), run the cells from the top, and type your answer in the box.")
 
-_FRACTION = re.compile(r"([+-]?\d{1,12})/(\d{1,12})")
-_DECIMAL = re.compile(r"[+-]?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][+-]?\d{1,2})?")
+_DIGITS = rf"\d{{1,{MAX_ANSWER_TEXT}}}"
+_FRACTION = re.compile(rf"([+-]?{_DIGITS})/({_DIGITS})")
+_DECIMAL = re.compile(rf"[+-]?({_DIGITS}(\.\d{{0,{MAX_ANSWER_TEXT}}})?|\.{_DIGITS})([eE][+-]?\d{{1,2}})?")
 
 
-def parse_answer(text: object) -> Fraction:
+def parse_answer(text: object, forms: str = FORMS) -> Fraction:
     """The number a student typed, exactly: ``7/35``, ``0.2``, ``.2``, ``0,2`` (a decimal comma), ``20%``.
 
     Spaces anywhere are ignored (``7 / 35``, ``20 %``). Anything else raises an :class:`InvalidInputError`
-    whose message quotes the text and says what can be typed.
+    whose message quotes the text and says what can be typed: ``forms`` (by default :data:`FORMS`, a
+    probability's forms; an exercise passes the forms of its kind, :data:`KIND_FORMS`).
     """
     if not isinstance(text, str):
-        raise InvalidInputError(f"answer {shown(text)} is not text: type {FORMS} between the quotes")
+        raise InvalidInputError(f"answer {shown(text)} is not text: type {forms} between the quotes")
     if len(text) > MAX_ANSWER_TEXT:
-        raise InvalidInputError(f"answer {shown(text, 20)} is {len(text):,} characters long: type {FORMS}")
+        raise InvalidInputError(f"answer {shown(text, 20)} is {len(text):,} characters long, and at most "
+                                f"{MAX_ANSWER_TEXT} are read: type {forms}")
     s = "".join(text.split())
     if not s:
-        raise InvalidInputError(f"no answer was typed: type {FORMS}")
+        raise InvalidInputError(f"no answer was typed: type {forms}")
     if s.count(",") == 1 and "." not in s:
         s = s.replace(",", ".")
     percent = s.endswith("%")
@@ -87,7 +115,7 @@ def parse_answer(text: object) -> Fraction:
     elif _DECIMAL.fullmatch(s):
         value = Fraction(Decimal(s))
     else:
-        raise InvalidInputError(f"answer {shown(text)} is not a number I can read: type {FORMS}")
+        raise InvalidInputError(f"answer {shown(text)} is not a number I can read: type {forms}")
     return value / 100 if percent else value
 
 
@@ -178,21 +206,29 @@ def _checked_float(name: str, value: object) -> float:
 
 
 Judge = Callable[[Fraction, "str | None"], Verdict]
+_SEALS: weakref.WeakKeyDictionary[Exercise, Judge] = weakref.WeakKeyDictionary()
+"""Each exercise's judging function (which holds its truth function), keyed weakly by the exercise: the only
+reference to it. Private: only :meth:`Exercise.check` reads it; an entry goes when its exercise goes."""
 
 
 def _sealed(truth: Callable[[], object], *, tolerance: float, close: float, hint: str,
-            value_name: str | None = None) -> Judge:
+            value_name: str | None = None, count: bool = False) -> Judge:
     """A function that judges an answer against the truth, with the truth function and its value in its closure.
 
-    The truth is computed at the first call and kept there: no attribute of the exercise holds it, so neither
-    ``dir(exercise)``, nor a ``repr``, nor tab completion in a notebook shows it; only a check uses it.
+    The truth is computed at the first call and kept there. The function itself is kept only in :data:`_SEALS`,
+    never in the exercise, so nothing reached from the exercise object holds it (see the module's docstring).
+    ``count=True``: the truth must be a whole number (an error names the type, never the value).
     """
     kept: list[tuple[Fraction, bool]] = []
 
     def judge_answer(value: Fraction, typed: str | None) -> Verdict:
         if not kept:
             computed = truth()
-            kept.append((exact_value(computed), isinstance(computed, (Fraction, int))))
+            exact_truth = exact_value(computed)
+            if count and (exact_truth.denominator != 1 or exact_truth < 0):
+                raise InvalidInputError(f"count=True, but the exercise's truth function returned {_kind(computed)} "
+                                        "that is not a whole number from 0 up: a count is needed")
+            kept.append((exact_truth, isinstance(computed, (Fraction, int))))
         exact_truth, exact = kept[0]
         return judge(value, exact_truth, tolerance=tolerance, close=close, hint=hint, exact=exact, typed=typed,
                      value_name=value_name)
@@ -204,18 +240,26 @@ class Exercise:
     """A question whose answer the student types and the exercise checks (see the module's docstring).
 
     ``truth`` is called once, at the first check, and must return the exact answer (a ``Fraction`` or an
-    integer) or a float; ``hint`` is shown with every answer that is not right. ``probability=True`` (the
-    default) refuses answers outside 0 to 1 with a message that says why. ``value_name`` names the truth in a
-    right verdict when "the exact value" would overstate it (a count that rests on an assumption: "the table's
-    count, which takes every unseen card as equally likely,"). The truth is sealed in the check
-    (:func:`_sealed`): the exercise has no attribute that holds it.
+    integer) or a float; ``hint`` is shown with every answer that is not right. The kind of answer asked for
+    (:attr:`kind`): ``probability=True`` (the default) refuses answers outside 0 to 1 with a message that says
+    why; ``probability=False`` asks for a number (a mean, a difference) and refuses a percentage; ``count=True``
+    asks for a whole number from 0 up (it implies ``probability=False``) and refuses typed text that is not one.
+    Every message says what the kind asks for. ``value_name`` names the truth in a right verdict when "the exact
+    value" would overstate it (a count that rests on an assumption: "the table's count, which takes every unseen
+    card as equally likely,").
+
+    The truth is sealed out of the exercise's reach: the judging function that holds the truth function (and the
+    truth once computed) is kept in the module's registry :data:`_SEALS`, keyed weakly by this exercise, and the
+    exercise holds no reference to it (no attribute, no slot, no closure of its methods or its widget). A copy of
+    an exercise has no seal, and its check says so.
     """
 
-    __slots__ = ("title", "question", "hint", "tolerance", "close", "probability", "_judge", "_widget", "_feedback")
+    __slots__ = ("title", "question", "hint", "tolerance", "close", "probability", "kind", "_widget", "_feedback",
+                 "__weakref__")
 
     def __init__(self, title: str, question: str, truth: Callable[[], object], *, hint: str = "",
                  tolerance: float = DEFAULT_TOLERANCE, close: float = DEFAULT_CLOSE,
-                 probability: bool = True, value_name: str | None = None) -> None:
+                 probability: bool = True, count: bool = False, value_name: str | None = None) -> None:
         for name, text in (("title", title), ("question", question), ("hint", hint),
                            ("value_name", "" if value_name is None else value_name)):
             if not isinstance(text, str):
@@ -225,39 +269,63 @@ class Exercise:
         if not callable(truth):
             raise InvalidInputError(f"truth={_kind(truth)} is not a function: give one that computes the answer "
                                     "from the game (e.g. truth=lambda: prob.garbage_next_card_placeable(game))")
+        if not isinstance(count, bool):
+            raise InvalidInputError(f"count={shown(count)}: give True (the answer is a whole number) or False")
         self.title = title
         self.question = question
         self.hint = hint
         self.tolerance = _checked_float("tolerance", tolerance)
         self.close = _checked_float("close", close)
-        self.probability = bool(probability)
+        self.probability = bool(probability) and not count
+        self.kind: Kind = "count" if count else "probability" if self.probability else "number"
         if value_name is not None and not value_name.strip():
             raise InvalidInputError("value_name='' is empty: leave it out for \"the exact value\"")
-        self._judge = _sealed(truth, tolerance=self.tolerance, close=self.close, hint=hint, value_name=value_name)
+        _SEALS[self] = _sealed(truth, tolerance=self.tolerance, close=self.close, hint=hint, value_name=value_name,
+                               count=count)
         self._widget: widgets.VBox | None = None
         self._feedback: widgets.HTML | None = None
 
     def check(self, answer: object) -> Verdict:
         """The verdict on ``answer`` (text such as ``"7/35"``, ``"0.2"`` or ``"20%"``). Never raises for bad text."""
+        forms = KIND_FORMS[self.kind]
         if isinstance(answer, str) and not answer.strip():
-            return Verdict("blank", f"No answer yet: type {FORMS}, then check.")
+            return Verdict("blank", f"No answer yet: type {forms}, then check.")
         try:
-            value = exact_value(answer, "answer") if isinstance(answer, Real) else parse_answer(answer)
+            value = exact_value(answer, "answer") if isinstance(answer, Real) else parse_answer(answer, forms)
         except InvalidInputError as error:
             return Verdict("unreadable", f"{str(error)[:1].upper()}{str(error)[1:]}.")
         if self.probability and not 0 <= value <= 1:
             return Verdict("unreadable", f"{shown_value(value)} is not a probability: a chance is between 0 and 1 "
                                          "(0% to 100%).", value)
         typed = " ".join(answer.split()) if isinstance(answer, str) else None
-        return self._judge(value, typed)
+        if typed is not None:
+            refused = self._refused(typed, value, forms)
+            if refused is not None:
+                return refused
+        judge_answer = _SEALS.get(self)
+        if judge_answer is None:
+            raise InvalidInputError("this exercise is a copy and has no answer key: make it again with "
+                                    "lesson(\"NN\").exercise(N)")
+        return judge_answer(value, typed)
+
+    def _refused(self, typed: str, value: Fraction, forms: str) -> Verdict | None:
+        """A message for typed text of the wrong kind (a percentage for a number, a share for a count), or None.
+        It depends only on what was typed and the kind asked for, never on the truth."""
+        if self.kind != "probability" and typed.endswith("%"):
+            asked = "how many" if self.kind == "count" else "for a number, not a chance"
+            return Verdict("unreadable", f"{typed} is a percentage, but this exercise asks {asked}: type the "
+                                         f"number itself, without %.", value)
+        if self.kind == "count" and (value.denominator != 1 or value < 0):
+            what = "a share, not a count" if "/" in typed else "below 0" if value < 0 else "not a whole number"
+            return Verdict("unreadable", f"{typed} is {what}: this exercise asks how many, so type {forms}.", value)
+        return None
 
     # ------------------------------------------------------------------ display
     @property
     def widget(self) -> widgets.VBox:
         """The live box: question, text field, **Check** button, verdict (built at the first use)."""
         if self._widget is None:
-            box = widgets.Text(placeholder="7/35, 0.2 or 20%" if self.probability else "a number, e.g. 12 or 2.5",
-                               description="answer",
+            box = widgets.Text(placeholder=PLACEHOLDERS[self.kind], description="answer",
                                layout=widgets.Layout(width="260px"), continuous_update=False)
             button = widgets.Button(description="Check", button_style="primary", layout=widgets.Layout(width="90px"))
             self._feedback = widgets.HTML("")

@@ -6,7 +6,7 @@
 # - **the idea:** an expected value can be estimated by simulation, and computed **exactly** by *first-step
 #   analysis*: average over what the next card can be, from a state that remembers just enough. The two must agree
 #   within the simulation's interval;
-# - find such a state for Garbage solitaire, and check the exact answer against many simulated games.
+# - find such a state for Garbage solitaire.
 #
 # **Predict first.** Garbage solitaire with 10 spots and with 6 spots: which takes more draws on average? Roughly
 # how many draws does a 10-spot layout take? Write both guesses down.
@@ -28,9 +28,9 @@
 # ## 1. The question
 #
 # Garbage solitaire: one player, one 52-card pack, $n$ face-down cards for spots A … $n$; draw from the stock until
-# every spot is face up. The player is greedy: a wild Jack always goes on the lowest face-down spot, and a card
-# always displaces a Jack on its own spot. Those are the only choices, and the discard pile never holds a usable
-# card, so **every turn is exactly one draw**.
+# every spot is face up (an empty stock would be refilled by shuffling the discards). The player is greedy: a wild
+# Jack always goes on the lowest face-down spot, and a card always displaces a Jack on its own spot. Those are the
+# only choices, and the discard pile never holds a usable card, so **every turn is exactly one draw**.
 #
 # How many draws does it take on average, for $n = 1, \dots, 10$? Watch one game first: the stepper starts at the
 # deal; the next cell plays the same game to the end on a hidden copy.
@@ -64,7 +64,8 @@ display(solo)
 copy = cardlab.Stepper("garbage", players=1, seed=4, layout_sizes=[6])
 while not copy.game.is_over:
     press(copy)
-print(re.sub(r"<[^>]+>", "", copy.counter.value))
+status = copy.counter.value.split("</b>")[0]      # the stepper's status line, without the game-over banner
+print(re.sub(r"<[^>]+>", "", status))
 print(f"draws (turns) to complete 6 spots in this game: {copy.game.turns}")
 assert solo.game.move_count == 0                 # the stepper shown is still at the deal
 
@@ -74,7 +75,7 @@ assert solo.game.move_count == 0                 # the stepper shown is still at
 # One game says little. The **expected value** of the number of draws $T$ is the average of its possible values,
 # each weighted by its chance: $E[T] = \sum_k k\,P(T = k)$. By the law of large numbers (lesson 01), the average
 # over many games settles on it. `cardlab.simulate` plays many seeded games; each line gives the average with its
-# 95% interval $\bar x \pm 1.96\, s/\sqrt{N}$ (lesson 01).
+# 95% interval $\bar x \pm 1.96\, s/\sqrt{N}$.
 
 # %%
 GAMES = 20_000
@@ -102,7 +103,7 @@ assert above
 # ## 3. A state that remembers just enough
 #
 # **What nobody has seen is shuffled.** The unseen cards (under the face-down spots and in the stock) are in random
-# order: the next card turned over, from the stock or from under a spot, is equally likely to be any of them.
+# order: the next card turned over, wherever it comes from, is equally likely to be any of them.
 #
 # **What matters about them** is how many are *useful*. Write $d$ = face-down spots, $w$ = spots showing a wild
 # Jack, $U$ = unseen cards. If spot $k$ is not finished (face down, or showing a Jack), then **all four cards of rank
@@ -142,7 +143,7 @@ assert above
 CARDS, PER_RANK, WILDS = 52, 4, 4
 
 
-@cache
+@cache                     # remembers each state's value, so each is computed once
 def future_turns(d, w, unseen):
     """F(d, w, U): expected turns still to start, just before the next card is turned over."""
     if d == 0:
@@ -173,8 +174,8 @@ print(f"intervals that miss the exact value: {misses} of {len(exact)}; chance th
 
 # %% [markdown]
 # Of many 95% intervals, about 5 in 100 miss the true value. These ten come from independent simulations
-# (different seeds): half a miss is expected on average (10 × 5%), and at least one miss in about 40% of such runs.
-# So one `inside the interval: False` would be no evidence against the recursion; the cell checks what a real
+# (different seeds): half a miss is expected (10 × 5%), and at least one miss in about 40% of such runs.
+# So one miss just outside its interval would be no evidence against the recursion; the cell checks what a real
 # error would break: every simulated mean within about four standard errors of the exact value.
 #
 # A check by hand for one spot. Think of the face-down card as the pack's last card: the layout is done at the
@@ -197,7 +198,7 @@ display(figure_view(chart))
 # %% [teacher]
 # **Teacher's notes.** The unseen cards are exchangeable exactly (the shuffle is uniform and the greedy player's
 # choices depend only on seen cards); the count of useful cards then follows from the rules, so the recursion rests
-# on no assumption. The gaps argument for one spot: the 52 − 8 dead cards are split by the 8 useful ones into 9
+# only on a fair shuffle. The gaps argument for one spot: the 52 − 8 dead cards are split by the 8 useful ones into 9
 # gaps, exchangeable, so each holds 44/9 on average. Why 6 spots take longer than 10 is lesson 13's section 3 (a
 # turn ends only at a dead card; more spots mean fewer dead cards and longer chains).
 #

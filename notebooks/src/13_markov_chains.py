@@ -38,14 +38,13 @@ from IPython.display import display
 import cardlab
 from cardlab.course import lesson
 from cardlab.sim.stats import wilson
-from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.panels import figure_view
 
 CARDS, PER_RANK, WILDS = 52, 4, 4
 SIZES = range(1, 11)
 
 
-@cache
+@cache                     # remembers each state's value, so each is computed once
 def future_turns(d, w, unseen):
     """Lesson 12's recursion F(d, w, U): expected turns still to start, just before the next card is turned over."""
     if d == 0:
@@ -74,7 +73,7 @@ print(f"lesson 12's exact expectations, 10 spots: {float(exact[10]):.5f} draws; 
 # %%
 def one_turn(d, w, unseen):
     """The law of the state at the start of the next turn ("done" if the layout is completed in this turn)."""
-    law = defaultdict(Fraction)
+    law = defaultdict(Fraction)    # a dict whose missing entries start at 0
 
     def turn_over(d, w, unseen, p):
         if d == 0:
@@ -144,20 +143,21 @@ for n in (1, 3, 6, 10):
 # %% [markdown]
 # ## 3. Why can fewer spots take longer?
 #
-# Lesson 12 found that 6 spots take longer than 10. Every card turned over before the layout is complete either
-# brings one more spot face up ($n$ of them in all) or is dead and ends the turn. Every turn but the last ends at a
-# dead card, so
+# Lesson 12 found that 6 spots take longer than 10. Count the cards turned over before the layout is complete
+# (leaving out the card under the last spot): each either brings one more spot face up ($n$ of them in all) or is
+# dead and ends the turn. Every turn but the last ends at a dead card, so
 #
 # $$\text{draws} = 1 + \text{dead cards turned over}, \qquad \text{cards turned over} = n + \text{draws} - 1.$$
 #
 # Each spot you add is one more card to find, but it also turns **four dead cards into useful ones**. With few spots
-# most of the pack is dead, so most turns end at the first card. With many spots most draws start a chain of
-# placements (the last column).
+# most of the pack is dead, so most turns end at the first card. With many spots a draw turns over more cards: 1.96
+# with 10 spots (the last column).
 
 # %%
 @cache
 def more_cards(d, w, unseen):
-    """Expected number of cards still to be turned over (drawn or uncovered) before the layout is complete."""
+    """Expected number of cards still to be turned over (drawn or uncovered) before the layout is complete (the
+    card uncovered by the last spot filled is not counted)."""
     if d == 0:
         return Fraction(0)
     pips, jacks = PER_RANK * (d + w), WILDS - w
@@ -169,15 +169,16 @@ def more_cards(d, w, unseen):
     return value
 
 
-print("spots  dead share at the deal  cards turned over  draws (turns)  cards per draw")
+print("spots  dead share at the deal  cards before completion  draws (turns)  cards per draw")
 for n in SIZES:
     cards = more_cards(n, 0, CARDS)
     assert cards == n + exact[n] - 1                       # the identity above, exactly
     dead_share = Fraction(CARDS - 4 * n - 4, CARDS)
-    print(f"{n:>5}  {float(dead_share):>22.3f}  {float(cards):>17.3f}  {float(exact[n]):>13.3f}  "
+    print(f"{n:>5}  {float(dead_share):>22.3f}  {float(cards):>23.3f}  {float(exact[n]):>13.3f}  "
           f"{float(cards / exact[n]):>14.3f}")
 longest = max(SIZES, key=lambda n: exact[n])
 print(f"the longest layout is {longest} spots: {float(exact[longest]):.4f} draws")
+assert f"{float(more_cards(10, 0, CARDS) / exact[10]):.2f}" == "1.96"        # the text's "1.96 with 10 spots"
 assert longest == 6 and all((exact[n] < exact[n + 1]) == (n < longest) for n in range(1, 10))   # up, then down
 
 # %% [markdown]
@@ -236,15 +237,9 @@ curve_chart.add_scatter(x=ks, y=simulated_curve, mode="markers", name=f"simulate
 curve_chart.add_scatter(x=ks, y=[float(c) for c in exact_curve], mode="lines", line={"shape": "hv"},
                         name="exact (Markov chain)")
 display(figure_view(curve_chart))
-within_10 = (out.turns <= 10).astype(float)
-for row in convergence_rows(within_10, [10, 1_000, GAMES]):
-    print("running share of games done within 10 draws,", row)
-display(figure_view(convergence_figure(within_10, truth=exact_curve[9], label="share done within 10 draws",
-                                       title="Garbage solitaire, 10 spots: P(T ≤ 10) as the games add up")))
 
 # %% [markdown]
-# The simulated points lie on the exact staircase, inside the band. The second chart follows one point of the curve,
-# $P(T \le 10)$, as the games add up.
+# The simulated points lie on the exact staircase, inside the band.
 #
 # **The mean is the area above the curve.** $T$ counts the $k = 0, 1, 2, \dots$ with $T > k$; averaging gives
 # $E[T] = \sum_{k \ge 0} P(T > k)$.
@@ -258,8 +253,8 @@ assert 0 <= float(exact[10] - area) < 1e-3              # the tail beyond K adds
 # ## 5. The shape of the distribution
 #
 # The histogram shows how many of the 20 000 games took each number of draws, with the exact chances (times
-# 20 000) as dots. The **median** is the first $k$ with $P(T \le k) \ge 1/2$: half the games take at most that
-# many draws.
+# 20 000) as dots. The **median** is the first $k$ with $P(T \le k) \ge 1/2$: at least half the games take at most
+# that many draws.
 
 # %%
 pmf = [exact_curve[0]] + [exact_curve[k] - exact_curve[k - 1] for k in range(1, K)]   # P(T = k), k = 1..K
@@ -310,13 +305,26 @@ assert 7 < mean - 1 < 9 and out.turns.max() >= mean + 20    # the text's "about 
 # %% [teacher]
 # **Teacher's notes.** The whole-curve band is the Dvoretzky–Kiefer–Wolfowitz (DKW) band, half-width
 # $\sqrt{\ln(2/\alpha)/(2N)}$ with $\alpha = 0.05$ (Massart's constant); for a discrete $T$ it is conservative. The
-# cell also asserts the band with $\alpha = 10^{-6}$, a fault check no honest run fails. The chain's unfinished
-# states are its *transient* states, and $(I-Q)^{-1}\mathbf 1$ gives their expected times to absorption (the
-# fundamental matrix $N = (I - Q)^{-1}$). The identity draws = 1 + dead cards holds game by game, so the expected
-# cards turned over is exactly $n - 1 + E[T]$ (asserted as fractions). A third misconception to raise if time allows:
-# *"the mean and the chance of finishing quickly are separate questions"*: both come from one chain, and the mean
-# is the area above $P(T \le k)$ (section 4). "Slower in a match" speaks of the draws to
-# complete one's own layout; who wins a hand also depends on the other players (lesson 03's section 3).
+# cell also asserts the band with $\alpha = 10^{-6}$, a fault check that at most one honest run in a million fails.
+# The chain's unfinished states are its *transient* states, and $(I-Q)^{-1}\mathbf 1$ gives their expected times to
+# absorption (the fundamental matrix $N = (I - Q)^{-1}$). The identity draws = 1 + dead cards holds game by game, so
+# the expected cards turned over before completion (the card under the last spot not counted: a 1-spot game of 6 draws
+# turns over 7 cards, 6 of them counted) is exactly $n - 1 + E[T]$ (asserted as fractions). A third misconception to
+# raise if time allows: *"the mean and the chance of finishing quickly are separate questions"*: both come from one
+# chain, and the mean is the area above $P(T \le k)$ (section 4). "Slower in a match" speaks of the draws to complete
+# one's own layout; who wins a hand also depends on the other players (lesson 03's section 3).
+#
+# Left out for time: lesson 01's convergence chart of one point of the curve, $P(T \le 10)$, as the games add up.
+# To show it, run after section 4:
+#
+# ```python
+# from cardlab.viz.charts import convergence_figure
+# within_10 = (out.turns <= 10).astype(float)
+# display(figure_view(convergence_figure(within_10, truth=exact_curve[9], label="share done within 10 draws")))
+# ```
+#
+# About half the draws place no card at all (0.473 of the draws with 10 spots, 0.531 with 8): "1.96 cards per draw"
+# (section 3) averages draws that place nothing and draws that start a chain.
 
 # %% [markdown]
 # ## Exercises
@@ -377,6 +385,9 @@ print(exercise_2.check(f"{float(more):.3f}"))
 off_by_one = 1 - one[5]                                # P(T > 6): forgets that T = 6 is more than 5.89
 print(f"P(T > 6) ({float(off_by_one):.3f}):", exercise_2.check(f"{float(off_by_one):.3f}"))
 print("one half (0.5):", exercise_2.check("0.5"))
+with_replacement = Fraction(44, 52) ** 5                 # the slip: the five draws as if with replacement
+print(f"with replacement ({float(with_replacement):.3f}):", exercise_2.check(f"{float(with_replacement):.3f}"))
+assert exercise_2.check(f"{float(with_replacement):.3f}").status == "not yet"
 assert exercise_2.check(f"{float(more):.3f}").is_right
 assert exercise_2.check(f"{float(off_by_one):.3f}").status == "not yet" and exercise_2.check("0.5").status == "not yet"
 answer_2 = f"{float(more):.3f}"   # the key's answer, as a student types it (graded below)

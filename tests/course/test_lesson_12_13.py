@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from fractions import Fraction
+from functools import cache
 
 import numpy as np
 import pytest
@@ -105,6 +106,22 @@ def test_12_answers_at_the_two_decimals_the_questions_name_are_right() -> None:
     assert lesson("12").exercise(2).check(str(slowest)).status == "not yet"
 
 
+def test_12_the_exact_fractions_are_read_and_a_percentage_is_refused() -> None:
+    """The exact answers as ``str(Fraction)`` prints them (section 4 prints that the 10-spot one has a 16-digit
+    denominator) are read and right, not "not a number I can read"; a number of draws typed as a percentage,
+    "937%", is refused with a message, not judged right."""
+    from cardlab.course.keys._solitaire import SIZES, expected_draws
+
+    ten = expected_draws(10, "K")
+    slowest = max(expected_draws(n) for n in SIZES) - expected_draws(10)
+    assert float(ten) == pytest.approx(_matrix_expectation(10), abs=1e-9) and len(str(ten.denominator)) == 16
+    for number, exact in ((1, ten), (2, slowest)):
+        exercise = lesson("12").exercise(number)
+        assert exercise.check(str(exact)).is_right, (number, str(exact))
+        percent = exercise.check(f"{float(exact) * 100:.0f}%")
+        assert percent.status == "unreadable" and "is a percentage" in percent.message
+
+
 def test_13_exercise_1_agrees_with_a_simulation() -> None:
     """P(6 spots within 5 draws): some three-decimal value within four standard errors of 4,000 simulated games
     is right, and 10 spots' chance (from the chain here) is not."""
@@ -123,7 +140,9 @@ def test_13_exercise_1_agrees_with_a_simulation() -> None:
 def test_13_exercise_2_is_the_chance_that_the_first_five_draws_are_dead(form: str) -> None:
     """One spot: E[T] = 53/9 (the first of 8 marked cards among 52: 1 + 44/9), so T > E[T] means the first five
     draws are none of the 8 Aces and Jacks: C(44, 5)/C(52, 5), counted by hand, and the chain here agrees. Forgetting
-    that T = 6 is more than 5.89 (C(44, 6)/C(52, 6)) and the median's one half are not yet right."""
+    that T = 6 is more than 5.89 (C(44, 6)/C(52, 6)) and the median's one half are not yet right; so are the two
+    classic slips of drawing without replacement, (44/52)^5 (with replacement) and C(43, 5)/C(51, 5) ("8 useful
+    among the 51 stock cards"), which a 5% band would call close. One step off at three decimals stays close."""
     by_hand = Fraction(math.comb(44, 5), math.comb(52, 5))
     assert 1 - _done_within(1, 5) == by_hand and _matrix_expectation(1) == pytest.approx(53 / 9, abs=1e-12)
     exercise = lesson("13").exercise(2)
@@ -131,3 +150,45 @@ def test_13_exercise_2_is_the_chance_that_the_first_five_draws_are_dead(form: st
     assert exercise.check(form.format(float(by_hand))).is_right
     assert exercise.check(f"{math.comb(44, 6) / math.comb(52, 6):.3f}").status == "not yet"
     assert exercise.check("0.5").status == "not yet"
+    with_replacement = Fraction(44, 52) ** 5
+    stock_only = Fraction(math.comb(43, 5), math.comb(51, 5))
+    for slip in (with_replacement, stock_only):
+        assert exercise.check(f"{float(slip):.3f}").status == "not yet", float(slip)
+    for step in (-0.001, 0.001):
+        assert exercise.check(f"{round(float(by_hand), 3) + step:.3f}").status == "close"
+
+
+@cache
+def _turns_and_placing_draws(d: int, w: int, unseen: int, first: bool) -> tuple[Fraction, Fraction]:
+    """From just before the next card (``first``: it starts a draw): the expected draws still to start, and the
+    expected draws still to come (this one too, if ``first``) whose first card is placed. Written here from the
+    rules: 4 cards a rank, 4 Jacks."""
+    if d == 0:
+        return Fraction(0), Fraction(0)
+    pips, jacks = 4 * (d + w), 4 - w
+    dead = unseen - pips - jacks
+    turns = Fraction(0)
+    placing = Fraction(pips + jacks, unseen) if first else Fraction(0)
+    for count, nxt in ((pips, (d - 1, w)), (jacks, (d - 1, w + 1))):
+        if count:
+            more_turns, more_placing = _turns_and_placing_draws(*nxt, unseen - 1, False)
+            turns += Fraction(count, unseen) * more_turns
+            placing += Fraction(count, unseen) * more_placing
+    if dead:
+        more_turns, more_placing = _turns_and_placing_draws(d, w, unseen - 1, True)
+        turns += Fraction(dead, unseen) * (1 + more_turns)
+        placing += Fraction(dead, unseen) * more_placing
+    return turns, placing
+
+
+def test_13_the_teachers_guide_numbers_about_half_the_draws_place_no_card_and_the_median() -> None:
+    """docs/teaching.md, section 13: "1.96 cards per draw" is an average over draws that place nothing and draws
+    that start a chain: the share of draws whose first card is dead is 0.473 with 10 spots and 0.531 with 8; the
+    median 9 has P(T <= 9) = 0.558, so "at least half" (not "half") of the games take at most 9 draws."""
+    share_placing = {}
+    for spots in (8, 10):
+        turns, placing = _turns_and_placing_draws(spots, 0, 52, True)
+        assert float(1 + turns) == pytest.approx(_matrix_expectation(spots), abs=1e-9)
+        share_placing[spots] = placing / (1 + turns)
+    assert (f"{float(1 - share_placing[10]):.3f}", f"{float(1 - share_placing[8]):.3f}") == ("0.473", "0.531")
+    assert f"{float(_done_within(10, 9)):.3f}" == "0.558" and _done_within(10, 8) < Fraction(1, 2)

@@ -7,6 +7,11 @@ apart from cardlab's own function, which the exercise calls.
 
 from __future__ import annotations
 
+import copy
+import gc
+import sys
+import types
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -15,7 +20,7 @@ import pytest
 import cardlab
 from cardlab.errors import InvalidInputError
 from cardlab.sim import prob
-from cardlab.viz.exercise import STATIC_NOTE, Exercise, parse_answer
+from cardlab.viz.exercise import COUNT_FORMS, MAX_ANSWER_TEXT, NUMBER_FORMS, STATIC_NOTE, Exercise, parse_answer
 
 
 def fresh_garbage() -> Exercise:
@@ -130,6 +135,86 @@ def test_a_large_answer_has_an_absolute_tolerance_and_a_relative_close_band() ->
     assert deals.check("21800").status == "close" and deals.check("5000").status == "not yet"
 
 
+@pytest.mark.parametrize("text", ["26265935155173508/2803448856786435", "40690108891660/45112970109207",
+                                  "1" * 19 + "/" + "3" * 20, "0." + "9" * 37])
+def test_long_exact_fractions_and_decimals_are_read_up_to_the_text_limit(text: str) -> None:
+    """Lesson 12's exact expectation as ``str(Fraction)`` prints it (17 and 16 digits) is read, not called
+    unreadable; the only limit is the answer's length, and its message says so."""
+    assert len(text) <= MAX_ANSWER_TEXT
+    numerator, _, denominator = text.partition("/")
+    expected = Fraction(int(numerator), int(denominator)) if denominator else Fraction(text)
+    assert parse_answer(text) == expected
+    draws = Exercise("", "mean draws?", truth=lambda: Fraction(53, 9), probability=False)
+    too_long = draws.check("1" * 30 + "/" + "7" * 10)
+    assert too_long.status == "unreadable" and f"at most {MAX_ANSWER_TEXT} are read" in too_long.message
+
+
+def test_an_exact_fraction_typed_for_a_mean_is_right() -> None:
+    mean = Fraction(26265935155173508, 2803448856786435)
+    draws = Exercise("", "mean draws?", truth=lambda: mean, probability=False, tolerance=0.005)
+    assert draws.check(str(mean)).is_right and draws.check("9.37").is_right
+
+
+@pytest.mark.parametrize("answer", ["937%", "9.37%", "937 %", "100%"])
+def test_a_percentage_is_refused_when_the_exercise_asks_for_a_number(answer: str) -> None:
+    """A number of draws is not a share: "937%" (9.37 read as a percentage) is refused with a message, not judged."""
+    draws = Exercise("", "mean draws?", truth=lambda: Fraction(937, 100), probability=False, tolerance=0.005)
+    verdict = draws.check(answer)
+    assert verdict.status == "unreadable", verdict
+    assert "is a percentage" in verdict.message and "without %" in verdict.message
+    assert "9.37" not in verdict.message.replace(answer, "") and "Right" not in verdict.message
+    assert draws.check("9.37").is_right
+
+
+def test_the_messages_of_a_number_box_ask_for_a_number() -> None:
+    draws = Exercise("", "mean draws?", truth=lambda: Fraction(89, 4), probability=False)
+    assert draws.kind == "number" and not draws.probability
+    for answer in ("", "abc"):
+        message = draws.check(answer).message
+        assert NUMBER_FORMS in message and "percentage" not in message, message
+    assert draws.widget.children[1].children[0].placeholder == "a number, e.g. 12 or 2.5"
+
+
+def count_exercise() -> Exercise:
+    """Lesson 06's first question, counted by hand here: the plain rules let 36 cards go on a 7 (7-A and the
+    2s and 10s go on anything: ranks 7, 8, 9, J, Q, K, A, 2, 10, four cards each)."""
+    return Exercise("Exercise 1.", "How many of a pack's 52 cards may be played on a 7?", truth=lambda: 9 * 4,
+                    count=True, hint="count the ranks that fit, four cards each")
+
+
+@pytest.mark.parametrize(("answer", "says"), [("36/52", "is a share, not a count"), ("0.69", "not a whole number"),
+                                              ("2.5", "not a whole number"), ("-3", "below 0"),
+                                              ("36%", "is a percentage"), ("69%", "is a percentage")])
+def test_a_count_box_refuses_what_is_not_a_count_and_says_a_count_is_asked(answer: str, says: str) -> None:
+    """The right count written as the share the old message invited, 36/52, says a count is asked; it gets no
+    hint about the question, since it was not judged."""
+    verdict = count_exercise().check(answer)
+    assert verdict.status == "unreadable", verdict
+    assert says in verdict.message and "Hint" not in verdict.message and "36 " not in verdict.message
+    if "%" not in answer:
+        assert COUNT_FORMS in verdict.message and "asks how many" in verdict.message
+
+
+def test_a_count_box_says_a_whole_number_is_asked_and_judges_whole_numbers() -> None:
+    exercise = count_exercise()
+    assert exercise.kind == "count" and not exercise.probability
+    for answer in ("", "sixteen", "36 cards"):
+        message = exercise.check(answer).message
+        assert COUNT_FORMS in message and "fraction" not in message and "percentage" not in message, message
+    assert exercise.widget.children[1].children[0].placeholder == "a whole number, e.g. 12"
+    assert exercise.check("36").is_right and exercise.check("72/2").is_right and exercise.check("36.0").is_right
+    assert exercise.check("40").status == "not yet" and "Hint" in exercise.check("40").message
+    assert exercise.check(36.0).is_right                     # a number given in code is judged by its value
+    assert exercise.check(Fraction(36, 52)).status == "not yet"
+
+
+def test_a_count_whose_truth_is_not_whole_is_the_exercise_fault_and_its_value_is_not_named() -> None:
+    broken = Exercise("", "how many?", truth=lambda: Fraction(73, 2), count=True)
+    with pytest.raises(InvalidInputError, match="not a whole number") as error:
+        broken.check("36")
+    assert "73" not in str(error.value) and "36.5" not in str(error.value)
+
+
 def test_parse_answer_is_exact() -> None:
     assert parse_answer("7/35") == Fraction(1, 5) == parse_answer("20%") == parse_answer("0.2")
     assert parse_answer("1e-3") == Fraction(1, 1000)
@@ -139,7 +224,8 @@ def test_parse_answer_is_exact() -> None:
 
 
 @pytest.mark.parametrize(("kw", "match"), [({"truth": 0.5}, "not a function"), ({"tolerance": -1}, "tolerance"),
-                                           ({"close": "x"}, "close"), ({"question": ""}, "empty")])
+                                           ({"close": "x"}, "close"), ({"question": ""}, "empty"),
+                                           ({"count": "yes"}, "count")])
 def test_a_badly_made_exercise_is_refused(kw: dict[str, object], match: str) -> None:
     args: dict[str, object] = {"title": "", "question": "q?", "truth": lambda: Fraction(1, 2), **kw}
     with pytest.raises(InvalidInputError, match=match):
@@ -231,6 +317,76 @@ def test_the_sweep_would_find_an_answer_left_in_an_attribute() -> None:
     truth = Fraction(11, 13)
     assert holds(Fraction(11, 13), truth) and holds(0.8462, truth) and holds("p = 0.846", truth)
     assert holds({"answer": "11/13"}, truth) and not holds(0.5, truth) and not holds("Not yet", truth)
+
+
+def reached_from(root: object) -> list[object]:
+    """Every object reached from ``root`` by following references (its slots, the values of ``dir(root)``
+    including bound methods and the widget, closures' cells, containers, callbacks), as ``gc.get_referents``
+    sees them. Modules, modules' namespaces and classes are left out: what they lead to is what reading the
+    package's source reaches, the known limit (docs/teaching.md, "Answers out of the student's reach")."""
+    namespaces = {id(vars(module)) for module in list(sys.modules.values()) if module is not None}
+    seen: dict[int, object] = {}
+    todo = [root, *(getattr(root, name) for name in dir(root))]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or id(item) in namespaces or isinstance(item, (type, types.ModuleType)):
+            continue
+        seen[id(item)] = item
+        assert len(seen) < 100_000, "the walk left the exercise's own objects"
+        todo.extend(gc.get_referents(item))
+    return list(seen.values())
+
+
+def test_nothing_reached_from_an_exercise_holds_its_truth_function_or_its_truth() -> None:
+    """The audit's route, ``[c.cell_contents for c in exercise._judge.__closure__]``, and every other route that
+    starts at the exercise: after checks that computed the truth and a widget that checked an answer, no object
+    reached from the exercise is the truth function, the game it reads, or the truth (as a number or in a text)."""
+    game = cardlab.new_game("garbage", players=2, seed=0)
+    truth_value = Fraction(11, 13)
+
+    def truth() -> Fraction:
+        return prob.garbage_next_card_placeable(game)
+
+    exercise = Exercise("Exercise 2.", "What is the chance that seat 0's first card can be placed?", truth,
+                        hint="count the cards A-10 and the Jacks")
+    assert [exercise.check(a).status for a in ("0.5", "0.85", "abc")] == ["not yet", "close", "unreadable"]
+    exercise.widget.children[1].children[0].value = "0.3"
+    reached = reached_from(exercise)
+    assert any(item is exercise.widget for item in reached) and len(reached) > 100     # the walk went somewhere
+    assert not any(item is truth or item is game for item in reached)
+    assert not any(holds(item, truth_value) for item in reached)
+    assert not hasattr(exercise, "_judge")
+    assert exercise.check("11/13").is_right                 # the truth is still there, for the check alone
+
+
+def test_the_walk_would_find_a_truth_function_kept_in_a_closure() -> None:
+    """The walk above is not vacuous: the design the audit broke (the exercise holding a function whose closure
+    holds the truth function) is found."""
+    def truth() -> Fraction:
+        return Fraction(11, 13)
+
+    def sealed(check_truth: Callable[[], Fraction]) -> Callable[[str], bool]:
+        return lambda answer: Fraction(answer) == check_truth()
+
+    class Leaky:
+        __slots__ = ("_judge",)
+
+        def __init__(self) -> None:
+            self._judge = sealed(truth)
+
+    assert any(item is truth for item in reached_from(Leaky()))
+
+
+def test_a_copy_has_no_seal_and_an_exercise_gone_leaves_no_seal() -> None:
+    from cardlab.viz import exercise as module
+
+    made = fresh_garbage()
+    with pytest.raises(InvalidInputError, match="a copy and has no answer key"):
+        copy.copy(made).check("0.5")
+    before = len(module._SEALS)
+    del made
+    gc.collect()
+    assert len(module._SEALS) == before - 1
 
 
 def test_a_failing_truth_function_names_its_error_but_not_a_value() -> None:
