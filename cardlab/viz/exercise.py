@@ -83,12 +83,17 @@ STATIC_NOTE = ("This exercise checks your answer when the notebook runs: open it
                "link at the top), run the cells from the top, and type your answer in the box.")
 
 _DIGITS = rf"\d{{1,{MAX_ANSWER_TEXT}}}"
+_THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+")
 _FRACTION = re.compile(rf"([+-]?{_DIGITS})/({_DIGITS})")
 _DECIMAL = re.compile(rf"[+-]?({_DIGITS}(\.\d{{0,{MAX_ANSWER_TEXT}}})?|\.{_DIGITS})([eE][+-]?\d{{1,2}})?")
 
 
-def parse_answer(text: object, forms: str = FORMS) -> Fraction:
+def parse_answer(text: object, forms: str = FORMS, *, thousands: bool = False) -> Fraction:
     """The number a student typed, exactly: ``7/35``, ``0.2``, ``.2``, ``0,2`` (a decimal comma), ``20%``.
+
+    With ``thousands=True`` (the box of a count or a number, which the lessons print as ``1,000``) commas that group
+    digits in threes after a leading digit 1-9 (``20,004``, ``1,000,000``) are thousands separators; elsewhere (and
+    always in a chance's box, where ``0,25`` is a quarter) a single comma is a decimal comma.
 
     Spaces anywhere are ignored (``7 / 35``, ``20 %``). Anything else raises an :class:`InvalidInputError`
     whose message quotes the text and says what can be typed: ``forms`` (by default :data:`FORMS`, a
@@ -102,7 +107,9 @@ def parse_answer(text: object, forms: str = FORMS) -> Fraction:
     s = "".join(text.split())
     if not s:
         raise InvalidInputError(f"no answer was typed: type {forms}")
-    if s.count(",") == 1 and "." not in s:
+    if thousands and _THOUSANDS.fullmatch(s):
+        s = s.replace(",", "")
+    elif s.count(",") == 1 and "." not in s:
         s = s.replace(",", ".")
     percent = s.endswith("%")
     if percent:
@@ -291,7 +298,8 @@ class Exercise:
         if isinstance(answer, str) and not answer.strip():
             return Verdict("blank", f"No answer yet: type {forms}, then check.")
         try:
-            value = exact_value(answer, "answer") if isinstance(answer, Real) else parse_answer(answer, forms)
+            value = (exact_value(answer, "answer") if isinstance(answer, Real)
+                     else parse_answer(answer, forms, thousands=self.kind != "probability"))
         except InvalidInputError as error:
             return Verdict("unreadable", f"{str(error)[:1].upper()}{str(error)[1:]}.")
         if self.probability and not 0 <= value <= 1:

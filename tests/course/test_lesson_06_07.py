@@ -46,12 +46,12 @@ def test_06_exercise_1_counts_the_cards_that_go_on_a_7(typed: str) -> None:
     for wrong in ("32", "28", "52"):        # the 2s forgotten; seven_lower's count; every card
         assert exercise.check(wrong).status == "not yet", wrong
     share = exercise.check("36/52")           # the right count written as a share: the hint asks for a number
-    assert not share.is_right and "number of cards" in share.message
+    assert not share.is_right and "share, not a count" in share.message
 
 
 def test_06_exercise_2_asks_for_a_number_of_cards_not_a_share() -> None:
     share = lesson("06").exercise(2).check("20/52")
-    assert not share.is_right and "number of cards" in share.message
+    assert not share.is_right and "share, not a count" in share.message
 
 
 def test_06_exercise_2_counts_the_invisible_three() -> None:

@@ -215,6 +215,20 @@ def test_a_count_whose_truth_is_not_whole_is_the_exercise_fault_and_its_value_is
     assert "73" not in str(error.value) and "36.5" not in str(error.value)
 
 
+def test_a_count_or_number_box_reads_thousands_as_the_lessons_print_them() -> None:
+    big = Exercise("", "how many games?", truth=lambda: 20004, count=True, tolerance=0.5)
+    assert big.check("20,004").is_right and big.check("20 004").is_right and big.check("20004").is_right
+    assert big.check("20,040").status != "right"
+    about = Exercise("", "about how many deals?", truth=lambda: 7418.3, probability=False, tolerance=10)
+    assert about.check("7,418").is_right and about.check("7418.3").is_right
+    chance = Exercise("", "what chance?", truth=lambda: Fraction(1, 4))
+    assert chance.check("0,25").is_right and chance.check("0,250").is_right
+    assert parse_answer("1,000,000", thousands=True) == 1_000_000
+    assert parse_answer("0,250", thousands=True) == Fraction(1, 4)            # a leading 0: a decimal comma
+    assert parse_answer("20,004") == Fraction(20004, 1000)                    # a chance's box: a decimal comma
+    assert parse_answer("1,5", thousands=True) == Fraction(3, 2)              # not grouped in threes
+
+
 def test_parse_answer_is_exact() -> None:
     assert parse_answer("7/35") == Fraction(1, 5) == parse_answer("20%") == parse_answer("0.2")
     assert parse_answer("1e-3") == Fraction(1, 1000)

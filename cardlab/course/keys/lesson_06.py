@@ -38,7 +38,7 @@ def _pickups_in_bot_game() -> int:
 def exercise_1() -> Exercise:
     return Exercise(
         "Exercise 1.", "The plain rules: how many of a pack's 52 cards may be played on a 7?",
-        truth=lambda: _cards_on(Rank.SEVEN), probability=False,
+        truth=lambda: _cards_on(Rank.SEVEN), count=True,
         hint="a card fits if it is equal or higher (3 < ... < K < A), or if it goes on anything; "
              "each rank has 4 cards; give the number of cards, not a share of 52")
 
@@ -46,7 +46,7 @@ def exercise_1() -> Exercise:
 def exercise_2() -> Exercise:
     return Exercise(
         "Exercise 2.", "invisible_three=True: how many of a pack's 52 cards may be played on a King?",
-        truth=lambda: _cards_on(Rank.KING, invisible_three=True), probability=False,
+        truth=lambda: _cards_on(Rank.KING, invisible_three=True), count=True,
         hint="which ranks are equal or higher than a King, and which go on anything under this house rule? "
              "Give the number of cards, not a share of 52")
 
@@ -55,6 +55,6 @@ def exercise_3() -> Exercise:
     return Exercise(
         "Exercise 3.", f"The game of section 3 (seed {BOT_GAME_SEED}, greedy bots) played to its end: how many "
         "times is the pile picked up?",
-        truth=_pickups_in_bot_game, probability=False,
+        truth=_pickups_in_bot_game, count=True,
         hint="a player picks up the pile when no card fits, and also when a face-down card turned blind does not "
              "fit; count the events of the whole game that say so")
