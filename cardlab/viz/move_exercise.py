@@ -11,15 +11,17 @@ menu of the moves and a **Check** button do the same. :meth:`MoveExercise.check`
   "that is the move played"), else a general one that names no other move;
 * **blank** or **unreadable**: a message saying what can be typed. ``check`` never raises for any text.
 
-The truth is a function (:data:`MoveTruth`), called at the first check and kept in the check's closure, as in
-:class:`~cardlab.viz.exercise.Exercise`: no attribute, repr, page or widget of the exercise shows which moves it
-accepts, and the moves are listed in the order given (the caller gives an order that does not depend on their
-values, e.g. the engine's).
+The truth is a function (:data:`MoveTruth`), called at the first check. As in :class:`~cardlab.viz.exercise.Exercise`,
+the function that judges (with the truth in its closure) is kept only in this module's private registry
+(:data:`_SEALS`, keyed weakly by the exercise), so nothing reached from the exercise holds it: no attribute, repr,
+page or widget of the exercise shows which moves it accepts, and the moves are listed in the order given (the
+caller gives an order that does not depend on their values, e.g. the engine's).
 """
 
 from __future__ import annotations
 
 import html
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,6 +78,10 @@ def _sealed(truth: MoveTruth, moves: tuple[str, ...]) -> Callable[[str], Verdict
     return judge
 
 
+_SEALS: weakref.WeakKeyDictionary[MoveExercise, Callable[[str], Verdict]] = weakref.WeakKeyDictionary()
+"""Each move exercise's judge (the truth function in its closure), kept apart from the exercise (module notes)."""
+
+
 class MoveExercise:
     """A position, its listed moves and a question; the student's move is checked (module notes).
 
@@ -86,8 +92,8 @@ class MoveExercise:
     game at that position, for the student to study (:attr:`position` gives a copy).
     """
 
-    __slots__ = ("title", "question", "moves", "picture_html", "played", "_position", "_judge", "_widget",
-                 "_feedback")
+    __slots__ = ("title", "question", "moves", "picture_html", "played", "_position", "_widget", "_feedback",
+                 "__weakref__")
 
     def __init__(self, title: str, question: str, moves: Sequence[str], truth: MoveTruth, *,
                  picture_html: str = "", played: str | None = None, position: Game[Any] | None = None) -> None:
@@ -113,7 +119,7 @@ class MoveExercise:
         self.picture_html = picture_html
         self.played = played
         self._position = position.copy() if position is not None else None
-        self._judge = _sealed(truth, listed)
+        _SEALS[self] = _sealed(truth, listed)
         self._widget: widgets.VBox | None = None
         self._feedback: widgets.HTML | None = None
 
@@ -146,7 +152,11 @@ class MoveExercise:
             move = self.move_of(answer)
         except InvalidInputError as error:
             return Verdict("unreadable", f"{str(error)[:1].upper()}{str(error)[1:]}.")
-        return self._judge(move)
+        judge = _SEALS.get(self)
+        if judge is None:
+            raise InvalidInputError("this exercise is a copy and has no answer key: make it again with "
+                                    "lesson(\"NN\").exercise(N)")
+        return judge(move)
 
     # ------------------------------------------------------------------ display
     def _listed(self) -> str:

@@ -102,3 +102,28 @@ def test_a_bad_exercise_is_refused_naming_the_input(kwargs: dict[str, Any], word
 def test_a_truth_that_accepts_an_unlisted_move_is_the_exercise_s_fault_shown_without_a_traceback() -> None:
     e = MoveExercise("", "Which?", MOVES, lambda: MoveAnswers(frozenset({"pick up"}), ""))
     assert "could not compute its answer" in e._safe_check("1").message
+
+
+def test_nothing_reached_from_a_move_exercise_holds_its_truth_function_or_its_answers() -> None:
+    """As for the numeric exercises (tests/viz/test_exercise.py): after a check computed the answers and the widget
+    checked a move, no object reached from the exercise is the truth function or the answers it returned."""
+    from tests.viz.test_exercise import reached_from
+
+    answers = MoveAnswers(right=frozenset({"take discard"}), reveal="take discard wins 0.61")
+
+    def truth() -> MoveAnswers:
+        return answers
+
+    made = MoveExercise("Exercise 9.", "Which move is better?", MOVES, truth, played="draw stock")
+    assert made.check("draw stock").status == "not yet"
+    reached = reached_from(made)
+    assert len(reached) > 20                                                # the walk went somewhere
+    assert not any(item is truth or item is answers or item is answers.right for item in reached)
+    assert made.check("take discard").is_right                              # still there, for the check alone
+
+
+def test_a_copied_move_exercise_has_no_answer_key() -> None:
+    import copy
+
+    with pytest.raises(InvalidInputError, match="a copy and has no answer key"):
+        copy.copy(exercise()).check("take discard")
