@@ -15,7 +15,7 @@
 
 # %% [teacher]
 # **Learning goals:** the power of a tournament and the number of deals for a given power, with independent games
-# and with the paired design (whose deal scores have variance $\sigma^2(1+\rho)/2$); the common mistake of setting
+# and with the paired design (whose deal scores have variance about $\sigma^2(1+\rho)/2$); the common mistake of setting
 # the half-width equal to the effect; the winner's curse (the best of several variants is biased upwards, so judge
 # it on fresh deals); the first seat's edge, which only both seats cancel. Going further (outside the 50 minutes):
 # peeking, the sign-flip test, many tests at once, the arenas.
@@ -139,7 +139,6 @@ for label, games in (("half-width = effect", half_equal), ("80% power", for_80))
     print(f"{label:>20}: {games} independent games, power by formula {power_of(games):.2f}, "
           f"by 4000 simulated tournaments {np.mean(low > 0.5):.2f}")
     assert abs(np.mean(low > 0.5) - power_of(games)) < 0.05
-assert abs(power_of(half_equal) - 0.5) < 0.01        # "about one half" (the text below)
 ten_games = sum(math.comb(10, k) * 0.7 ** k * 0.3 ** (10 - k) for k in range(11) if wilson(float(k), 10).low > 0.5)
 print(f"a bot that really wins 70%, judged on 10 games: power {ten_games:.2f}")
 assert 0.1 < ten_games < 0.2
@@ -150,14 +149,15 @@ assert 0.1 < ten_games < 0.2
 # games rarely show even a 70% bot (the last line, computed exactly).
 #
 # **The paired design.** A deal's score averages two games; with their correlation $\rho$ (lesson 14) its standard
-# deviation is $\sigma_d = \sigma\sqrt{(1+\rho)/2}$. Use $\sigma_d$ for $\sigma$ and $n$ deals for $n$ games. For
-# Shithead, measure $\rho$ in Shithead (`eager_tens`).
+# deviation is about $\sigma_d = \sigma\sqrt{(1+\rho)/2}$. Use $\sigma_d$ for $\sigma$ and $n$ deals for $n$ games.
+# For Shithead, measure $\rho$ in Shithead (`eager_tens`).
 
 # %%
+assert abs(power_of(half_equal) - 0.5) < 0.01 and 1.9 < for_80 / half_equal < 2.2   # "one time in two", "twice"
 tens = tournament(eager_tens)
 rho_shithead = tens.correlation()
 deals_paired = int(np.ceil(((Z95 + normal.inv_cdf(0.80)) * sigma * np.sqrt((1 + rho_shithead) / 2) / effect) ** 2))
-fisher = np.arctanh(rho_shithead)
+fisher = np.arctanh(rho_shithead)      # Fisher's z: an approximate interval for a correlation
 rho_low, rho_high = np.tanh(fisher - Z95 / np.sqrt(tens.deals - 3)), np.tanh(fisher + Z95 / np.sqrt(tens.deals - 3))
 print(f"Shithead, correlation of a deal's two games measured for eager_tens: {rho_shithead:+.2f} "
       f"(approximate 95% interval [{rho_low:+.2f}, {rho_high:+.2f}])")
@@ -171,15 +171,15 @@ assert rho_high < 0 and 2 * deals_paired < for_80      # a negative correlation;
 # ("peeking") makes false alarms far more frequent than 5% (see "Going further").
 
 # %% [teacher]
-# **Teacher's note (section 1).** Choosing $n$ so that the half-width equals the effect puts the boundary of
-# "better" at the true share: the estimate lands above it half of the time, so the power is only about 50% (the cell
-# shows it by formula and by 4000 simulated tournaments). 80% power needs $((1.96+0.84)/1.96)^2 \approx 2.04$ times
-# as many games. The paired design needs fewer games when $\rho < 0$, because each deal's score has variance
-# $\sigma^2(1+\rho)/2$; the sample size for a Shithead question uses a correlation measured on a Shithead policy,
-# not one borrowed from Garbage (lesson 14's `never_discard`). The correlation's interval is
-# Fisher's z ($\tanh(\operatorname{artanh} r \pm 1.96/\sqrt{n-3})$). The 10-game line sums the binomial chances of
-# the win counts whose Wilson interval lies above 0.5 (9 or 10 wins); the normal formula would say about 0.28,
-# because it is poor at n = 10.
+# **Teacher's note (section 1).** Choosing $n$ so that the half-width equals the effect puts the boundary of "better"
+# at the true share: the estimate lands above it half of the time, so the power is only about 50% (the cell shows it
+# by formula and by 4000 simulated tournaments). 80% power needs $((1.96+0.84)/1.96)^2 \approx 2.04$ times as many
+# games. The paired design needs fewer games when $\rho < 0$, because each deal's score has variance about
+# $\sigma^2(1+\rho)/2$ (exactly, when both seats' results have the same variance); the sample size for a Shithead
+# question uses a correlation measured on a Shithead policy, not one borrowed from Garbage (lesson 14's
+# `never_discard`). The correlation's interval is Fisher's z ($\tanh(\operatorname{artanh} r \pm 1.96/\sqrt{n-3})$).
+# The 10-game line sums the binomial chances of the win counts whose Wilson interval lies above 0.5 (9 or 10 wins);
+# the normal formula would say about 0.28, because it is poor at n = 10.
 
 # %% [markdown]
 # ## 2. The winner's curse
@@ -236,18 +236,19 @@ print(f"{REPEATS} repeats: the kept copy scored {kept.mean():.3f} on average whe
       f"{drop.mean() + drop_half:.3f}]")
 curse = go.Figure(layout=go.Layout(
     title="The best of four identical players: its score when chosen and on fresh deals", width=700, height=360,
-    xaxis={"title": "share of the deal's two games won against greedy"}, yaxis={"title": "repeats"},
+    xaxis={"title": "share of games won against greedy over 100 deals"}, yaxis={"title": "repeats"},
     barmode="overlay"))
 curse.add_histogram(x=kept, name="when chosen (best of four)", opacity=0.6, xbins={"size": 0.01})
 curse.add_histogram(x=again, name="on fresh deals", opacity=0.6, xbins={"size": 0.01})
 display(figure_view(curse))
-assert drop.mean() - drop_half > 0     # the curse: the chosen score is biased upwards
-assert again.mean() + Z95 * again.std(ddof=1) / np.sqrt(REPEATS) < 0.1   # "under a tenth" (fresh scores)
 
 # %% [markdown]
-# Compare with your prediction: the drop's interval lies above 0 (checked; the random player wins under a tenth of
-# its games). Picking the best of four copies of one player picks luck, which does not come back on new deals:
-# choose on one set of deals, **judge on another**.
+# Compare with your prediction: the drop's interval lies above 0. Picking the best of four copies of one player picks
+# luck, which does not come back on new deals: choose on one set of deals, **judge on another**.
+
+# %%
+assert drop.mean() - drop_half > 0     # the curse: the chosen score is biased upwards (the text above)
+assert again.mean() + Z95 * again.std(ddof=1) / np.sqrt(REPEATS) < 0.1   # the chart: random wins under a tenth
 
 # %% [markdown]
 # ## 3. Why both seats
@@ -271,13 +272,15 @@ one_seat = cardlab.simulate("garbage", players=2, games=1000, seed=3, policy=[ja
 print(f"jack_high in seat 0 only: {one_seat}")
 both_seats = tournament(jack_high, games=1000, seed=3, name="garbage")
 report("jack_high, both", both_seats)
-mean, half = both_seats.paired()
-assert seat_edge.low > 0.5 and one_seat.low > 0.5 and mean - half <= 0.5 <= mean + half
 
 # %% [markdown]
 # Seat 0 has an edge in Garbage: greedy's interval against itself lies wholly above 0.5. So `jack_high`'s seat-0
 # share, above 0.5 too, mixes policy and seat. From both seats the edge cancels, and the paired interval contains
 # 0.5: these 1000 deals cannot tell `jack_high` from greedy, which is not evidence that the two are equal.
+
+# %%
+mean, half = both_seats.paired()
+assert seat_edge.low > 0.5 and one_seat.low > 0.5 and mean - half <= 0.5 <= mean + half    # the text above
 
 # %% [teacher]
 # **Misconceptions to discuss.**
@@ -342,9 +345,9 @@ assert excludes == (p_value < 0.05)
 # Type each answer in its box and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** Suppose your policy really wins 53% against greedy. How many independent games give a 90% chance
-# that the 95% interval lies wholly above 0.5 (90% power)? How many deals would the paired design need, with the
-# correlation section 1 measured? (The check looks at the independent games.)
+# **Exercise 1.** Suppose your policy really wins 53% against greedy. By section 1's formula, how many independent
+# games give a 90% chance that the 95% interval lies wholly above 0.5 (90% power)? Type it without a comma. How
+# many deals would the paired design need, with the correlation section 1 measured?
 
 # %% [check]
 exercise_1 = lesson("15").exercise(1)
@@ -365,8 +368,10 @@ print(exercise_1.check(str(games_90)))
 by_hand = int(np.ceil(((1.96 + 1.28) * 0.499 / 0.03) ** 2))   # z and sigma rounded as a hand calculation would
 print(f"by hand with z = 1.96 and 1.28 ({by_hand} games):", exercise_1.check(str(by_hand)))
 print(f"80% power ({for_80} games):", exercise_1.check(str(for_80)))
-assert exercise_1.check(str(by_hand)).is_right
+print("2898 games (the smallest n whose exact binomial power reaches 0.90):", exercise_1.check("2898"))
+assert exercise_1.check(str(by_hand)).is_right and exercise_1.check("2898").is_right
 assert exercise_1.check(str(games_90)).is_right and exercise_1.check(str(for_80)).status == "not yet"
+assert "section 1's normal formula" in str(exercise_1.check(str(games_90)))      # not called exact
 answer_1 = str(games_90)   # the key's answer, as a student types it (graded below)
 
 # %% [tests]
@@ -411,8 +416,9 @@ assert exercise_2.check(answer_2).is_right
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# **Exercise 3.** Play `jack_high` from seat 1 only, against greedy, on section 3's 1000 deals (seed 3). What share
-# of its games does it win? What is the average of its two one-seat shares, and where have you seen it?
+# **Exercise 3.** On 1000 fresh deals (seed 4), play `jack_high` against greedy from seat 1 only: what share of its
+# games does it win, to three decimals? Play these deals from seat 0 only and from both seats too: how do the three
+# shares relate?
 
 # %% [check]
 exercise_3 = lesson("15").exercise(3, policy=jack_high)
@@ -423,18 +429,24 @@ answer_3 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
 exercise_3.check(answer_3)
 
 # %% [solution]
-seat_1 = cardlab.simulate("garbage", players=2, games=1000, seed=3, policy=["greedy", jack_high],
+seat_1 = cardlab.simulate("garbage", players=2, games=1000, seed=4, policy=["greedy", jack_high],
                           progress=False).win_rate(1)
-average = (one_seat.value + seat_1.value) / 2
-print(f"jack_high in seat 1 only: {seat_1}; in seat 0 only: {one_seat}; average {average:.4f}, "
-      f"the both-seats estimate of section 3: {both_seats.paired()[0]:.4f}")
-assert abs(average - both_seats.paired()[0]) < 1e-12
+seat_0 = cardlab.simulate("garbage", players=2, games=1000, seed=4, policy=[jack_high, "greedy"],
+                          progress=False).win_rate(0)
+both_4 = tournament(jack_high, games=1000, seed=4, name="garbage")
+average = (seat_0.value + seat_1.value) / 2
+print(f"seed 4, jack_high in seat 1 only: {seat_1}; in seat 0 only: {seat_0}")
+report("jack_high, both", both_4)
+print(f"average of the two one-seat shares {average:.4f}, the both-seats estimate {both_4.paired()[0]:.4f}: "
+      "the same number (no draws), since a deal's score averages its seat-0 and seat-1 games")
+assert both_4.draws == 0 and abs(average - both_4.paired()[0]) < 1e-12
 print(exercise_3.check(f"{seat_1.value:.3f}"))
-print(f"seat 0's share ({one_seat.value:.3f}):", exercise_3.check(f"{one_seat.value:.3f}"))
-print(f"both seats ({average:.3f}):", exercise_3.check(f"{average:.3f}"))
+print(f"to two decimals ({seat_1.value:.2f}):", exercise_3.check(f"{seat_1.value:.2f}"))
+for label, wrong in (("seat 0's share", seat_0.value), ("both seats", average), ("no seat effect", 0.5),
+                     ("seed 3's seat-1 share (section 3's numbers)", 2 * both_seats.paired()[0] - one_seat.value)):
+    print(f"{label} ({wrong:.3f}):", exercise_3.check(f"{wrong:.3f}"))
+    assert exercise_3.check(f"{wrong:.3f}").status == "not yet"
 assert exercise_3.check(f"{seat_1.value:.3f}").is_right
-assert exercise_3.check(f"{one_seat.value:.3f}").status == "not yet"
-assert exercise_3.check(f"{average:.3f}").status == "not yet"
 answer_3 = f"{seat_1.value:.3f}"   # the key's answer, as a student types it (graded below)
 
 # %% [tests]

@@ -67,7 +67,8 @@ def test_14_exercise_2_says_whether_the_policy_keeps_the_set_up_rule() -> None:
     broken = lesson("14").exercise(2, policy=SHITHEAD_GREEDY)
     assert "breaks the rule" in broken.question
     assert all(broken.check(x).status == "not yet" for x in ("0", "0.5", "1"))   # no share is right
-    assert "keeps the rule" in lesson("14").exercise(2, policy=lowest_up).question
+    kept = lesson("14").exercise(2, policy=lowest_up)
+    assert "keeps the rule" in kept.question and "three decimals" in kept.question
 
 
 def test_15_exercise_1_is_the_closed_formula_and_80_percent_power_is_not_yet() -> None:
@@ -76,7 +77,9 @@ def test_15_exercise_1_is_the_closed_formula_and_80_percent_power_is_not_yet() -
     formula = ((Z95 + normal.inv_cdf(0.90)) * sigma / 0.03) ** 2
     for_80 = ((Z95 + normal.inv_cdf(0.80)) * sigma / 0.03) ** 2
     exercise = lesson("15").exercise(1)
-    assert exercise.check(str(int(np.ceil(formula)))).is_right
+    verdict = exercise.check(str(int(np.ceil(formula))))
+    assert verdict.is_right and "exact" not in str(verdict)          # a normal approximation, not an exact count
+    assert exercise.check("2898").is_right     # the smallest n whose exact binomial power (Wilson) reaches 0.90
     assert exercise.check(str(int(np.ceil(for_80)))).status == "not yet"
 
 
@@ -94,15 +97,24 @@ def test_15_exercise_2_is_the_power_of_400_deals_with_the_measured_correlation()
     assert exercise.check(f"{independent:.3f}").status == "not yet"
 
 
-def test_15_exercise_3_is_seat_1_alone_and_not_seat_0_or_both_seats() -> None:
-    seat_1 = cardlab.simulate("garbage", players=2, games=1000, seed=3, policy=["greedy", jack_high],
-                              progress=False).win_rate(1).value
-    seat_0 = cardlab.simulate("garbage", players=2, games=1000, seed=3, policy=[jack_high, "greedy"],
+def _one_seat_shares(seed: int) -> tuple[float, float]:
+    seat_0 = cardlab.simulate("garbage", players=2, games=1000, seed=seed, policy=[jack_high, "greedy"],
                               progress=False).win_rate(0).value
+    seat_1 = cardlab.simulate("garbage", players=2, games=1000, seed=seed, policy=["greedy", jack_high],
+                              progress=False).win_rate(1).value
+    return seat_0, seat_1
+
+
+def test_15_exercise_3_is_seat_1_alone_on_fresh_deals_and_not_seat_0_or_both_seats() -> None:
+    """Seed 4, not section 3's seed 3, whose printed shares give its seat-1 share without playing."""
+    seat_0, seat_1 = _one_seat_shares(4)
     exercise = lesson("15").exercise(3, policy=jack_high)
     assert exercise.check(f"{seat_1:.3f}").is_right
+    assert exercise.check(f"{seat_1:.2f}").status == "close"
     assert exercise.check(f"{seat_0:.3f}").status == "not yet"
     assert exercise.check(f"{(seat_0 + seat_1) / 2:.3f}").status == "not yet"     # the both-seats estimate
+    assert exercise.check("0.5").status == "not yet"
+    assert exercise.check(f"{_one_seat_shares(3)[1]:.3f}").status == "not yet"   # section 3's deals (seed 3)
 
 
 @pytest.mark.parametrize(("number", "exercise"), [("14", 1), ("14", 2), ("15", 2), ("15", 3)])

@@ -84,8 +84,8 @@ def exercise_2(policy: Policy) -> Exercise:
     broken = _higher_turned_up(chosen)
     setup = f"Your set-up breaks the rule ({broken})." if broken else "Your set-up keeps the rule."
     return Exercise(
-        "Exercise 2.", f"Your lowest_up against greedy over 200 deals (seed 9): the share of games it wins? "
-                       f"{setup}",
+        "Exercise 2.", f"Your lowest_up against greedy over 200 deals (seed 9): the share of games it wins, to "
+                       f"three decimals? {setup}",
         truth=lambda: -1.0 if broken else float(np.mean(_deal_scores(chosen, "shithead", 200, 9))),
         tolerance=0.002, close=0.1,   # your own policy's share to three decimals; greedy's 0.5 is "not yet"
         hint="put face up the set-up move whose card has the lowest power(); a set-up that keeps a lower card in hand "
