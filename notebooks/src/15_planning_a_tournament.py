@@ -346,7 +346,7 @@ assert excludes == (p_value < 0.05)
 
 # %% [markdown]
 # **Exercise 1.** Suppose your policy really wins 53% against greedy. By section 1's formula, how many independent
-# games give a 90% chance that the 95% interval lies wholly above 0.5 (90% power)? Type it without a comma. How
+# games give a 90% chance that the 95% interval lies wholly above 0.5 (90% power)? How
 # many deals would the paired design need, with the correlation section 1 measured?
 
 # %% [check]

@@ -505,6 +505,33 @@ def check_layout(page: Any, index: int, beside: bool, label: str) -> dict[str, A
     return dict(layout)
 
 
+PROJECTOR = (1024, 768)
+"""A classroom projector's screen, in CSS pixels."""
+
+
+def check_projector(page: Any, index: int, label: str) -> dict[str, Any]:
+    """At a projector's 1024×768 (JupyterLab's file browser closed by the caller), once stepper ``index``'s table is
+    scrolled to the top of the window, the table and both plots are inside the window together: the class sees the
+    cards and the chances without scrolling after each move. Waits until the stepper keeps one width for two frames
+    (JupyterLab resizes its panels in a later frame)."""
+    width, height = PROJECTOR
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("(w) => window.innerWidth === w", arg=width, timeout=STEPPER_TIMEOUT_MS)
+    page.wait_for_function("""(i) => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => {
+        const r = document.querySelectorAll('.cardlab-stepper')[i].getBoundingClientRect();
+        const before = window.__clProjectorWidth; window.__clProjectorWidth = r.width; ok(before === r.width); })))""",
+                           arg=index, timeout=STEPPER_TIMEOUT_MS, polling=100)
+    page.evaluate("(i) => document.querySelectorAll('.cardlab-stepper')[i].querySelector('.cl-table')"
+                  ".scrollIntoView({block: 'start'})", index)
+    layout = page.evaluate(LAYOUT_JS)[index]
+    table, plots = layout["table"], layout["plots"]
+    assert table is not None and len(plots) == 2 and all(plots), f"{label}: table or plots missing: {layout}"
+    inside = [p["x"] >= -1 and p["x"] + p["w"] <= width + 1 and p["y"] >= -1 and p["y"] + p["h"] <= height + 1
+              for p in (table, *plots)]
+    assert all(inside), f"{label}: at {width}x{height} the table and plots are not all in view: {layout}"
+    return dict(layout)
+
+
 @dataclass
 class Tab:
     """A browser page and the uncaught script errors seen on it."""

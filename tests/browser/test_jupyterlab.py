@@ -22,6 +22,7 @@ from tests.browser.conftest import (
     STEPPER_TIMEOUT_MS,
     Server,
     Tab,
+    check_projector,
     check_stepper_follows,
     resize_and_check_layout,
 )
@@ -139,6 +140,9 @@ def test_every_stepper_draws_and_follows(name: str, lab_server: Server, burners:
                 resize_and_check_layout(page, 0, width, beside, f"JupyterLab {name} at {width} px")
                 root.scroll_into_view_if_needed()
                 root.screenshot(path=str(artifacts / f"jupyterlab-{game}-{width}px.png"))
+        # a projector: the lesson's first stepper shows its table and both plots without scrolling
+        check_projector(page, 0, f"JupyterLab {name}, first stepper")
+        page.screenshot(path=str(artifacts / f"jupyterlab-{name}-1024x768.png"))
         assert page.evaluate("() => window.__cardlabStarts") == 1, \
             f"{name}: one anywidget model per kernel (the plot hub), whatever the number of plots"
     page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.shutdown()")

@@ -49,8 +49,8 @@ binomial power is a saw-tooth in n that first reaches 0.90 at 2898 games and is 
 def exercise_1() -> Exercise:
     return Exercise(
         "Exercise 1.", "By section 1's formula, how many independent games give 90% power to tell a 53% policy from "
-                       "50%? (Type the number without a comma.)",
-        truth=lambda: _games_for_power(EFFECT_SHARE, 0.90), probability=False, value_name=FORMULA_COUNT,
+                       "50%?",
+        truth=lambda: _games_for_power(EFFECT_SHARE, 0.90), count=True, value_name=FORMULA_COUNT,
         tolerance=12,   # games: z = 1.96 and 1.28 rounded to two decimals give a few games less, and the smallest n
                         # with exact binomial power 0.90 (2898) is 11 less: all right;
         close=0.05,     # 80% power's games (25% fewer) are "not yet"
