@@ -24,8 +24,8 @@ point: its row shows its reason ("not applicable: …"), never a bar of length 0
 
 A question's label is wrapped at :data:`LABEL_CHARS` characters a line (:func:`wrap_label`), and the bars
 make room for the longest line inside the figure's plotting width, instead of widening the figure's left
-margin: the margin is shared by both charts, so a long label ("next stock card can be used by seat 1 (who
-draws it)") would otherwise squeeze the curves into the right third of the figure.
+margin: the margin is shared by both charts, so a long label ("next stock card can be used by seat 1 (the
+next player)") would otherwise squeeze the curves into the right third of the figure.
 
 How a figure reaches the page
 -----------------------------
@@ -225,7 +225,7 @@ def _interval_words(est: Estimate, intervals: bool = True) -> str:
 
 def wrap_label(label: str, width: int = LABEL_CHARS) -> str:
     """A question's label in lines of at most ``width`` characters (joined by ``<br>``; a longer word stays
-    whole, and a short aside in brackets, such as "(who draws it)", stays on one line)."""
+    whole, and a short aside in brackets, such as "(the next player)", stays on one line)."""
     kept = re.sub(r"\(([^()]{1,"+ str(width) + r"})\)", lambda m: m.group(0).replace(" ", "\u00a0"), label)
     lines = textwrap.wrap(kept, width, break_long_words=False, break_on_hyphens=False)
     return "<br>".join(line.replace("\u00a0", " ") for line in lines) or label
@@ -282,8 +282,11 @@ def bar_text(q: Quantity, intervals: bool = True) -> str:
 
 def quantity_text(q: Quantity, intervals: bool = True) -> str:
     """A quantity as one line of text: ``str(q)`` (an estimate with its interval), or with ``intervals=False``
-    an estimate's value and its play-outs alone."""
-    if intervals or not q.is_applicable or q.exact is not None or not q.n:
+    an estimate's value and its play-outs alone; a settled result (known without a play-out, as at the game's
+    end) has no interval and no play-out count in either case."""
+    if q.is_applicable and q.exact is None and not q.n:     # no play-out was needed: nothing to bracket
+        return f"{q.label}: {q.value:.3f} (settled, no play-outs needed)"
+    if intervals or not q.is_applicable or q.exact is not None:
         return str(q)
     return f"{q.label}: {q.value:.3f} (estimate, {q.n} play-outs)"
 

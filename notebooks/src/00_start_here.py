@@ -65,7 +65,7 @@ display(stepper)
 
 # %%
 walk = cardlab.Stepper("garbage", players=2, seed=3, intervals=False)
-for _ in range(4):
+for _ in range(3):
     walk.next_move()
 print(walk.game)
 for line in walk.log_lines():
@@ -90,7 +90,7 @@ for point in walk.win_history:
 # %% [markdown]
 # **The game's own panel** (bottom plot), for Garbage:
 #
-# - *next stock card can be used*: an **exact** fraction, (unseen cards the next drawer can use) / (all unseen
+# - *next stock card can be used by seat s*: an **exact** fraction, (unseen cards seat s can use) / (all unseen
 #   cards), as the next stock card is equally likely to be any card nobody has seen;
 # - *seat s wins within k turns*, k = 1 … 5: **estimates**.
 
@@ -101,15 +101,17 @@ print(walk.panel_numbers())
 # ### Check the exact number by counting
 #
 # The unseen cards are the face-down layout cards plus the stock. A player can use a Jack while a spot is face
-# down, or a number whose spot is face down or shows a Jack. *Whose* spots? The next player to draw (in the middle
-# of a chain, the *next* player).
+# down, or a number whose spot is face down or shows a Jack. *Whose* spots? Seat s: the player to move (in the
+# middle of a chain, the *next* player). Here seat s can only draw, so it draws that card.
 
 # %%
 game = walk.game
 seat = prob.garbage_next_drawer(game)
 unseen = game.hidden_cards()
 usable = [card for card in unseen if game.can_use(seat, card)]
-print(f"seat {game.current_player} to move, seat {seat} is the next player to draw")
+legal = [move.text for move in game.legal_moves()]
+print(f"seat {game.current_player} to move, seat s = {seat}; legal moves: {', '.join(legal)}")
+assert seat == game.current_player and legal == ["draw stock"]      # seat s draws the next stock card
 print(f"{len(unseen)} unseen cards, {len(usable)} of them usable by seat {seat}")
 print("by counting:      ", f"{len(usable)}/{len(unseen)}")
 print("the panel's exact:", prob.garbage_next_card_placeable(game))
@@ -136,8 +138,8 @@ print(f"after {GAMES} games seat 0 won {int(seat0_won.sum())} ({seat0_won.mean()
       f"{int((fresh_games.winners == 1).sum())}")
 
 # %% [markdown]
-# After ten games the share jumps about; as the games come in it settles. How close to the true chance is the last
-# share, and do these games show an edge for seat 0? Lesson 01 answers that.
+# After ten games the share jumps about; as the games come in it settles. How far from the true chance can the last
+# share be? Lesson 01 teaches that; lesson 03 measures seat 0's edge.
 
 # %% [markdown]
 # ## 5. The same game, every time
@@ -146,7 +148,7 @@ print(f"after {GAMES} games seat 0 won {int(seat0_won.sum())} ({seat0_won.mean()
 
 # %%
 twin = cardlab.Stepper("garbage", players=2, seed=3, intervals=False)
-for _ in range(4):
+for _ in range(3):
     twin.next_move()
 same_moves = [m.text for m in twin.game.moves] == [m.text for m in walk.game.moves]
 print("same moves:", same_moves)
@@ -206,15 +208,13 @@ assert abs(calibration.brier - np.mean([(r.guess - outcome) ** 2 for r in calibr
 # %% [markdown]
 # ## 8. Play together as a class
 #
-# The whole class can guess at once, each on a phone. The teacher installs the class extra
-# (`pip install "cardlab[class]"`) and starts the class server in a terminal, in the notebook's folder:
-#
-# ```
-# cardlab class
-# ```
-#
-# It prints the students' page, a join code and a QR code. Then, in the notebook on the projector, run
-# `play_as_a_class()` (defined below; it needs the server).
+# The whole class can guess at once, each on a phone: the teacher starts the class server and runs
+# `play_as_a_class()` (defined below) on the projector.
+
+# %% [teacher]
+# **Starting the class server.** Install the class extra (`pip install "cardlab[class]"`) and run `cardlab class`
+# in a terminal, in the notebook's folder. It prints the students' page, a join code and a QR code; then run
+# `play_as_a_class()` in the notebook on the projector (it needs the server).
 
 # %%
 def play_as_a_class(seed=3):
@@ -227,7 +227,9 @@ def play_as_a_class(seed=3):
 # %% [markdown]
 # The stepper gets a row of its own: choose a question, press **Ask the class**, watch the guesses come in as a
 # histogram, then press **Reveal**: every phone shows the answer. A chart compares the class's mean guess with each
-# answer.
+# answer. The phones score a guess against the revealed chance $p$, not the outcome: its Brier score averaged over
+# the outcome, $(\text{guess} - p)^2 + p(1-p)$, beside the best possible, $p(1-p)$: a perfect guess scores $p(1-p)$,
+# not 0.
 
 # %% [teacher]
 # **Misconceptions to discuss**
@@ -245,8 +247,9 @@ def play_as_a_class(seed=3):
 # | `01_law_of_large_numbers` | estimates settle on the exact answer; intervals and how they shrink |
 # | `02_garbage_play`, `03_garbage_chances` | Garbage: play it, then its probabilities |
 # | `04_spite_and_malice_play`, `05_spite_and_malice_chances` | Spite and Malice: play it, then its probabilities |
-# | `06_shithead_play`, `07_shithead_counting` | Shithead: play it; count a hidden card's chance, test it on real deals |
-# | `08_shithead_models_and_real_deals`, `09_shithead_pickups_and_first_player` | what play tells; a model of the players, decided by real deals |
+# | `06_shithead_play`, `07_shithead_counting` | Shithead: play it; count a hidden card's chance, test on real deals |
+# | `08_shithead_models_and_real_deals` | what play tells; a model of the players, decided by real deals |
+# | `09_shithead_pickups_and_first_player` | must you pick up, and does starting help? |
 # | `10_hidden_information`, `11_bayes_rule` | the same card, different (and correct) chances; what a move tells |
 # | `12_expected_value`, `13_markov_chains` | how many draws a Garbage layout takes, exactly; its whole story |
 # | `14_strategy_tournament`, `15_planning_a_tournament` | write your own bot and find out whether it is really better |

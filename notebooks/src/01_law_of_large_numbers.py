@@ -21,8 +21,10 @@
 #   in 100 (**coverage**);
 # - work out how many simulated games a question needs before you start.
 #
-# **Lesson plan (50 minutes).** 5 min: predict. 5 min: section 1. 10 min: sections 2–3. 15 min: sections 4–5.
-# 5 min: sections 6–8. 10 min: exercises.
+# **Lesson plan (50 minutes).** 5 min: predict. 4 min: section 1. 10 min: sections 2–3. 13 min: sections 4–5.
+# 6 min: sections 6–8. 12 min: exercises (Exercise 1 is a calculation, 5 min; Exercise 2 comes with its loop
+# written, the student fills in one line, 5 min; Exercise 3, 2 min). Section 9 (the exact coverage) is optional and
+# not timed: for a class that is ahead, or as homework.
 
 # %% [markdown]
 # ## 1. A question with an exact answer
@@ -50,26 +52,29 @@ from cardlab.viz.panels import figure_view
 P = prob.garbage_next_card_placeable(cardlab.new_game("garbage", players=1, seed=0, layout_sizes=[1]))
 print(f"p = {P} = {float(P):.4f}")
 assert P == Fraction(4 + 4, 52)                  # the four Aces and the four wild Jacks
-one_spot = cardlab.Stepper("garbage", players=1, seed=2, layout_sizes=[1])
+one_spot = cardlab.Stepper("garbage", players=1, seed=2, layout_sizes=[1], intervals=False)
 display(one_spot)                          # at the deal: press Next move
-its_copy = cardlab.Stepper("garbage", players=1, seed=2, layout_sizes=[1])    # the code's own copy, not displayed
+its_copy = cardlab.Stepper("garbage", players=1, seed=2, layout_sizes=[1], intervals=False)   # not displayed
 its_copy.next_move()
 print(re.sub(r"<[^>]+>", "", its_copy.counter.value))
 print("\n".join(its_copy.log_lines()))
+after_a_miss = prob.garbage_next_card_placeable(its_copy.game)
+print(f"after that miss, the next card can be used with chance {after_a_miss}")
+assert after_a_miss == Fraction(8, 51)          # the same 8 useful cards, one card fewer in the deck
 
 # %% [markdown]
 # ## 2. The running frequency
 #
-# The computer plays many seeded games. After $n$ games, the share of them that ended on the first draw (the
+# After $n$ games, the share of them that ended on the first draw (the
 # frequency $\hat p_n$) is an **estimate** of $p$.
 #
 # **What the law needs, and says.** Each game is dealt from its own fresh shuffle, so the games are
-# **independent**, each a hit with probability $p$ (a pseudo-random generator imitates that: section 5 tests it).
-# Then for every margin $\varepsilon > 0$, $P(|\hat p_n - p| > \varepsilon) \to 0$ as $n \to \infty$: the
-# **law of large numbers**. It does not say that the error shrinks steadily.
+# **independent**, each a hit with probability $p$. Then for every margin $\varepsilon > 0$,
+# $P(|\hat p_n - p| > \varepsilon) \to 0$ as $n \to \infty$: the **law of large numbers**. It does not say that
+# the error shrinks steadily.
 #
 # Each row has a **95% interval for $p$** (Wilson's): a range computed from the games, made so that such intervals
-# cover $p$ in about 95 of 100 runs (section 5 checks). The rows come from *one* growing run, so one unlucky early
+# cover $p$ in about 95 of 100 runs. The rows come from *one* growing run, so one unlucky early
 # stretch can make several rows miss together.
 
 # %%
@@ -102,7 +107,7 @@ display(figure_view(convergence_figure(first, truth=P, title="Share of one-spot 
 #
 # ## 3. Many runs at once
 #
-# One run is one story. Below are 20 independent runs of 5000 games. The typical distance between $\hat p_n$ and
+# Below are 20 independent runs of 5000 games. The typical distance between $\hat p_n$ and
 # $p$ is called the **standard error** of $\hat p_n$: $\sqrt{p(1-p)/n}$. At any $n$, about 95% of the runs should
 # lie within 1.96 standard errors of $p$ (the dotted band; section 5 shows why).
 
@@ -166,8 +171,8 @@ display(figure_view(widths))
 # Repeat a whole experiment of $n$ games many times: each gives one estimate $\hat p$. Their histogram is the
 # **sampling distribution** of $\hat p$: centred on $p$, its spread (typical distance from $p$) one standard
 # error, and by the **central limit theorem** close to a normal curve as $n$ grows. That is why ±1.96 standard
-# errors covers the truth about 95% of the time. We also count how often each experiment's Wilson interval
-# contains $p$. **Predict first:** out of 100 such intervals, how many miss $p$?
+# errors covers the truth about 95% of the time. **Predict first:** out of 100 experiments' Wilson intervals, how
+# many miss $p$?
 
 # %%
 REPEATS = 1000
@@ -205,8 +210,7 @@ display(figure_view(clt))
 
 # %% [markdown]
 # **Seeing coverage.** The first 100 experiments of $n = 100$ games, each drawn as its 95% interval, with the true
-# $p$ dashed. Count the red ones (the misses) and compare with your prediction; the cell also counts nine more
-# batches of 100.
+# $p$ dashed. Count the red ones (misses) against your prediction; the cell counts nine more batches too.
 
 # %%
 hits100 = counted_hits[100]
@@ -252,7 +256,7 @@ assert abs(draws.mean() - 53 / 9) < 4 * draws.std(ddof=1) / np.sqrt(N)
 # %% [markdown]
 # ## 7. What this means for the stepper
 #
-# From now on the stepper draws each estimate with its 95% interval (lesson 00 hid them). With $n$ play-outs the
+# From now on the stepper draws each estimate with its 95% interval (hidden until now). With $n$ play-outs the
 # half-width is at most about $1.96\sqrt{0.25/n}$: 0.25 for 16, 0.06 for 256.
 
 # %%
@@ -264,21 +268,10 @@ for rollouts in (16, 64, 256):
 # %% [markdown]
 # ## 8. Misconceptions to discuss
 #
-# - *"After many misses, a hit is due."* No: the games are independent; the law works by dilution.
+# - *"After many misses, a hit is due."* No: the games are independent (fresh shuffles). Within *one* deck, each
+#   card seen does change the next (section 1: 8/51 after a miss; lesson 02).
 # - *"This interval contains $p$ with probability 95%."* Once computed, it does or does not. *Before* the games,
-#   the method's chance of covering $p$ is *about* 95% (Wilson's, for this $p$: 0.975 at $n = 20$, 0.949 at
-#   $n = 100$, computed exactly below).
-
-# %%
-def wilson_coverage(n):
-    """The exact chance that Wilson's 95% interval from n games contains p: a sum over the binomial law."""
-    q = float(P)
-    return sum(comb(n, k) * q ** k * (1 - q) ** (n - k) for k in range(n + 1) if wilson(float(k), n).contains(q))
-
-
-for n in (20, 100, 1_000):
-    print(f"n = {n:>5}: Wilson's 95% interval contains p = 2/13 with probability {wilson_coverage(n):.4f}")
-assert round(wilson_coverage(20), 3) == 0.975 and round(wilson_coverage(100), 3) == 0.949    # the text's numbers
+#   the method's chance of covering $p$ is *about* 95% (section 9).
 
 # %% [teacher]
 # More misconceptions: *"An interval that misses means the simulation is wrong."* One miss in twenty is what a 95%
@@ -294,13 +287,30 @@ assert round(wilson_coverage(20), 3) == 0.975 and round(wilson_coverage(100), 3)
 # against 5 within four standard errors, and the 1000-experiment coverage above 91%.
 
 # %% [markdown]
+# ## 9. Going further (optional): the exact coverage
+#
+# Add up the chances $\binom{n}{k}p^k(1-p)^{n-k}$ (the binomial law) of the counts $k$ whose Wilson interval
+# contains $p$: its exact coverage is only *about* 95%.
+
+# %%
+def wilson_coverage(n):
+    """The exact chance that Wilson's 95% interval from n games contains p: a sum over the binomial law."""
+    q = float(P)
+    return sum(comb(n, k) * q ** k * (1 - q) ** (n - k) for k in range(n + 1) if wilson(float(k), n).contains(q))
+
+
+for n in (20, 100, 1_000):
+    print(f"n = {n:>5}: Wilson's 95% interval contains p = 2/13 with probability {wilson_coverage(n):.4f}")
+assert round(wilson_coverage(20), 3) == 0.975 and round(wilson_coverage(100), 3) == 0.949    # teaching.md's numbers
+
+# %% [markdown]
 # ## Exercises
 #
 # Type each answer in its box and press **Check**.
 
 # %% [markdown]
-# **Exercise 1.** How many games make the 95% interval for $p = 2/13$ reach at most 0.005 either side? Solve
-# $1.96\sqrt{p(1-p)/n} \le 0.005$, then check with a simulation of that many games.
+# **Exercise 1.** At least how many games make the 95% interval for $p = 2/13$ reach at most 0.005 either side?
+# Solve $1.96\sqrt{p(1-p)/n} \le 0.005$ with $p = 2/13$ exactly. Type a whole number, without commas.
 
 # %% [check]
 exercise_1 = lesson("01").exercise(1)
@@ -318,9 +328,12 @@ print(f"n = {needed} games; simulated half-width {est.half_width:.5f}; "
       f"interval contains 2/13: {est.contains(float(P))}")
 assert est.half_width <= 0.0051
 print(exercise_1.check(str(needed)))
-rounded = int(np.ceil((1.96 / 0.005) ** 2 * 0.1302))                 # p(1 - p) rounded to four digits
-print(f"with p(1 - p) rounded to 0.1302 ({rounded}):", exercise_1.check(str(rounded)))
-assert exercise_1.check(str(rounded)).is_right
+with_z95 = int(np.ceil((Z95 / 0.005) ** 2 * float(P) * (1 - float(P))))   # z = 1.95996... instead of 1.96
+print(f"with z = {Z95:.5f} ({with_z95}):", exercise_1.check(str(with_z95)))
+assert exercise_1.check(str(with_z95)).is_right
+rounded = int(np.ceil((1.96 / 0.005) ** 2 * 0.1538 * (1 - 0.1538)))   # the slip: p rounded to 0.1538
+print(f"with p rounded to 0.1538 ({rounded}):", exercise_1.check(str(rounded)))
+assert rounded < needed and not exercise_1.check(str(rounded)).is_right
 forgot = int(np.ceil(float(P) * (1 - float(P)) / 0.005 ** 2))          # without the 1.96
 print(f"without the 1.96 ({forgot}):", exercise_1.check(str(forgot)))
 assert exercise_1.check(str(needed)).is_right and exercise_1.check(str(forgot)).status == "not yet"
@@ -334,23 +347,33 @@ assert exercise_1.check(answer_1).is_right
 
 # %% [markdown]
 # **Exercise 2.** Most textbooks use the "normal" interval $\hat p \pm 1.96\sqrt{\hat p(1-\hat p)/n}$. For
-# experiments of $n = 20$ games, how often does it cover $p = 2/13$? Simulate 2000 experiments; compare with
-# Wilson's.
+# experiments of $n = 20$ games, how often does it cover $p = 2/13$? The cell below simulates 2000 experiments:
+# fill in the half-width, run it, and compare with Wilson's.
 
 # %% [check]
 exercise_2 = lesson("01").exercise(2)
 display(exercise_2)
 
 # %%
+n, repeats = 20, 2000
+out = cardlab.simulate("garbage", players=1, games=n * repeats, seed=20, layout_sizes=[1], progress=False)
+k = (out.turns == 1).reshape(repeats, n).sum(axis=1)    # hits in each experiment of 20 games
+phat = k / n                                            # each experiment's estimate
+half = 0 * phat      # replace 0 * phat: the normal interval's half-width, 1.96 * np.sqrt(...), one per experiment
+if not np.any(half):
+    print("fill in the half-width (the line 'half = ...'), then run this cell again")
+else:
+    normal_covers = np.abs(phat - float(P)) <= half
+    wilson_covers = [wilson(float(x), n).contains(float(P)) for x in k]
+    print(f"normal interval covers p in {np.mean(normal_covers):.3f} of the experiments, "
+          f"Wilson's in {np.mean(wilson_covers):.3f}")
+
+# %%
 answer_2 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
 exercise_2.check(answer_2)
 
 # %% [solution]
-n, repeats = 20, 2000
-out = cardlab.simulate("garbage", players=1, games=n * repeats, seed=20, layout_sizes=[1], progress=False)
-k = (out.turns == 1).reshape(repeats, n).sum(axis=1)
-phat = k / n
-normal_half = Z95 * np.sqrt(phat * (1 - phat) / n)
+normal_half = Z95 * np.sqrt(phat * (1 - phat) / n)          # the line to fill in, with the cell above's phat
 normal = np.mean((phat - normal_half <= float(P)) & (float(P) <= phat + normal_half))
 wilson_cover = np.mean([wilson(float(x), n).contains(float(P)) for x in k])
 print(f"n = 20: normal interval covers p in {normal:.1%} of experiments, Wilson in {wilson_cover:.1%}")
@@ -369,7 +392,7 @@ assert exercise_2.check(answer_2).is_right
 
 # %% [markdown]
 # **Exercise 3.** A report shows 20 independent 95% intervals. What is the chance that at least one misses its true
-# value? Compare with your count of misses in section 5.
+# value? Compare with section 5's misses.
 
 # %% [check]
 exercise_3 = lesson("01").exercise(3)

@@ -7,9 +7,9 @@
 #   seen, because cards are drawn *without replacement*;
 # - play Garbage in the stepper.
 #
-# **Predict first.** After ten moves of a game, is the chance that the next stock card is useful to the player
-# who draws it above or below one half? Higher or lower than at the deal? Section 5 counts it in one game, then
-# in a thousand.
+# **Predict first.** After ten moves of a game, is the chance that the next stock card can be used by the player
+# to move (in the middle of a chain: the next player) above or below one half? Higher or lower than at the deal?
+# Section 5 counts it.
 
 # %% [teacher]
 # **Learning goals:** the rules of Garbage (Trash, Ten) and its options; a chain of forced placements on a stacked
@@ -185,7 +185,7 @@ print(f"hands won {match.state.wins}; match winner seat {match.winner}")
 # %% [markdown]
 # ## 5. The panels, and counting a chance exactly
 #
-# The stepper's panels show chances of winning (*estimates* from play-outs: lesson 03) and one *exact* number: the
+# The stepper's panels show chances of winning (*estimates*: lesson 03) and one *exact* number: the
 # chance that the next stock card can be used. Here is a shuffled deal (seed 4) after ten greedy moves:
 
 # %%
@@ -202,14 +202,15 @@ print(ten.panel_numbers())
 # $$P(\text{usable}) = \frac{\text{number of unseen cards the player can use}}{\text{number of unseen cards}}.$$
 #
 # A player can use a Jack while a spot is face down, and a number whose spot is face down or shows a Jack. The
-# player is the next one to draw: in the middle of a chain, that is the *next* seat.
+# player is the one the panel names: the player to move, or in the middle of a chain the *next* player. Either may
+# take the discard instead, leaving the stock card to the player after.
 
 # %%
 game = ten.game
 seat = prob.garbage_next_drawer(game)
 unseen = game.hidden_cards()
 usable = [card for card in unseen if game.can_use(seat, card)]
-print(f"seat {game.current_player} to move, seat {seat} is the next player to draw (or take the discard)")
+print(f"seat {game.current_player} to move; the panel counts for seat {seat}")
 print(f"{len(unseen)} unseen cards, {len(usable)} of them usable by seat {seat}: {len(usable)}/{len(unseen)} "
       f"= {len(usable) / len(unseen):.4f}")
 assert prob.garbage_next_card_placeable(game) * len(unseen) == len(usable)   # the panel's exact number
@@ -255,8 +256,9 @@ print(f"chance above 1/2 in {np.mean(chances > 0.5):.0%} of them; below the deal
 assert 0 < np.mean(chances > 0.5) < 1 and np.mean(chances < float(at_deal)) > 0.9
 
 # %% [markdown]
-# "Above or below one half?" depends on the game: below in most, above in many. It is lower than at the deal in
-# almost every game: each spot turned face up is one rank fewer to use.
+# "Above or below one half?" depends on the game: below in most, above in many. Against the deal two effects
+# compete: face-up spots leave fewer ranks to use (down), useless cards seen leave the useful ones a bigger share
+# (up, next). The spots win in almost every game.
 
 # %% [markdown]
 # ### Drawing without replacement: each card seen changes the next
@@ -278,7 +280,14 @@ for label, draws, count in (("first card", first, 8 / 52), ("eleventh, after ten
     print(f"{label:<27} {len(draws):>6} deals: share {share:.4f}, count {count:.4f}, "
           f"{(share - count) / se:+.2f} standard errors")
     assert abs(share - count) < 4 * se
-assert np.mean(eleventh) - np.mean(first) > 4 * np.sqrt(np.var(first) / len(first) + np.var(eleventh) / len(eleventh))
+fresh_se = np.sqrt(8 / 52 * (1 - 8 / 52) / len(eleventh))        # if the eleventh card were like a fresh deck's
+rise = (np.mean(eleventh) - 8 / 52) / fresh_se
+print(f"eleventh card against a fresh deck's 8/52 = {8 / 52:.4f}: {rise:+.1f} standard errors")
+assert rise > 4                                                  # far more than chance: the chance did rise
+
+# %% [markdown]
+# After ten misses the useful share is far above a fresh deck's. This is not the gambler's fallacy of lesson 01:
+# those were independent games from fresh shuffles; here the cards come from one deck.
 
 # %% [teacher]
 # **Misconceptions to discuss**
@@ -286,16 +295,18 @@ assert np.mean(eleventh) - np.mean(first) > 4 * np.sqrt(np.var(first) / len(firs
 # - *"Each draw is like a fresh deck: ten useless cards leave my chance where it was."* Within one deal the
 #   cards are drawn without replacement, so each useless card seen raises the chance of a useful one (8/52, then
 #   8/42). Only independent repetitions, such as separate games (lesson 01), do not remember.
-# - *"The chance is about the player to move."* It is about the next player to draw, as section 5 defines it.
+# - *"The chance is about the player who draws the card."* It is about the seat the panel names: the player to
+#   move, or in the middle of a chain the next player (section 5). That player may take the discard instead (greedy
+#   bots often do), and then the player after draws the stock card.
 
 # %% [markdown]
 # ## Exercises
 #
-# Type your answer in the box (3/4, 0.75 or 75%) and press **Check**, or write it in the answer cell.
+# Type each answer in its box and press **Check**.
 
 # %% [markdown]
 # **Exercise 1.** Play `DECK` on seed 1 with Kings wild (`wild="K"`) and greedy bots for six moves. How many
-# cards are face up in seat 0's layout then?
+# cards are face up in seat 0's layout then? Type a whole number.
 
 # %% [check]
 exercise_1 = lesson("02").exercise(1, deck=DECK)
@@ -360,7 +371,7 @@ assert exercise_2.check(answer_2).is_right
 
 # %% [markdown]
 # **Exercise 3.** Below, seed 21 after three greedy moves: seat 0 is in the middle of a chain, holding a Jack.
-# What is the exact chance that the next player to draw can use the top card of the stock?
+# What is the exact chance that the next player can use the top card of the stock?
 
 # %%
 g3 = greedy_game(21, 3)
@@ -376,10 +387,10 @@ answer_3 = ""   # your answer between the quotes, e.g. "3/4", "0.75" or "75%"
 exercise_3.check(answer_3)
 
 # %% [solution]
-drawer = 1 - g3.current_player          # two players: the next player is the next to draw
+drawer = 1 - g3.current_player          # two players: the next player is the other seat
 hidden = g3.hidden_cards()
 count = sum(g3.can_use(drawer, card) for card in hidden)
-print(f"seat {g3.current_player} to move; seat {drawer} is the next to draw: {count}/{len(hidden)} = "
+print(f"seat {g3.current_player} to move; seat {drawer} is the next player: {count}/{len(hidden)} = "
       f"{count / len(hidden):.4f}")
 assert drawer == prob.garbage_next_drawer(g3) and g3.current_player == 0
 print(exercise_3.check(f"{count}/{len(hidden)}"))

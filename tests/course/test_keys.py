@@ -136,6 +136,50 @@ def test_00_and_01_exact_answers_by_hand() -> None:
     assert lesson("01").exercise(1).check(str(n // 4)).status == "not yet"        # without the 1.96
 
 
+def test_01_exercise_1_accepts_the_fewest_games_and_nothing_that_misses_0_005() -> None:
+    """Audit round 1: the window was +-20 games, so 19,984-20,002 (half-widths above 0.005) were "Right!". Now
+    the fewest games with 1.96 (20,004) and with z = 1.95996... (20,003) are right, and so is one game more;
+    fewer games, or p rounded to 0.1538 (19,999), are not. The question says to type a whole number without
+    commas and to use p = 2/13 exactly."""
+    exercise = lesson("01").exercise(1)
+    p = 2 / 13
+    with_196 = int(np.ceil((1.96 / 0.005) ** 2 * p * (1 - p)))
+    with_z95 = int(np.ceil((cardlab.sim.stats.Z95 / 0.005) ** 2 * p * (1 - p)))
+    assert with_z95 == with_196 - 1
+    right = [typed for typed in range(19_950, 20_050) if exercise.check(str(typed)).is_right]
+    assert right == [with_z95, with_196, with_196 + 1]
+    assert all(1.96 * np.sqrt(p * (1 - p) / m) > 0.005 for m in range(19_950, with_z95))  # each too few
+    rounded_p = int(np.ceil((1.96 / 0.005) ** 2 * 0.1538 * (1 - 0.1538)))
+    assert not exercise.check(str(rounded_p)).is_right
+    assert "whole number" in exercise.question and "without commas" in exercise.question
+    assert "2/13 exactly" in exercise.hint
+
+
+def test_00_exercise_1_position_is_one_where_the_player_to_move_must_draw() -> None:
+    """Audit round 1: "the next player to draw" is true only where the player to move cannot take the discard.
+    At seed 11 after five presses of Next move only "draw stock" is legal, so that player draws the card; the
+    key's answer is the count for that player."""
+    stepper = cardlab.Stepper("garbage", players=2, seed=11, rollouts=8, panel_rollouts=4)
+    try:
+        for _ in range(5):
+            stepper.next_move()
+        game = stepper.game
+    finally:
+        stepper.close()
+    assert [move.text for move in game.legal_moves()] == ["draw stock"]
+    hidden = game.hidden_cards()
+    count = Fraction(sum(game.can_use(game.current_player, card) for card in hidden), len(hidden))
+    assert lesson("00").exercise(1).check(str(count)).is_right
+
+
+def test_02_count_and_seat_questions_say_what_to_type_and_whose_chance() -> None:
+    """Audit round 1: a count is typed as a whole number; exercise 3's chance is the next player's (who may take
+    the discard instead of drawing), not "the next player to draw"."""
+    assert "whole number" in lesson("02").exercise(1, deck=DECK).question
+    game = cardlab.new_game("garbage", players=2, seed=21)
+    assert "the next player?" in lesson("02").exercise(3, game=game).question
+
+
 
 
 def test_every_exercise_made_by_a_key_is_an_exercise_with_no_truth_attribute() -> None:

@@ -27,6 +27,7 @@ from cardlab.viz.panels import (
     WinChart,
     WinPoint,
     bar_text,
+    quantity_text,
     seat_label,
     split_quantities,
     wrap_label,
@@ -140,7 +141,7 @@ def test_a_long_label_wraps_and_leaves_the_curves_their_whole_width() -> None:
     """The margin is shared by the bars and the curves: a long label must not widen it (issue: the curves were
     squeezed into the right third of the figure); the bars make room for it inside their own width."""
     figures = {}
-    for text in ("seat 0 wins", "next stock card can be used by seat 1 (who draws it)"):
+    for text in ("seat 0 wins", "next stock card can be used by seat 1 (the next player)"):
         panel = QuantityPanel(2)
         label = Quantity.from_exact("next_card", text, Fraction(1, 2))
         panel.update([label, *curve(0, [(1, 2), (2, 6)])], "Garbage", "wins within k turns")
@@ -150,7 +151,7 @@ def test_a_long_label_wraps_and_leaves_the_curves_their_whole_width() -> None:
     assert tuple(long.xaxis2.domain) == (0.0, 1.0) and long.xaxis2.visible is True
     assert short.xaxis.domain[0] < long.xaxis.domain[0], "a short label leaves the bars more width"
     lines = list(long.yaxis.categoryarray)[0].split("<br>")
-    assert lines == ["next stock card can be", "used by seat 1", "(who draws it)"]   # the aside kept whole
+    assert lines == ["next stock card can be", "used by seat 1", "(the next player)"]   # the aside kept whole
     start = long.xaxis.domain[0]
     assert 0.0 < start <= 0.5
     assert PANEL_MARGIN_L + start * (FIG_WIDTH - PANEL_MARGIN_L - PANEL_MARGIN_R) >= 22 * LABEL_PX_PER_CHAR
@@ -185,6 +186,14 @@ def test_quantity_panel_draws_completion_curves_per_seat() -> None:
 def test_bar_text_says_settled_when_no_rollout_was_needed() -> None:
     q = Quantity.from_estimate("complete_1", "done", Estimate(1.0, 1.0, 1.0, 0), seat=0)
     assert "settled" in bar_text(q)
+
+
+@pytest.mark.parametrize("intervals", [True, False])
+def test_a_settled_result_prints_no_interval_and_no_play_outs(intervals: bool) -> None:
+    """At the game's end a "wins within k turns" line is settled: no brackets, no "(0 play-outs)" (lesson 00's
+    steppers, made with ``intervals=False``, print no interval anywhere)."""
+    q = Quantity.from_estimate("complete_1", "seat 0 wins within 1 turns", Estimate(0.0, 0.0, 0.0, 0), seat=0)
+    assert quantity_text(q, intervals) == "seat 0 wins within 1 turns: 0.000 (settled, no play-outs needed)"
 
 
 def test_viewpoint_labels_round_trip_and_refuse_unknown_labels() -> None:

@@ -26,11 +26,13 @@ def _games_needed(half_width: Fraction) -> int:
 
 def exercise_1() -> Exercise:
     return Exercise(
-        "Exercise 1.", "How many games make the 95% interval for p = 2/13 at most ±0.005 wide?",
+        "Exercise 1.", "At least how many games make the 95% interval for p = 2/13 at most ±0.005 wide? (A whole "
+                       "number, without commas.)",
         truth=lambda: _games_needed(Fraction(5, 1000)), probability=False,
-        tolerance=20,   # games: p(1 - p) rounded to 4 digits or 1.95996 for 1.96 stay right; without the 1.96
-                        # (about a quarter as many games) is "not yet"
-        hint="solve 1.96 sqrt(p(1-p)/n) = 0.005 for n, and round up")
+        tolerance=1,    # games: z = 1.95996 for 1.96 gives one game fewer and stays right; fewer games give a
+                        # half-width above 0.005; p rounded to 0.1538 (5 games fewer) is "close", without the 1.96
+                        # (about a quarter as many games) "not yet"
+        hint="use p = 2/13 exactly (a rounded p changes n), solve 1.96 sqrt(p(1-p)/n) = 0.005 for n, and round up")
 
 
 def _normal_coverage(n: int) -> Fraction:
@@ -50,7 +52,8 @@ def exercise_2() -> Exercise:
         "Exercise 2.", "n = 20 games: how often does the normal interval cover p = 2/13?",
         truth=lambda: _normal_coverage(20),
         tolerance=0.025,   # 2000 experiments estimate it to about ±0.017 (95%); the promised 95% is far off
-        hint="simulate 2000 experiments of 20 games, compute each normal interval, count those that contain 2/13")
+        hint="in the cell under the question, set half to 1.96 sqrt(p̂(1 - p̂)/n) for each experiment (np.sqrt, "
+             "with its phat and n), run it, and read the share of intervals that contain 2/13")
 
 
 def _at_least_one_miss(intervals: int, coverage: Fraction) -> Fraction:

@@ -38,7 +38,7 @@ def exercise_1(deck: Sequence[str | Card]) -> Exercise:
     cardlab.new_game("garbage", players=2, seed=SEED_1, deck=stacked, wild="K")   # a bad deck is refused now
     return Exercise(
         "Exercise 1.", "Seed 1, Kings wild, six greedy moves on DECK: how many cards are face up in seat 0's "
-                       "layout?",
+                       "layout? (A whole number.)",
         truth=lambda: _face_up_after(stacked, "K"), probability=False,
         hint="make the game with seed=1 and wild=\"K\"; a wild placed on a spot counts as face up")
 
@@ -57,6 +57,6 @@ def exercise_3(game: object) -> Exercise:
     position = a_game(game).copy()
     return Exercise(
         "Exercise 3.", "In the middle of seat 0's chain: what is the exact chance that the top card of the stock "
-                       "can be used by the next player to draw?",
+                       "can be used by the next player?",
         truth=lambda: prob.garbage_next_card_placeable(position),
         hint="seat 0's turn ends without another draw, so count the cards the *next* player can use")

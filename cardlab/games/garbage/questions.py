@@ -19,9 +19,10 @@ from cardlab.sim.stats import Estimate, wilson
 NAME = "garbage"
 
 def garbage_next_drawer(game: Garbage) -> int | None:
-    """The seat that will draw the next stock card: the player to move while its turn has not started
-    (phase "draw"), else the player after it (in the middle of a chain the current turn ends with a
-    discard first). ``None`` when the game is over or this turn is the last of the hand."""
+    """The seat whose turn starts next, which draws the next stock card unless it takes the discard instead:
+    the player to move while its turn has not started (phase "draw"), else the player after it (in the
+    middle of a chain the current turn ends with a discard first). ``None`` when the game is over or this
+    turn is the last of the hand."""
     expect_game(game, NAME)
     s = game.state
     if game.is_over:
@@ -48,11 +49,13 @@ def garbage_next_card_reason(game: Garbage) -> str | None:
 
 
 def garbage_next_card_placeable(game: Garbage, viewpoint: int | None = None) -> Fraction:
-    """Exact chance that the next stock card can be used by the seat that draws it
+    """Exact chance that the next stock card can be used by the seat whose turn starts next
     (:func:`garbage_next_drawer`), if the hand goes on until then.
 
     At the start of a turn that is the player to move; in the middle of a chain (a wild to place, a
-    wild to displace) it is the next player, whose layout cannot change before then. The card is read
+    wild to displace) it is the next player, whose layout cannot change before then. That seat draws the
+    card unless it takes the discard instead (then the next seat does): the chance is for the seat, not for
+    whoever happens to draw the card. The card is read
     from the game's chance law: before any reshuffle it is equally likely to be any card nobody has seen
     (face-down layout cards and the stock); after a reshuffle the stock is a known multiset of seen cards
     in random order. With an empty stock in the middle of a chain, the next card comes from the discard
@@ -134,9 +137,12 @@ def panel(game: Garbage, viewpoint: int | None, *, rng: np.random.Generator, rol
     out: list[Quantity] = []
     if not game.is_over:
         seat = garbage_next_drawer(game)
-        label = "next stock card can be used by the seat that draws it"
+        # which seat the chance is for (garbage_next_drawer): the player to move before its turn starts, else the
+        # next player; either may take the discard instead of drawing, so the label names the seat, not the drawer
+        label = "next stock card can be used by the next player"
         if seat is not None:
-            label = f"next stock card can be used by seat {seat} (who draws it)"
+            label = (f"next stock card can be used by seat {seat} (to move)" if game.state.phase == "draw" else
+                     f"next stock card can be used by seat {seat} (the next player)")
         reason = garbage_next_card_reason(game)
         out.append(Quantity.not_applicable("next_card", label, reason, seat) if reason is not None else
                    Quantity.from_exact("next_card", label, garbage_next_card_placeable(game, viewpoint), seat))

@@ -44,8 +44,9 @@ discard pile and the card in play. :meth:`Garbage.chance_law` states the law of 
 reshuffle every unseen card is equally likely on every face-down spot and stock place; after a reshuffle
 the stock is a known multiset in random order and the face-down spots hold the other unseen cards.
 "The next stock card" is drawn by the player to move at the start of a turn, and by the next player in
-the middle of a chain; with an empty stock it comes from the discard pile reshuffled when the turn
-passes. With two or three packs, views and events show faces only (which pack a card is from is hidden).
+the middle of a chain (unless that player takes the discard instead); with an empty stock it comes from
+the discard pile reshuffled when the turn passes. With two or three packs, views and events show faces
+only (which pack a card is from is hidden).
 
 Turns
 -----
@@ -496,7 +497,8 @@ class Garbage(Game[GarbageState]):
         if spot is None:
             return "cannot be placed (a court card)"
         if spot > s.sizes[seat]:
-            return f"cannot be placed (seat {seat}'s layout has only {s.sizes[seat]} spots)"
+            return (f"cannot be placed (seat {seat}'s layout has only {s.sizes[seat]} "
+                    f"spot{'' if s.sizes[seat] == 1 else 's'})")
         if self.spot_has_wild(seat, spot):
             return f"does not displace the {self.wild_word}"
         return f"cannot be placed (spot {spot_label(spot)} already shows it)"

@@ -135,3 +135,25 @@ def test_finished_game_is_certain() -> None:
     g.play("draw stock")
     est = prob.win_probability(g, 1, rollouts=10, rng=np.random.default_rng(0))
     assert [(e.value, e.low, e.high) for e in est] == [(1.0, 1.0, 1.0), (0.0, 0.0, 0.0)]
+
+
+def test_the_panel_label_names_the_seat_the_chance_is_for_not_who_draws() -> None:
+    """Audit (lessons 00, 02): the player to move may take the discard, and then the next player draws the stock
+    card; so the label names the seat the count is for (the player to move, or in the middle of a chain the next
+    player), never "who draws it"."""
+    from cardlab.games.garbage.questions import panel
+
+    rng = np.random.default_rng(0)
+    fresh = cardlab.new_game("garbage", players=2, seed=0)
+    chain = cardlab.new_game("garbage", players=2, seed=21)
+    bot = make_policy("greedy", "garbage", np.random.default_rng(0))
+    while chain.state.phase == "draw":  # type: ignore[attr-defined]
+        chain.play(choose(bot, chain))
+    labels = {}
+    for name, game in (("fresh", fresh), ("chain", chain)):
+        first = panel(game, None, rng=rng, rollouts=20)[0]   # type: ignore[arg-type]
+        assert first.key == "next_card" and first.seat == garbage_next_drawer(game)  # type: ignore[arg-type]
+        labels[name] = first.label
+    assert labels == {"fresh": "next stock card can be used by seat 0 (to move)",
+                      "chain": f"next stock card can be used by seat {1 - chain.current_player} (the next player)"}
+    assert not any("draws it" in label for label in labels.values())
