@@ -58,6 +58,8 @@ from cardlab.games.spite_malice.rules import hand_card
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.viz.table import table_html
+from tests.games.shithead import chance_checks as shc
+from tests.games.spite_malice import chance_checks as sc
 from tests.sim import chance_checks as cc
 
 QUICK = "--quick" in sys.argv
@@ -127,8 +129,8 @@ def calibration_against(policy: str, name: str, setups: list[tuple[int, dict[str
                         pairs.setdefault(f"{key} ({who})", []).append(
                             (float(p), real))
                         if key == "pickup" and viewpoint is None and 0 < p < 1:
-                            informed += cc.shithead_mover_informed(g)
-                            q = cc.plain_pickup(g, None)
+                            informed += shc.shithead_mover_informed(g)
+                            q = shc.plain_pickup(g, None)
                             if q is not None:
                                 plain.append((float(p), float(q), real))
     worst = 0.0
@@ -236,7 +238,7 @@ def deductions(name: str) -> None:
 
 def copy_twins(games: int, viewpoints: tuple[int | None, ...] = (None, 0, 1), **options: Any) -> None:
     """Twins that differ exactly in which copy an ambiguous hand play put down
-    (:func:`tests.sim.chance_checks.spite_copy_twins`), every viewpoint that cannot see the playing
+    (:func:`tests.games.spite_malice.chance_checks.spite_copy_twins`), every viewpoint that cannot see the playing
     hand: pairs built, and how many differ in what the viewer sees (view, events, HTML on every 8th
     pair) and in the answers (exact, law with its weights, resampled faces for the same seed, win
     estimates on every 10th pair). All must be 0."""
@@ -244,7 +246,7 @@ def copy_twins(games: int, viewpoints: tuple[int | None, ...] = (None, 0, 1), **
     for viewpoint in viewpoints:
         pairs = mixed = 0
         kinds: dict[str, int] = {}
-        for g, t in cc.spite_copy_twins(range(30000, 30000 + games), viewpoint, **options):
+        for g, t in sc.spite_copy_twins(range(30000, 30000 + games), viewpoint, **options):
             bad = cc.pair_differences(g, t, viewpoint, seed=pairs, estimates=pairs % 10 == 0, html=pairs % 8 == 0)
             pairs += 1
             mixed += len(g.chance_law(viewpoint).components) > 1
@@ -477,7 +479,7 @@ def shithead_first_position(games: int, first: str) -> None:
             if g.state.phase == "play":
                 break
         pairs = [(p, real) for key, p, real in cc.real_outcomes(g, None) if key == "pickup"]
-        q = cc.plain_pickup(g, None)
+        q = shc.plain_pickup(g, None)
         if pairs and q is not None:
             law.append((float(pairs[0][0]), pairs[0][1]))
             plain.append(float(q))

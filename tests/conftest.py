@@ -10,8 +10,10 @@ a loaded one. A SIGINT arriving inside it lands in hypothesis's garbage-collecti
 close every widget, collect once, and freeze the survivors so that later collections skip them.
 
 Before any test is collected, the toy fourth game of :mod:`tests.toy_game` is registered (with its chance
-checks): every generic test parametrised over :func:`cardlab.game_names` then runs on it too, which shows
-that a new game needs no edit of a generic test.
+checks), and each game's test package registers its own chance checks (``tests/games/<game>/chance_checks.py``,
+loaded by :func:`tests.sim.chance_checks.load_game_checks`): every generic test parametrised over
+:func:`cardlab.game_names` then runs on the toy game too, which shows that a new game needs no edit of a generic
+test (``tests/test_registry_coverage.py`` holds the test modules to that).
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ import pytest
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    from tests.sim.chance_checks import load_game_checks
     from tests.toy_game import register_toy
 
     register_toy()
+    load_game_checks()
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

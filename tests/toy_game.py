@@ -432,6 +432,12 @@ def twin(game: Game[Any], viewpoint: int | None, rng: np.random.Generator) -> Ga
     return t
 
 
+def hidden(game: Game[Any], viewpoint: int | None) -> set[Card]:
+    """The cards ``viewpoint`` does not know: the other hands and the stock (read from the rules, not the law)."""
+    s = game.state
+    return {c for p, hand in enumerate(s.hands) if p != viewpoint for c in hand} | set(s.stock)
+
+
 def outcomes(game: Game[Any], viewpoint: int | None) -> list[tuple[str, Any, bool, Callable[[], Fraction | None]]]:
     """The top stock card's real strength against the round, with the exact answer to ask."""
     s = game.state
@@ -449,6 +455,7 @@ def register_toy() -> None:
     register(SPEC)
     cc.register_checks(cc.GameChecks(
         name=NAME, count=lambda g, v: cc.Counts(count(g, v)), exact=exact, twin=twin, outcomes=outcomes,
+        hidden=hidden,
         positions=[(2, {}, range(6), 1), (3, {"rounds": 6}, range(4), 1)],
         calibration=(2, {"rounds": 8}, range(200))))
 

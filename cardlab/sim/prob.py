@@ -80,6 +80,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import isnan
 from typing import Any
 
 import numpy as np
@@ -104,7 +105,8 @@ class Quantity:
 
     A question that has no meaning in this position (the draw pile it asks about is empty, say) is
     *not applicable*: ``reason`` says why, ``value``, ``low`` and ``high`` are NaN, and a panel shows the
-    reason instead of a number. Never report such a question as an exact 0.
+    reason instead of a number. Never report such a question as an exact 0. Two quantities are equal when
+    every field is, NaN counting as equal to NaN (two answers "not applicable, for this reason" are the same).
     """
 
     key: str
@@ -116,6 +118,20 @@ class Quantity:
     exact: Fraction | None = None
     seat: int | None = None
     reason: str | None = None
+
+    def _fields(self) -> tuple[Any, ...]:
+        """The fields, NaN read as None (NaN is unequal to itself, and each NaN object hashes apart)."""
+        return tuple(None if isinstance(v, float) and isnan(v) else v for v in
+                     (self.key, self.label, self.value, self.low, self.high, self.n, self.exact, self.seat,
+                      self.reason))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Quantity):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
 
     @property
     def is_exact(self) -> bool:

@@ -15,15 +15,11 @@ from cardlab.sim.move_values import distinct_moves
 from tests.arenas.conftest import need
 from tests.sim import chance_checks as cc
 
-SETUPS = {"garbage": (range(6), 2, {}), "shithead": (range(2), 9, {}),
-          "spite-and-malice": (range(2), 6, {"payoff_size": 5})}
-"""Per game: the greedy games' seeds, every how many moves a position is kept, the options (the toy game and any
-other registered game: ten seeds, every position)."""
 POSITIONS = 8
 
 
 def twin_pairs(name: str) -> list[tuple[cardlab.Game[Any], cardlab.Game[Any]]]:
-    seeds, every, options = SETUPS.get(name, (range(10), 1, {}))
+    seeds, every, options = cc.checks_for(name).choices   # each game's checks say where its choices are
     positions = [g for g in cc.sample_positions(name, 2, seeds, every, **options)
                  if len(distinct_moves(g.legal_moves())) >= 2][:POSITIONS]
     return [(g, cc.twin(g, g.current_player, np.random.default_rng(k))) for k, g in enumerate(positions)]

@@ -29,8 +29,8 @@ from tests.browser.conftest import (
 
 CLICKS = 3
 LESSONS = sorted(p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb"))
-LAYOUT_NOTEBOOKS = {"02_garbage_play": "garbage", "04_spite_and_malice_play": "spite-and-malice",
-                    "06_shithead_play": "shithead"}
+LAYOUT_NOTEBOOKS = ("02_garbage_play", "04_spite_and_malice_play", "06_shithead_play")
+"""The lessons whose stepper is measured in a wide and a narrow window (a lesson that plays a game)."""
 WIDE, NARROW = 1440, 900
 
 NOTEBOOK_READY_JS = """() => {
@@ -133,13 +133,12 @@ def test_every_stepper_draws_and_follows(name: str, lab_server: Server, burners:
         for index in range(count):
             page.locator(".cardlab-stepper").nth(index).scroll_into_view_if_needed()
             check_stepper_follows(page, index, CLICKS, f"{name} stepper {index}")
-        game = LAYOUT_NOTEBOOKS.get(name)
-        if game is not None:
+        if name in LAYOUT_NOTEBOOKS:
             root = page.locator(".cardlab-stepper").first
             for width, beside in ((WIDE, True), (NARROW, False)):
                 resize_and_check_layout(page, 0, width, beside, f"JupyterLab {name} at {width} px")
                 root.scroll_into_view_if_needed()
-                root.screenshot(path=str(artifacts / f"jupyterlab-{game}-{width}px.png"))
+                root.screenshot(path=str(artifacts / f"jupyterlab-{name}-{width}px.png"))
         # a projector: the lesson's first stepper shows its table and both plots without scrolling
         check_projector(page, 0, f"JupyterLab {name}, first stepper")
         page.screenshot(path=str(artifacts / f"jupyterlab-{name}-1024x768.png"))

@@ -90,7 +90,7 @@ def test_exact_predictions_are_calibrated_against_the_real_cards(name: str) -> N
     hand with every play and every pick-up, and the law reads both under the uninformed player's model
     (:mod:`cardlab.games.shithead.beliefs`). A law that ignored it (every unseen card alike) was measured
     far off, so enough of these predictions must be made while the mover's hand has been read through
-    its play (its reference weights, :class:`tests.sim.chance_checks.RefHand`, are not those of free
+    its play (its reference weights, :class:`tests.games.shithead.chance_checks.RefHand`, are not those of free
     cards), and the same predictions must show that the check has the power to tell: over the uncertain
     pick-ups from the hand, the plain count that treats every unseen card alike must miss by |z| >= 3
     while the law's total stays within |z| < 3. (Each Shithead exact answer here costs a law built

@@ -38,13 +38,9 @@ def choice_positions(name: str, seeds: range, every: int, **options: Any) -> lis
             if len(distinct_moves(g.legal_moves())) >= 2]
 
 
-TWIN_SETUPS = {"garbage": (range(12), 1, {}), "shithead": (range(3), 4, {}),
-               "spite-and-malice": (range(3), 4, {"payoff_size": 5})}
-
-
 @pytest.mark.parametrize("name", cc.games())
 def test_twins_the_mover_cannot_tell_apart_get_identical_values_and_choices(name: str) -> None:
-    seeds, every, options = TWIN_SETUPS.get(name, (range(10), 1, {}))
+    seeds, every, options = cc.checks_for(name).choices   # each game's checks say where its choices are
     positions = choice_positions(name, seeds, every, **options)[:30]
     pairs = differ = 0
     for k, g in enumerate(positions):

@@ -19,7 +19,6 @@ from cardlab.viz.controller import StepperController
 from cardlab.viz.lifecycle import Deferral, Quiet
 
 VIZ = Path(cardlab.__file__).parent / "viz"
-GAMES = ["garbage", "spite-and-malice", "shithead"]
 
 
 class Recorder:
@@ -64,7 +63,7 @@ print(sorted(m for m in loaded if m.startswith(("ipywidgets", "plotly", "anywidg
     assert out.stdout.strip() == "[]", "the controller loads no widget or plotting library"
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", cardlab.game_names())
 def test_an_action_that_fails_puts_everything_back(game: str) -> None:
     c = StepperController(cardlab.new_game(game, players=2, seed=4), seed=4)
     view = Recorder(c)

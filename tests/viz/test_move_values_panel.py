@@ -24,7 +24,6 @@ from cardlab.viz.moves import BEST_COLOUR, OTHER_COLOUR
 from cardlab.viz.stepper import Stepper
 from tests.sim import chance_checks as cc
 
-GAMES = ("garbage", "spite-and-malice", "shithead")
 FAST = {"rollouts": 3, "panel_rollouts": 4, "move_rollouts": 24}
 
 
@@ -101,7 +100,7 @@ def test_the_panel_shows_exactly_the_distinct_legal_moves_of_the_seat_to_move(na
     s.close()
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", cardlab.game_names())
 def test_the_panel_follows_every_move_and_back(name: str) -> None:
     s = Stepper(name, players=2, seed=6, move_values=True, **FAST)
     s.viewpoint.value = controls.REVEAL
@@ -123,7 +122,7 @@ def test_the_panel_follows_every_move_and_back(name: str) -> None:
     s.close()
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", cardlab.game_names())
 def test_a_game_over_shows_no_values(name: str) -> None:
     s = Stepper(name, players=2, seed=2, move_values=True, **FAST)
     while not s.game.is_over:   # from the table's view: the panel values nothing on the way
@@ -143,7 +142,7 @@ def test_twins_the_mover_cannot_tell_apart_show_the_same_panel(name: str) -> Non
     """Two games that look alike from the mover's seat but hold other hidden cards: the same panel, number for
     number, for the same deal seed. Values that read the real hidden cards would differ between the twins (that
     the mover's own view is the one used, not the table's, the other tests check against ``move_values``)."""
-    options = {"payoff_size": 5} if name == "spite-and-malice" else {}
+    options = cc.checks_for(name).choices[2]   # the options the game's checks play choices with
     pairs = differ = 0
     for seed in range(40):
         if pairs >= 6:

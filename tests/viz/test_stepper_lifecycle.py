@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from ipywidgets.widgets import widget as widget_module
 
+import cardlab
 from cardlab.sim.prob import Quantity
 from cardlab.viz import lifecycle
 from cardlab.viz import stepper as stepper_module
@@ -37,7 +38,7 @@ def plotly_library() -> None:
     card_style()   # and so does the one card style
 
 
-@pytest.mark.parametrize("game", ["garbage", "spite-and-malice", "shithead"])
+@pytest.mark.parametrize("game", cardlab.game_names())
 def test_new_deal_releases_every_widget_it_replaces(game: str) -> None:
     # The move chooser keeps a pool of tiles and buttons for reuse, as large as the most moves a deal has offered:
     # bounded, not a leak, so every other widget is counted.

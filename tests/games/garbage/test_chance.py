@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 import numpy as np
@@ -21,8 +22,8 @@ def test_garbage_next_card_is_for_the_seat_that_draws_it() -> None:
     g.play("draw stock")            # seat 1 draws J♣: a wild to place, mid-turn
     assert g.state.phase == "wild" and g.current_player == 1
     assert prob.garbage_next_drawer(g) == 0
-    unseen = cc._all_faces(1) - cc.Counter(c for lay in g.observe(None).layouts for c in lay if c is not None) \
-        - cc.Counter([*g.observe(None).discard, g.observe(None).held])
+    unseen = cc.all_faces(1) - Counter(c for lay in g.observe(None).layouts for c in lay if c is not None) \
+        - Counter([*g.observe(None).discard, g.observe(None).held])
     usable0 = sum(k for c, k in unseen.items() if g.can_use(0, c))
     assert prob.garbage_next_card_placeable(g) == Fraction(usable0, sum(unseen.values()))
     assert prob.garbage_next_card_placeable(g) != Fraction(sum(k for c, k in unseen.items() if g.can_use(1, c)),

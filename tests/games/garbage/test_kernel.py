@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import cardlab
 from cardlab.cards import card_from_id
 from cardlab.dealer import PLAY, Dealer, game_key, stream_seed
 from cardlab.errors import CorruptRecordError, InvalidInputError
@@ -605,3 +606,12 @@ def test_the_same_results_with_and_without_numba() -> None:
     plain = run("import sys\nsys.modules['numba'] = None\n" + _results_code())
     assert compiled["numba"] is True and plain["numba"] is False
     assert compiled["runs"] == plain["runs"] and len(compiled["runs"]) == 12
+
+
+def test_the_compile_hook_compiles_the_entry_points_in_this_process() -> None:
+    """The spec's ``compile`` hook (what ``cardlab compile`` runs, tests/sim/test_cli.py) compiles the kernel's
+    entry points here, loading them from numba's on-disk cache when it can."""
+    hook = cardlab.engine.game_spec("garbage").compile
+    assert hook is not None
+    hook()
+    assert kg._fresh_games.signatures and kg._rollouts.signatures, "the Garbage kernel was not compiled"

@@ -20,6 +20,7 @@ from cardlab.games.shithead.rules import HOUSE_RULES, House, fit_classes
 from cardlab.policies import choose, make_policy
 from cardlab.sim import jitkit, prob
 from cardlab.sim.hands_law import HandsLaw, falling
+from tests.games.shithead import chance_checks as shc
 from tests.sim import chance_checks as cc
 from tests.sim import shithead_brute as sb
 from tests.viz.test_table import random_game
@@ -390,7 +391,7 @@ def test_who_starts_under_lowest3_is_read_as_evidence_the_reproducer() -> None:
     g = _lowest3_start(100)
     for viewpoint in (None, 0, 1):
         assert sb.first_position_diffs(g, viewpoint) == [], viewpoint
-    plain = cc.plain_pickup(g, None)  # every unseen card alike: what a law that ignored the start says
+    plain = shc.plain_pickup(g, None)  # every unseen card alike: what a law that ignored the start says
     assert plain is not None and plain != prob.shithead_mover_picks_up(g, None)
 
 
@@ -424,7 +425,7 @@ def test_under_lowest3_the_law_matches_a_brute_force_from_the_last_set_up_move()
 
 def test_under_lowest3_the_exact_answers_match_the_reference_filter_and_twins() -> None:
     """Uninformed games with ``first="lowest3"``: the exact answers against the independent reference
-    filter of :mod:`tests.sim.chance_checks` (which tags each hand with its own lowest rank and keeps
+    filter of :mod:`tests.games.shithead.chance_checks` (which tags each hand with its own lowest rank and keeps
     the joint states that make the real starter start), and twins a viewer cannot tell apart."""
     compared = informative = 0
     for k, g in enumerate(cc.sample_positions("shithead", 2, range(700, 706), 4, first="lowest3")):

@@ -723,3 +723,12 @@ def test_the_same_results_with_and_without_numba() -> None:
 def test_kernel_error_is_a_cardlab_error() -> None:
     assert issubclass(ks.KernelError, cardlab.CardlabError) and not issubclass(ks.KernelError, CorruptRecordError)
     assert isinstance(cardlab.new_game("shithead", seed=0), Shithead)
+
+
+def test_the_compile_hook_compiles_the_entry_points_in_this_process() -> None:
+    """The spec's ``compile`` hook (what ``cardlab compile`` runs, tests/sim/test_cli.py) compiles the kernel's
+    entry points here, loading them from numba's on-disk cache when it can."""
+    hook = cardlab.engine.game_spec("shithead").compile
+    assert hook is not None
+    hook()
+    assert ks._shard.signatures and ks._rollouts.signatures, "the Shithead kernel was not compiled"

@@ -8,6 +8,7 @@ import pytest
 import cardlab
 from cardlab.sim import prob
 from cardlab.sim.chance import MixedLaw
+from tests.games.spite_malice import chance_checks as sc
 from tests.sim import chance_checks as cc
 
 
@@ -21,11 +22,11 @@ def test_spite_and_malice_tie_counts_only_never_seen_cards() -> None:
         if "tie" not in g.state.opening:
             continue
         for viewpoint in cc.viewpoints(g):
-            counted = cc.spite_count(g, viewpoint)
+            counted = sc.spite_count(g, viewpoint)
             if counted is not None:
                 hits += 1
                 assert prob.spite_next_stock_playable(g, viewpoint) == counted
-        tied = cc.spite_tie_faces(g)
+        tied = sc.spite_tie_faces(g)
         chances = g.next_draw_chances(None)
         both_tied = [a for a, b in zip(tied[0::2], tied[1::2], strict=True) if a.face == b.face]  # e.g. A♣ A♣
         assert not any(c.face == t.face for c in chances for t in both_tied)
@@ -40,7 +41,7 @@ def test_which_same_face_copy_a_hidden_hand_played_changes_no_answer(viewpoint: 
     same view, events and HTML, and must get identical exact answers, an identical chance law (a mixture:
     weights and components), identical resampled faces for the same seed and identical win estimates."""
     pairs = mixed = 0
-    for g, t in cc.spite_copy_twins(range(30000, 30016 if viewpoint is None else 30024), viewpoint):
+    for g, t in sc.spite_copy_twins(range(30000, 30016 if viewpoint is None else 30024), viewpoint):
         assert t.state.hands != g.state.hands or t.state.centre != g.state.centre or t.state.sides != g.state.sides
         bad = cc.pair_differences(g, t, viewpoint, seed=pairs, estimates=pairs % 5 == 0, html=pairs % 4 == 0)
         assert not bad, (pairs, bad)

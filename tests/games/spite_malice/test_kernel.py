@@ -480,3 +480,13 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
     with pytest.raises(InvalidInputError, match="win_rollouts: the Spite and Malice kernel plays Spite and Malice "
                                                 "games only, not 'garbage'"):
         ksm.win_rollouts(cardlab.new_game("garbage", seed=0), None, 5, np.random.default_rng(0))
+
+
+def test_the_compile_hook_compiles_the_entry_points_in_this_process() -> None:
+    """The spec's ``compile`` hook (what ``cardlab compile`` runs, tests/sim/test_cli.py) compiles the kernel's
+    entry points here, loading them from numba's on-disk cache when it can."""
+    hook = cardlab.engine.game_spec("spite-and-malice").compile
+    assert hook is not None
+    hook()
+    for entry in (ksm._shard, ksm._rollouts, ksm._play_board):
+        assert entry.signatures, "the Spite and Malice kernel was not compiled in this process"
