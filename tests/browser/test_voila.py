@@ -165,3 +165,23 @@ def test_a_plot_that_fails_to_draw_is_reported_and_redrawn(voila_server: Server,
         redraw.wait_for(state="hidden", timeout=CLICK_TIMEOUT_MS)
         check_stepper_follows(page, 0, CLICKS, "Voilà app after a redraw")
     assert tab.errors == [], f"script errors on the page: {tab.errors}"
+
+
+@pytest.mark.timeout(900)
+def test_axe_core_finds_no_serious_violation_in_the_app(voila_server: Server, tab: Tab, artifacts: Path) -> None:
+    """The classroom app as Voilà serves it (no JupyterLab around it): axe-core finds no serious or critical
+    accessibility violation in the stepper, with seat 0 human so the move chooser is on the page too."""
+    from axe_playwright_python.sync_playwright import Axe  # pinned in the test extra: a missing one fails
+
+    page = tab.page
+    with tab.screenshot_on_failure(artifacts / "axe-voila-failure.png"):
+        root = open_app(page, voila_server)
+        wait_until_follows(page, 0)
+        human_to_move(page, root)
+        results = Axe().run(page, context={"include": [[".cardlab-stepper"]]})
+        violations = results.response["violations"]
+        (artifacts / "axe-voila.json").write_text(json.dumps(violations, indent=1))
+        serious = [v for v in violations if v.get("impact") in ("serious", "critical")]
+        assert results.response["passes"], "axe checked nothing"
+        assert serious == [], "\n".join(f"{v['id']} ({v['impact']}): {v['help']} x{len(v['nodes'])}" for v in serious)
+    assert tab.errors == []
