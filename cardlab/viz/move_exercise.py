@@ -6,7 +6,8 @@ a move as it is listed (its text, any case and spacing) or its number in the lis
 menu of the moves and a **Check** button do the same. :meth:`MoveExercise.check` returns the
 :class:`~cardlab.viz.exercise.Verdict` of the numeric exercises:
 
-* **right**: a move the truth accepts; the verdict then shows what the truth reveals (the better moves);
+* **right**: a move the truth accepts; the verdict says so in the truth's words (by default "is a better move")
+  and then shows what the truth reveals (the better moves);
 * **not yet**: any other listed move, with the truth's reason for that move when it has one (the move played:
   "that is the move played"), else a general one that names no other move;
 * **blank** or **unreadable**: a message saying what can be typed. ``check`` never raises for any text.
@@ -40,12 +41,15 @@ MOVE_STATIC_NOTE = ("This exercise checks your answer when the notebook runs: op
 @dataclass(frozen=True)
 class MoveAnswers:
     """What a move exercise's truth decides: ``right`` the texts of the moves it accepts, ``reasons`` what a
-    check says to a move it does not accept (by the move's text; others get a general "not yet"), and
-    ``reveal`` what a right answer's verdict shows (the better moves, with their values)."""
+    check says to a move it does not accept (by the move's text; others get a general "not yet"), ``reveal``
+    what a right answer's verdict shows (the better moves, with their values), and ``right_says`` what that
+    verdict says of the move (it should name what the question asked for: "is a better move", "is as good as
+    the best")."""
 
     right: frozenset[str]
     reveal: str
     reasons: Mapping[str, str] = field(default_factory=dict)
+    right_says: str = "is a better move"
 
 
 MoveTruth = Callable[[], MoveAnswers]
@@ -71,7 +75,7 @@ def _sealed(truth: MoveTruth, moves: tuple[str, ...]) -> Callable[[str], Verdict
             kept.append(answers)
         answers = kept[0]
         if move in answers.right:
-            return Verdict("right", f"Right! {move!r} is a better move. {answers.reveal}")
+            return Verdict("right", f"Right! {move!r} {answers.right_says}. {answers.reveal}")
         reason = answers.reasons.get(move, "the play-outs say it is clearly worse than the best move")
         return Verdict("not yet", f"Not yet: {move!r}: {reason}. Try another move.")
 

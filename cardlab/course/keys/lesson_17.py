@@ -1,14 +1,16 @@
-"""Answer key of lesson 17, "A game review": the all-seeing player's share of 20 worlds, and a better move at the
-worst decision of the student's own Shithead policy.
+"""Answer key of lesson 17, "A game review": the all-seeing player's share of 20 worlds, and a move as good as the
+best at the worst decision of the student's own Shithead policy.
 
 Exercise 2 is lichess's "learn from your mistakes". The student's policy plays seat 0 against the greedy bot on the
 deal of seed :data:`SEED_2`; the review (:func:`~cardlab.sim.review.review_game`) finds the policy's worst decision
 (:meth:`~cardlab.sim.review.Review.worst`), and the exercise shows the position before it
-(:func:`~cardlab.sim.review.position_before`) from seat 0 and asks for a better move. The check values that
-position's moves again on fresh play-outs, because the worst decision is the largest of many noisy losses and its
-own numbers are optimistic (the winner's curse). A move is right when its value is not significantly below the
-best move's (the paired 95% interval of best minus it contains 0) and it is not the move played; only a right
-answer's verdict reveals the better moves.
+(:func:`~cardlab.sim.review.position_before`) from seat 0 and asks for a move as good as the best. The check values
+that position's moves again on :data:`FRESH_PLAYOUTS` fresh play-outs per move, because the worst decision is the
+largest of many noisy losses and its own numbers are optimistic (the winner's curse). A move is right when its
+value is not significantly below the best move's (the paired 95% interval of best minus it contains 0) and it is
+not the move played; the question says exactly this, with the number of play-outs, so a student who values the
+moves as lesson 16 taught, with that many play-outs, and answers the best of them gets "Right!" whatever the seed
+(tests/course/test_lesson_16_17.py). Only a right answer's verdict reveals the moves accepted.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ SHITHEAD_MAX_TURNS = 500
 REVIEW_PLAYOUTS = 200
 """Play-outs per move at each decision of the review."""
 FRESH_PLAYOUTS = 4000
-"""Play-outs per move of the second look at the worst decision (the check's values)."""
+"""Play-outs per move of the second look at the worst decision (the check's values; the question states it)."""
 FRESH_SEED = 2017
 
 
@@ -71,15 +73,17 @@ def _played_game(policy: Policy) -> Game[Any]:
 
 
 def _answers(position: Game[Any], played: str) -> MoveAnswers:
-    """The moves not significantly below the best on fresh play-outs, the move played left out."""
+    """The moves not significantly below the best on fresh play-outs (as good as the best), the move played left
+    out."""
     values = move_values(position, rollouts=FRESH_PLAYOUTS, rng=np.random.default_rng(FRESH_SEED))
     mine = values.value_of(played)
     right = frozenset(v.move.text for v in values.values if v.gap_low <= 0 and v.move.text != played)
     best = values.values[values.best]
     others = [f"{v.move.text!r} ({v.win.value:.3f})" for v in values.values
               if v.move.text in right and v is not best]
+    tied = f"; as good as the best (interval contains 0): {', '.join(others)}" if others else ""
     reveal = (f"On {values.playouts:,} fresh play-outs per move, the best move is {best.move.text!r} (wins "
-              f"{best.win.value:.3f})" + (f"; not clearly worse: {', '.join(others)}" if others else "")
+              f"{best.win.value:.3f})" + tied
               + f". The move played, {played!r}, wins {mine.win.value:.3f}: {mine.gap:.3f} less, paired 95% "
               f"interval [{mine.gap_low:.3f}, {mine.gap_high:.3f}].")
     worse = (f"on {values.playouts:,} fresh play-outs per move it wins clearly less than the best move (the paired "
@@ -89,7 +93,7 @@ def _answers(position: Game[Any], played: str) -> MoveAnswers:
     if not mine.separated:
         reasons[played] += (" (on a second look with fresh play-outs it is not clearly worse than the best move: this "
                             "decision may not have been a mistake)")
-    return MoveAnswers(right=right, reveal=reveal, reasons=reasons)
+    return MoveAnswers(right=right, reveal=reveal, reasons=reasons, right_says="is as good as the best")
 
 
 def exercise_2(policy: object) -> MoveExercise:
@@ -105,6 +109,8 @@ def exercise_2(policy: object) -> MoveExercise:
     moves = distinct_moves(position.legal_moves())
     played = next(m.text for m in moves if move_key(m) == move_key(position.parse_move(worst.played)))
     question = (f"Seed {SEED_2}, your policy in seat 0 against greedy: the review's worst decision of yours is move "
-                f"{worst.move_number}, where you played {played!r}. Which move is better?")
+                f"{worst.move_number} (counting from 0), where you played {played!r}. Which other move is as good as "
+                f"the best? The check values the moves again, {FRESH_PLAYOUTS:,} play-outs per move, and accepts a "
+                "move, other than the one you played, whose paired 95% interval against the best move contains 0.")
     return MoveExercise("Exercise 2.", question, [m.text for m in moves], lambda: _answers(position, played),
                         picture_html=table_html(position, 0), played=played, position=position)
