@@ -66,7 +66,10 @@ while not copy.game.is_over:
     press(copy)
 status = copy.counter.value.split("</b>")[0]      # the stepper's status line, without the game-over banner
 print(re.sub(r"<[^>]+>", "", status))
-print(f"draws (turns) to complete 6 spots in this game: {copy.game.turns}")
+draws = sum(move.kind == "draw" for move in copy.game.moves)
+print(f"draws (turns) to complete 6 spots in this game: {copy.game.turns}; its {copy.game.move_count} moves are "
+      f"those draws and {copy.game.move_count - draws} moves of a Jack")
+assert draws == copy.game.turns
 assert solo.game.move_count == 0                 # the stepper shown is still at the deal
 
 # %% [markdown]

@@ -311,8 +311,9 @@ assert 7 < mean - 1 < 9 and out.turns.max() >= mean + 20    # the text's "about 
 # the expected cards turned over before completion (the card under the last spot not counted: a 1-spot game of 6 draws
 # turns over 7 cards, 6 of them counted) is exactly $n - 1 + E[T]$ (asserted as fractions). A third misconception to
 # raise if time allows: *"the mean and the chance of finishing quickly are separate questions"*: both come from one
-# chain, and the mean is the area above $P(T \le k)$ (section 4). "Slower in a match" speaks of the draws to complete
-# one's own layout; who wins a hand also depends on the other players (lesson 03's section 3).
+# chain, and the mean is the area above $P(T \le k)$ (section 4). Section 3's "some middle sizes won less often
+# against 10 spots" speaks of who wins a hand, which also depends on the other player (lesson 03's section 3); the
+# draws to complete one's own layout are this lesson's question.
 #
 # Left out for time: lesson 01's convergence chart of one point of the curve, $P(T \le 10)$, as the games add up.
 # To show it, run after section 4:
