@@ -129,12 +129,12 @@ def log_html(events: Sequence[Event], viewpoint: int | None, reveal_all: bool, s
     """The move log: newest event first, each in plain words as ``viewpoint`` may read it."""
     recent = list(events)[-shown:]
     earlier = len(events) - len(recent)
-    rows = [f'<div style="padding:1px 0"><span style="color:#888">{e.move_index + 1}.</span> '
+    rows = [f'<div style="padding:1px 0"><span style="color:#666">{e.move_index + 1}.</span> '
             f"{html.escape(e.describe(viewpoint, reveal_all))}</div>" for e in reversed(recent)]
     if earlier:
-        rows.append(f'<div style="color:#888">… {earlier} earlier events</div>')
+        rows.append(f'<div style="color:#666">… {earlier} earlier events</div>')
     if not rows:
-        rows.append('<div style="color:#888">No move yet: press Step or Next move.</div>')
+        rows.append('<div style="color:#666">No move yet: press Step or Next move.</div>')
     return ('<div class="cl-log" style="font:12px sans-serif;max-height:220px;overflow-y:auto;'
             'border:1px solid #ddd;padding:4px;background:#fafafa">' + "".join(rows) + "</div>")
 

@@ -72,7 +72,7 @@ def panel_html(quantities: Sequence[Quantity], title: str, intervals: bool = Tru
         rows.append(f'<div style="font:11px sans-serif;margin:2px 0"><span style="display:inline-block;width:230px">'
                     f"{html.escape(q.label)}</span>{bar}{html.escape(bar_text(q, intervals))}</div>")
     if not quantities:
-        rows.append('<div style="font:11px sans-serif;color:#888">(nothing to show: the game is over)</div>')
+        rows.append('<div style="font:11px sans-serif;color:#666">(nothing to show: the game is over)</div>')
     return '<div style="max-width:720px">' + "".join(rows) + "</div>"
 
 
@@ -82,7 +82,7 @@ def stepper_html(status: str, table: str, points: Sequence[WinPoint], players: i
     and both panels (without intervals when ``intervals`` is False), framed for notebook checks."""
     return (f'{BEGIN}<div class="cardlab-snapshot" style="border:1px solid #ddd;padding:6px">'
             f'<div style="font:13px sans-serif;margin-bottom:4px"><b>{html.escape(status)}</b> '
-            '<span style="color:#888">(a still picture: run the notebook to play)</span></div>'
+            '<span style="color:#666">(a still picture: run the notebook to play)</span></div>'
             f'<div style="display:flex;flex-flow:row wrap;gap:12px"><div>{table}{moves}</div>'
             f"<div>{win_svg(points, players, win_title, intervals)}"
             f"{panel_html(quantities, panel_title, intervals)}</div></div></div>{END}")

@@ -337,5 +337,5 @@ def _error_bars(trace: dict[str, Any], xaxis: _Axis, yaxis: _Axis, colour: str, 
 def still_html(figure: dict[str, Any]) -> str:
     """The still picture as a notebook's ``text/html``, framed for notebook checks."""
     return (f'{BEGIN}<div class="cardlab-still">{figure_svg(figure)}'
-            '<div style="font:11px sans-serif;color:#888">(a still picture: run the notebook for the live chart)'
+            '<div style="font:11px sans-serif;color:#666">(a still picture: run the notebook for the live chart)'
             f"</div></div>{END}")
