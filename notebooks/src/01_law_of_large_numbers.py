@@ -310,7 +310,7 @@ assert round(wilson_coverage(20), 3) == 0.975 and round(wilson_coverage(100), 3)
 
 # %% [markdown]
 # **Exercise 1.** At least how many games make the 95% interval for $p = 2/13$ reach at most 0.005 either side?
-# Solve $1.96\sqrt{p(1-p)/n} \le 0.005$ with $p = 2/13$ exactly. Type a whole number, without commas.
+# Solve $1.96\sqrt{p(1-p)/n} \le 0.005$ with $p = 2/13$ exactly. Type a whole number.
 
 # %% [check]
 exercise_1 = lesson("01").exercise(1)

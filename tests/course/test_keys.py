@@ -151,7 +151,7 @@ def test_01_exercise_1_accepts_the_fewest_games_and_nothing_that_misses_0_005() 
     assert all(1.96 * np.sqrt(p * (1 - p) / m) > 0.005 for m in range(19_950, with_z95))  # each too few
     rounded_p = int(np.ceil((1.96 / 0.005) ** 2 * 0.1538 * (1 - 0.1538)))
     assert not exercise.check(str(rounded_p)).is_right
-    assert "whole number" in exercise.question and "without commas" in exercise.question
+    assert "whole number" in exercise.question and exercise.check("20,004").is_right
     assert "2/13 exactly" in exercise.hint
 
 

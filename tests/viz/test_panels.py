@@ -192,8 +192,8 @@ def test_bar_text_says_settled_when_no_rollout_was_needed() -> None:
 def test_a_settled_result_prints_no_interval_and_no_play_outs(intervals: bool) -> None:
     """At the game's end a "wins within k turns" line is settled: no brackets, no "(0 play-outs)" (lesson 00's
     steppers, made with ``intervals=False``, print no interval anywhere)."""
-    q = Quantity.from_estimate("complete_1", "seat 0 wins within 1 turns", Estimate(0.0, 0.0, 0.0, 0), seat=0)
-    assert quantity_text(q, intervals) == "seat 0 wins within 1 turns: 0.000 (settled, no play-outs needed)"
+    q = Quantity.from_estimate("complete_1", "seat 0 wins within 1 turn", Estimate(0.0, 0.0, 0.0, 0), seat=0)
+    assert quantity_text(q, intervals) == "seat 0 wins within 1 turn: 0.000 (settled, no play-outs needed)"
 
 
 def test_viewpoint_labels_round_trip_and_refuse_unknown_labels() -> None:

@@ -27,8 +27,8 @@ def _games_needed(half_width: Fraction) -> int:
 def exercise_1() -> Exercise:
     return Exercise(
         "Exercise 1.", "At least how many games make the 95% interval for p = 2/13 at most ±0.005 wide? (A whole "
-                       "number, without commas.)",
-        truth=lambda: _games_needed(Fraction(5, 1000)), probability=False,
+                       "number.)",
+        truth=lambda: _games_needed(Fraction(5, 1000)), count=True,
         tolerance=1,    # games: z = 1.95996 for 1.96 gives one game fewer and stays right; fewer games give a
                         # half-width above 0.005; p rounded to 0.1538 (5 games fewer) is "close", without the 1.96
                         # (about a quarter as many games) "not yet"

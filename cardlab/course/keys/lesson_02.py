@@ -39,7 +39,7 @@ def exercise_1(deck: Sequence[str | Card]) -> Exercise:
     return Exercise(
         "Exercise 1.", "Seed 1, Kings wild, six greedy moves on DECK: how many cards are face up in seat 0's "
                        "layout? (A whole number.)",
-        truth=lambda: _face_up_after(stacked, "K"), probability=False,
+        truth=lambda: _face_up_after(stacked, "K"), count=True,
         hint="make the game with seed=1 and wild=\"K\"; a wild placed on a spot counts as face up")
 
 

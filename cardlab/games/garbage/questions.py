@@ -151,6 +151,6 @@ def panel(game: Garbage, viewpoint: int | None, *, rng: np.random.Generator, rol
     curves = completion_curves(game, (1, 2, 3, 4, 5), viewpoint, rollouts=rollouts, budget_s=budget_s, rng=gen)
     for seat, curve in enumerate(curves):
         for k, est in enumerate(curve, start=1):
-            out.append(Quantity.from_estimate(f"complete_{k}", f"seat {seat} wins within {k} turns",
-                                              est, seat))
+            turns = "1 turn" if k == 1 else f"{k} turns"
+            out.append(Quantity.from_estimate(f"complete_{k}", f"seat {seat} wins within {turns}", est, seat))
     return out
