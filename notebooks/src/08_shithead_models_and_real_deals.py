@@ -79,7 +79,7 @@ for viewpoint in (None, 0, 1):
 # %% [markdown]
 # For every viewer the model's chance is a little above the plain share. A card that stayed in a hand is likelier
 # to be one that did not fit, and a player who picked up held nothing that fitted: that leaves the hidden places a
-# little richer in cards that do. A face-down card and the top of the draw pile stay equal, as lesson 06 showed
+# little richer in cards that do. A face-down card and the top of the draw pile stay equal, as lesson 07 showed
 # they must: nothing tells them apart. Each viewer gets a different answer, each right for what that viewer knows,
 # *if the model holds*. The next cell checks these claims.
 
@@ -113,12 +113,14 @@ for row in convergence_rows(fits, [30, 300, SIMS]):
 print(f"the model's value {model_value:.4f}")
 print(f"interval contains the model's value: {est.contains(model_value)}; "
       f"gap {(est.value - model_value) / se:+.2f} standard errors")
-assert abs(est.value - model_value) < 4 * se
 
 # %% [markdown]
 # Even when the program is right, such an interval misses about one run in twenty; a gap of more than four
-# standard errors would be strong evidence of a fault (the cell checks there is none). This simulation deals from
-# the model itself, so it checks the **computing**, not the **assumption**: a wrong model agrees with itself.
+# standard errors would be strong evidence of a fault (the next cell checks there is none). This simulation deals
+# from the model itself, so it checks the **computing**, not the **assumption**: a wrong model agrees with itself.
+
+# %%
+assert abs(est.value - model_value) < 4 * se
 
 # %% [markdown]
 # ## 3. Real deals decide
@@ -206,9 +208,9 @@ assert 0.5 * test_se < abs(gap) < 2 * test_se and 0.15 < power < 0.25          #
 # Type your answer in the box and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** Section 2 checked the model's value for seat 0's face-down card in `game` with 3,000 simulated
-# deals. About how many simulated deals would make the 95% interval reach 0.01 on each side (1.96 standard
-# errors), if the share is near the model's value?
+# **Exercise 1.** Section 2 checked the model's value from the table's view (the value it prints) for seat 0's
+# first face-down card, with 3,000 simulated deals. About how many simulated deals would make the 95% interval
+# reach 0.01 on each side (1.96 standard errors), if the share is near that value?
 
 # %% [check]
 exercise_1 = lesson("08").exercise(1, game=game)
@@ -224,6 +226,14 @@ deals = 1.96 ** 2 * p1 * (1 - p1) / 0.01 ** 2
 print(f"1.96² × {p1:.4f} × {1 - p1:.4f} / 0.01² = {deals:.0f} simulated deals")
 print(exercise_1.check(f"{deals:.0f}"))
 assert exercise_1.check(f"{deals:.0f}").is_right
+from_share = 1.96 ** 2 * est.value * (1 - est.value) / 0.01 ** 2
+print(f"with section 2's share {est.value:.4f}, typed with a comma, {from_share:,.0f}:",
+      exercise_1.check(f"{from_share:,.0f}"))
+assert exercise_1.check(f"{from_share:,.0f}").is_right and exercise_1.check("7,400").is_right    # "about"
+seat_0 = float(prob.shithead_blind_fits(game, 0))
+own = 1.96 ** 2 * seat_0 * (1 - seat_0) / 0.01 ** 2
+print(f"with seat 0's own value {seat_0:.4f}, {own:.0f}:", exercise_1.check(f"{own:.0f}"))
+assert exercise_1.check(f"{own:.0f}").status == "not yet"
 half_guess = 1.96 ** 2 * 0.25 / 0.01 ** 2
 print(f"with p = 1/2, {half_guess:.0f}:", exercise_1.check(f"{half_guess:.0f}"))
 assert exercise_1.check(f"{half_guess:.0f}").status == "not yet"
@@ -241,7 +251,8 @@ assert exercise_1.check(answer_1).is_right
 # %% [markdown]
 # **Exercise 2.** In section 3 the model and the plain share differ by about one standard error of the test. With
 # $n$ real positions (one per game), that standard error shrinks like $1/\sqrt{n}$. Using the two numbers the cell
-# prints, about how many real positions would make the average difference four standard errors, strong evidence?
+# prints, about how many real positions would make the average difference four standard errors? (If the model is
+# right, the plain share's $|z|$ would then pass 2 about 98% of the time, but pass 4 only about half the time.)
 
 # %% [check]
 exercise_2 = lesson("08").exercise(2, predicted=predicted, plain=plain)
@@ -256,6 +267,10 @@ needed = predicted.size * (4 * test_se / gap) ** 2
 print(f"{predicted.size} × (4 × {test_se:.4f} / {gap:.4f})² = {needed:.0f} real positions")
 print(exercise_2.check(f"{needed:.0f}"))
 assert exercise_2.check(f"{needed:.0f}").is_right
+passes_2 = NormalDist().cdf(4 - 2) + NormalDist().cdf(-4 - 2)            # expected z 4: |z| beyond 2
+passes_4 = NormalDist().cdf(4 - 4) + NormalDist().cdf(-4 - 4)
+print(f"with that many, the plain share's |z| passes 2 with chance {passes_2:.2f} and 4 with chance {passes_4:.2f}")
+assert 0.97 < passes_2 < 0.99 and 0.49 < passes_4 < 0.51
 rounded = predicted.size * (4 * round(test_se, 4) / round(gap, 4)) ** 2
 print(f"from the printed, rounded numbers, {rounded:.0f}:", exercise_2.check(f"{rounded:.0f}"))
 assert exercise_2.check(f"{rounded:.0f}").is_right

@@ -45,12 +45,16 @@ def test_08_exercise_1_is_the_deals_whose_interval_reaches_a_hundredth(position:
     p = float(prob.shithead_blind_fits(position, None))
     n = 1.96 ** 2 * p * (1 - p) / 0.01 ** 2
     assert abs(1.96 * sqrt(p * (1 - p) / n) - 0.01) < 1e-12                 # the property the question states
-    for typed in (f"{n:.0f}", f"{1.96 ** 2 * round(p, 4) * (1 - round(p, 4)) / 0.01 ** 2:.0f}",
-                  f"{1.959964 ** 2 * p * (1 - p) / 0.01 ** 2:.0f}"):       # p rounded, or z to six digits
+    for typed in (f"{n:.0f}", f"{n:,.0f}", f"{1.959964 ** 2 * p * (1 - p) / 0.01 ** 2:.0f}",   # z to six digits
+                  f"{round(n, -2):,.0f}"):                                # "about": the nearest hundred
         assert exercise.check(typed).is_right, typed
+    for near in (round(p, 4), round(p, 2), p + 0.003):                    # p rounded, or a simulated share near it
+        assert exercise.check(f"{1.96 ** 2 * near * (1 - near) / 0.01 ** 2:.0f}").is_right, near
     plain = sum(position.fits(c) for c in position.unseen_cards(None)) / len(position.unseen_cards(None))
     assert not exercise.check(f"{1.96 ** 2 * plain * (1 - plain) / 0.01 ** 2:.0f}").is_right   # the plain share
     assert exercise.check(f"{1.96 ** 2 / 4 / 0.01 ** 2:.0f}").status == "not yet"              # p = 1/2
+    own = float(prob.shithead_blind_fits(position, 0))                                        # seat 0's view
+    assert exercise.check(f"{1.96 ** 2 * own * (1 - own) / 0.01 ** 2:.0f}").status == "not yet"
     assert exercise.check(f"{p * (1 - p) / 0.01 ** 2:.0f}").status == "not yet"                 # no 1.96
     assert "exact" not in exercise.check(f"{n:.0f}").message          # the model's value rests on an assumption
 
@@ -65,6 +69,7 @@ def test_08_exercise_2_makes_the_difference_four_standard_errors() -> None:
     assert exercise.check(f"{n / 4:.0f}").status == "not yet"        # two standard errors
     se_1000 = sqrt(1000 * 0.7 * 0.3) / 1000
     assert exercise.check(f"{1000 * 4 * se_1000 / 0.01:.0f}").status == "not yet"   # forgetting the square
+    assert exercise.check(f"{16 * 1000:,}").status == "not yet"     # the standard error taken as the difference
 
 
 def test_08_exercise_2_takes_the_route_of_the_printed_numbers() -> None:
@@ -74,6 +79,7 @@ def test_08_exercise_2_takes_the_route_of_the_printed_numbers() -> None:
     exercise = lesson("08").exercise(2, predicted=predicted, plain=plain)
     test_se, gap = sqrt(float(np.sum(predicted * (1 - predicted)))) / 1000, float(np.mean(predicted - plain))
     assert exercise.check(f"{1000 * (4 * round(test_se, 4) / round(gap, 4)) ** 2:.0f}").is_right
+    assert f"from {test_se:.4f} to a quarter of the difference, {gap:.4f}/4" in exercise.hint    # the printed numbers
 
 
 @pytest.mark.parametrize(("inputs", "words"), [

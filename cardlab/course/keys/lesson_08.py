@@ -14,6 +14,10 @@ from cardlab.viz.exercise import Exercise
 Z = 1.96
 """The exercises' 95% multiplier, as the questions say it."""
 HALF_WIDTH_1 = 0.01
+TOLERANCE_1 = 75
+"""Deals, about 1% of the answer (the question says "about"): p rounded to 2 digits, section 2's simulated share
+for p, or a round 7,400 stays right; the plain share's p is about 5% fewer ("close"); seat 0's own value (13% fewer),
+p = 1/2 (30% more) and one standard error for 1.96 are "not yet"."""
 STANDARD_ERRORS_2 = 4
 
 
@@ -27,13 +31,12 @@ def exercise_1(game: object) -> Exercise:
     face-down card fits."""
     position = a_game(game).copy()
     return Exercise(
-        "Exercise 1.", "About how many simulated deals make the 95% interval reach 0.01 on each side of the model's "
+        "Exercise 1.", "About how many simulated deals make the 95% interval reach 0.01 on each side of the table's "
                        "value?",
         truth=lambda: _deals_for_half_width(float(prob.shithead_blind_fits(position, None))),
         probability=False,
-        tolerance=10,   # deals: p rounded to 4 digits, or 1.95996 for 1.96, stays right; the plain share's p is
-                        # about 5% fewer ("close"); p = 1/2 (30% more) and one standard error for 1.96 are "not yet"
-        hint="solve 1.96 sqrt(p(1 - p)/n) = 0.01 for n, with p the model's value for the face-down card")
+        tolerance=TOLERANCE_1,
+        hint="solve 1.96 sqrt(p(1 - p)/n) = 0.01 for n, with p the table's value for the face-down card")
 
 
 def _chances(name: str, value: object) -> np.ndarray:
@@ -66,6 +69,14 @@ def exercise_2(predicted: object, plain: object) -> Exercise:
                        "plain share four standard errors of the test?",
         truth=lambda: _positions_for_strong_evidence(model, share), probability=False,
         tolerance=300,  # positions: the printed numbers, rounded to 4 digits, move the answer by up to about 2%;
-                        # 2 standard errors (a quarter) and no square (about a quarter) are "not yet"
-        hint="the standard error must shrink from about the difference to a quarter of it; how many times as many "
-             "positions does that take?")
+                        # 2 standard errors (a quarter), no square (about a quarter) and the standard error taken
+                        # as the whole difference (16 x 1,000) are "not yet"
+        hint=_hint_2(model, share))
+
+
+def _hint_2(predicted: np.ndarray, plain: np.ndarray) -> str:
+    """The hint, naming section 3's printed numbers: the test's standard error and the average difference."""
+    test_se = float(np.sqrt(np.sum(predicted * (1 - predicted)))) / predicted.size
+    gap = abs(float(np.mean(predicted - plain)))
+    return (f"the standard error must shrink from {test_se:.4f} to a quarter of the difference, {gap:.4f}/4; "
+            "how many times as many positions does that take?")
