@@ -65,7 +65,7 @@ print([m.text for m in cardlab.new_game("shithead", players=2, seed=0).legal_mov
 # ## 2. Watch it play
 #
 # Give the stepper a policy function for a seat (shown as `custom`). The cell plays 30 moves of seed 3's deal on an
-# unshown copy and prints the last six; the stepper below starts at that deal.
+# unshown copy and prints the last six lines of its log; the stepper below starts at that deal.
 
 # %%
 copy = cardlab.Stepper("shithead", players=2, seed=3, policies=[eager_tens, "greedy"])
@@ -247,7 +247,7 @@ assert rho < 0 and half < naive.half_width      # "negative" and "narrower" (the
 # %% [markdown]
 # **Exercise 1.** Is `never_discard` (section 4) worse than greedy? Judge it on *fresh* deals (seed 6, 1000 deals),
 # since section 4 already looked at seed 2. Print its paired estimate and interval. What is the half-width of the
-# paired interval (the number after ±)? Would the unpaired half-width be larger or smaller, and why? What can the
+# paired interval (the number after ±), to three decimals? Would the unpaired half-width be larger or smaller, and why? What can the
 # interval show, and what not? (The check looks at the paired half-width.)
 
 # %% [check]

@@ -53,7 +53,7 @@ def exercise_1(policy: Policy) -> Exercise:
     chosen = _policy(policy)
     return Exercise(
         "Exercise 1.", "never_discard against greedy on 1000 fresh deals (seed 6): the half-width of its paired "
-                       "95% interval?",
+                       "95% interval, to three decimals?",
         truth=lambda: _paired_half_width(chosen, "garbage", 1000, 6),
         tolerance=0.0005,   # the half-width to three decimals is right
         close=0.05,         # the unpaired half-width (the games treated as independent) is "not yet"
