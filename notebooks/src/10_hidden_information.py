@@ -66,21 +66,21 @@ table = cardlab.Stepper("shithead", players=2, seed=1, deck=DECK, policies=["hum
 for move in MOVES:
     table.play(move)
     assert "⚠" not in table.message.value, table.message.value
-position = table.game
+position = table.game.copy()             # a copy: clicking the stepper's buttons does not change `position`
 print(position, "| top of the pile:", position.top)
 display(table)
 
 # %%
+plain, chances = {}, {}
 for viewpoint in (None, 0, 1):
     who = "table " if viewpoint is None else f"seat {viewpoint}"
     unseen = position.unseen_cards(viewpoint)
     fit = [c for c in unseen if position.fits(c)]
-    chance = float(prob.shithead_blind_fits(position, viewpoint))
-    print(f"{who}: cannot see {len(unseen)} cards, {len(fit)} fit ({len(fit) / len(unseen):.4f}) -> "
-          f"P(face-down card fits) = {chance:.4f}")
-    assert 0 < abs(chance - len(fit) / len(unseen)) < 0.01     # close to the plain share, not equal to it
-plain = {v: sum(map(position.fits, position.unseen_cards(v))) / len(position.unseen_cards(v)) for v in (None, 0, 1)}
-assert plain[1] < plain[None] < plain[0]                       # seat 0 the most hopeful, seat 1 the least
+    plain[viewpoint] = len(fit) / len(unseen)
+    chances[viewpoint] = float(prob.shithead_blind_fits(position, viewpoint))
+    print(f"{who}: cannot see {len(unseen)} cards, {len(fit)} fit ({plain[viewpoint]:.4f}) -> "
+          f"P(face-down card fits) = {chances[viewpoint]:.4f}")
+    assert 0 < abs(chances[viewpoint] - plain[viewpoint]) < 0.01     # close to the plain share, not equal to it
 
 # %% [markdown]
 # The stepper shows the same: choose a viewpoint in its menu and its panels are recomputed from that person's
@@ -95,8 +95,13 @@ for label in ("table", "seat 0", "seat 1"):
 table.viewpoint.value = "table"
 
 # %% [markdown]
+# Compare with your prediction: seat 0, who holds none of the cards that fit, is the most hopeful; seat 1 the least.
 # Which one is "the" probability? All of them. Each is the right chance *for the person who knows exactly that*.
 # The card is fixed; what varies is the information.
+
+# %%
+for by_viewer in (plain, chances):    # seat 0 the most hopeful, seat 1 the least (the text above)
+    assert by_viewer[1] < by_viewer[None] < by_viewer[0]
 
 # %% [markdown]
 # ## 2. Why all of them are right: the law of total probability
