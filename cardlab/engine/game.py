@@ -190,7 +190,7 @@ class Game(abc.ABC, Generic[S]):
         self._seed = None
         self._deck_given = deck is not None
         self.players = self._check_players(players)
-        self.options: dict[str, Any] = self._check_options(options)
+        self.options: dict[str, Any] = self.check_options(self.players, options)
         if seed is None and index != 0:
             raise InvalidInputError(f"index={shown(index)} needs a seed: game index of the run with seed=...")
         if seed is not None and rng is None:
@@ -225,27 +225,33 @@ class Game(abc.ABC, Generic[S]):
             raise InvalidInputError(f"players={shown(players)} is not allowed for {cls.name}; it takes {span} players")
         return int(players)
 
-    def _check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = [k for k in options if k not in self.option_specs]
+    @classmethod
+    def check_options(cls, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's options for ``players`` players, normalised (defaults filled in, plain values), or an
+        :class:`~cardlab.errors.InvalidInputError` naming the option and what it accepts. A class method: a record
+        is checked before any game exists."""
+        unknown = [k for k in options if k not in cls.option_specs]
         if unknown:
-            known = ", ".join(sorted(self.option_specs)) or "none"
-            raise InvalidInputError(f"unknown option {shown(unknown[0])} for {self.name}; its options are: {known}")
+            known = ", ".join(sorted(cls.option_specs)) or "none"
+            raise InvalidInputError(f"unknown option {shown(unknown[0])} for {cls.name}; its options are: {known}")
         result: dict[str, Any] = {}
-        for key, spec in self.option_specs.items():
+        for key, spec in cls.option_specs.items():
             value = options.get(key, spec.default)
             try:
                 ok = spec.check(value)
             except Exception:  # a value the check cannot even compare (an odd type)
                 ok = False
             if not ok:
-                raise InvalidInputError(f"option {key}={shown(value)} is not allowed for {self.name}; "
+                raise InvalidInputError(f"option {key}={shown(value)} is not allowed for {cls.name}; "
                                         f"accepted: {spec.accepted}")
             result[key] = _plain(value)
-        self._validate_options(result)
+        cls.validate_options(players, result)
         return result
 
-    def _validate_options(self, options: dict[str, Any]) -> None:
-        """Cross-option checks that need the player count (override when needed)."""
+    @classmethod
+    def validate_options(cls, players: int, options: dict[str, Any]) -> None:
+        """Cross-option checks that need the player count, normalising ``options`` in place (override when
+        needed)."""
 
     def _reset_history(self) -> None:
         self._events: list[Event] = []
@@ -603,13 +609,12 @@ class Game(abc.ABC, Generic[S]):
             size = f"a list of {len(moves):,} moves" if type(moves) is list else shown(moves, 40)
             raise CorruptRecordError(f"record field moves is {size}; expected a list of at most "
                                      f"{MAX_RECORD_MOVES:,} move texts")
-        probe = cls.__new__(cls)
         try:
             players = cls._check_players(players)
         except InvalidInputError as exc:
             raise CorruptRecordError(f"record field players is invalid: {exc}") from exc
         try:
-            opts = probe._check_options_for(players, options)
+            opts = cls.check_options(players, options)
         except InvalidInputError as exc:
             raise CorruptRecordError(f"record field options is invalid: {exc}") from exc
         g = cls._blank(players, opts, key)
@@ -661,10 +666,6 @@ class Game(abc.ABC, Generic[S]):
                 raise CorruptRecordError(f"record field initial: the legal move {move.text!r} cannot be played "
                                          f"from it: {shown(str(exc), 200)}") from exc
             self.undo()
-
-    def _check_options_for(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        self.players = players
-        return self._check_options(options)
 
     def _validate_state(self) -> None:
         """Structural checks for a state read from a record (override to add game rules)."""

@@ -248,15 +248,16 @@ class Garbage(Game[GarbageState]):
     }
 
     # ------------------------------------------------------------------ set-up
-    def _validate_options(self, options: dict[str, Any]) -> None:
+    @classmethod
+    def validate_options(cls, players: int, options: dict[str, Any]) -> None:
         sizes = options["layout_sizes"]
         if sizes is not None:
-            if len(sizes) != self.players:
+            if len(sizes) != players:
                 from cardlab.errors import InvalidInputError, shown
 
                 raise InvalidInputError(
                     f"option layout_sizes={shown(sizes)} has {len(sizes)} entries; give one size (1-10) for each "
-                    f"of the {self.players} players")
+                    f"of the {players} players")
             options["layout_sizes"] = [int(v) for v in sizes]
 
     @property
