@@ -218,3 +218,40 @@ def test_every_exercise_checks_itself(name: str) -> None:
         solution = [c for c in section if STUDENT.is_solution(c)]
         printed = "".join(o.get("text", "") for c in solution for o in c.outputs if o.output_type == "stream")
         assert "Right!" in printed, f"{name}: the solution does not show its answer passing the check"
+
+
+PLAN = re.compile(r"\*\*Lesson plan \(50 minutes\)\.\*\*(.*?)(?:\n\s*\n|\Z)", re.S)
+SECTION = re.compile(r"^## (\d+)\. ", re.MULTILINE)
+
+
+def plan_minutes_and_sections(plan: str) -> tuple[int, set[int]]:
+    """The minutes of a lesson plan's top-level items ("10 min: ...", not the parts in brackets) and the numbers
+    of the sections it names ("section 3", "sections 4–5", "(section 2)")."""
+    top = plan
+    while re.search(r"\([^()]*\)", top):
+        top = re.sub(r"\([^()]*\)", " ", top)
+    minutes = sum(int(m) for m in re.findall(r"(\d+) min:", top))
+    named: set[int] = set()
+    for first, last in re.findall(r"(?i:sections?) (\d+)(?:[–-](\d+))?", plan):
+        named |= set(range(int(first), int(last or first) + 1))
+    return minutes, named
+
+
+def test_the_plan_reader_reads_minutes_and_sections() -> None:
+    assert plan_minutes_and_sections("5 min: predict. 10 min: sections 1–2 (3 min: a detail). 8 min: section 4.") \
+        == (23, {1, 2, 4})
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_each_lesson_plan_fits_50_minutes_and_names_every_section(name: str) -> None:
+    """The teacher's lesson plan: its minutes add up to at most 50, and it times every numbered section of the
+    notebook (so the plan and the notebook cannot drift apart)."""
+    key = read(name)
+    teacher = "\n".join(c.source for c in key.cells
+                        if c.cell_type == "markdown" and "teacher" in c.metadata.get("tags", []))
+    found = PLAN.search(teacher)
+    assert found, f"{name}: no '**Lesson plan (50 minutes).**' in a teacher's cell"
+    minutes, named = plan_minutes_and_sections(found.group(1))
+    assert 40 <= minutes <= 50, f"{name}: the plan's minutes add up to {minutes}"
+    sections = {int(n) for c in key.cells if c.cell_type == "markdown" for n in SECTION.findall(c.source)}
+    assert sections <= named, f"{name}: sections {sorted(sections - named)} are not in the plan"
