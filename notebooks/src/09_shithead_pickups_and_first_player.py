@@ -162,8 +162,9 @@ for player in ("greedy", "uninformed"):
 # often than either answer assumes. For uninformed players the model agrees with the real pick-ups: these games
 # rule out its being more than about 2 points too high or 1 point too low; the count is too low.
 #
-# Counting positions as if independent is not justified, and it can err either way: here it gives larger
-# standard errors for real minus an answer, but smaller ones for the model minus the count. The next cell checks
+# Counting positions as if independent is not justified, and it can err either way: here it gives
+# standard errors larger than or about the same as the games' for real minus an answer, but smaller ones for the
+# model minus the count. The next cell checks
 # all of this. An answer is right or wrong *for some players*; only real games of those players tell which.
 
 # %%
@@ -172,8 +173,9 @@ assert gaps["greedy", None][1] > 0 and 0.025 < gaps["greedy", None][0] < 0.04   
 assert -0.025 < gaps["uninformed", 0][1] < -0.015 < 0 < 0.005 < gaps["uninformed", 0][2] < 0.015   # agrees
 assert gaps["uninformed", 1][1] > 0                                             # the count too low
 assert cut["uninformed"] > REAL_GAMES / 2                                       # most uninformed games are cut
-assert all(gaps[key][4] > gaps[key][3] for key in gaps if key[1] is not None)   # as if independent: larger here
-assert all(gaps[key][4] < gaps[key][3] for key in gaps if key[1] is None)       # and smaller here
+assert all(gaps[key][4] > 0.97 * gaps[key][3] for key in gaps if key[1] is not None)   # larger or about the same
+assert any(gaps[key][4] > 1.1 * gaps[key][3] for key in gaps if key[1] is not None)    # clearly larger for some
+assert all(gaps[key][4] < 0.95 * gaps[key][3] for key in gaps if key[1] is None)       # and smaller here
 
 # %% [teacher]
 # **Calibration of the pick-up chance against real games** (`benchmarks/bench_chance_law.py
@@ -217,8 +219,8 @@ assert -0.0125 < large.low - 0.5 < -0.0115 and 0.0065 < large.high - 0.5 < 0.007
 # model assumes; for greedy players the random-subset count is closer (section 2). *"The play-outs agree with the
 # model, so the model is right."* They are dealt from it (section 1, as in lesson 08). *"Positions are data points
 # like games."* Positions of one game share a deal, so the games are the independent units (section 2). Counting
-# positions as independent is not justified, and errs either way: here larger standard errors for real minus an
-# answer, smaller ones for the model minus the count. *"The interval contains 1/2, so the seats are equal."* It only
+# positions as independent is not justified, and errs either way: here larger (or about the same) standard errors
+# for real minus an answer, smaller ones for the model minus the count. *"The interval contains 1/2, so the seats are equal."* It only
 # bounds the edge, for the players who played (section 3, exercise 3).
 
 # %% [markdown]
@@ -229,7 +231,7 @@ assert -0.0125 < large.low - 0.5 < -0.0115 and 0.0065 < large.high - 0.5 < 0.007
 # %% [markdown]
 # **Exercise 1.** Seat 1 knows its own hand, so fewer cards are unseen for seat 1 than for the table. In the
 # position `game` (an Ace on the pile, seat 0 to move), use the random-subset count of section 1 from **seat 1's**
-# view: what chance that seat 0 must pick up? Then compare it with the model's answer for seat 1.
+# view: what chance that seat 0 must pick up (a fraction, or two or more decimals)? Then compare it with the model's answer for seat 1.
 
 # %% [check]
 exercise_1 = lesson("09").exercise(1, game=game)

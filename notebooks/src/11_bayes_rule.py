@@ -260,15 +260,17 @@ for where, group in (("forgetting says higher", forgot > counted + 0.05),
         print(f"   {name:>10} expects {expected.mean():.3f} on average: z = {z_scores[where, name]:+.2f}")
 
 # %% [markdown]
-# Which answer do real cards agree with, in each group? And over all positions?
-#
+# Which answer do real cards agree with, in each group? And over all positions? Decide before reading on.
+
+# %% [markdown]
 # **What they show.** Forgetting is clearly off in both groups, counting in neither. Yet over all positions
-# counting runs about 2 points low ($z$ above 2): it rests on lesson 05's assumption that the players' choices say
+# counting runs about 2 points low ($z$ above 2; forgetting is off there too): it rests on lesson 05's assumption that the players' choices say
 # nothing about their hidden cards, which greedy players break. Not clearly off is not right.
 
 # %%
 groups = ("forgetting says higher", "forgetting says lower")
 assert all(abs(z_scores[where, "counting"]) < 3 < abs(z_scores[where, "forgetting"]) for where in groups)
+assert abs(z_scores["all positions", "forgetting"]) > 3
 assert 2 < z_scores["all positions", "counting"] < 3 and 0.01 < top_fits.mean() - counted.mean() < 0.03
 
 # %% [teacher]
