@@ -163,9 +163,8 @@ for player in ("greedy", "uninformed"):
 # rule out its being more than about 2 points too high or 1 point too low; the count is too low.
 #
 # Counting positions as if independent is not justified, and it can err either way: here it gives
-# standard errors larger than or about the same as the games' for real minus an answer, but smaller ones for the
-# model minus the count. The next cell checks
-# all of this. An answer is right or wrong *for some players*; only real games of those players tell which.
+# standard errors larger than (or close to) the games' for real minus an answer, but smaller ones for the
+# model minus the count. An answer is right or wrong *for some players*; only real games of those players tell which.
 
 # %%
 assert gaps["greedy", 0][2] < 0 and gaps["greedy", 1][2] < 0                    # both too high for greedy
