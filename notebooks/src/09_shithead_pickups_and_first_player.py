@@ -215,11 +215,11 @@ assert -0.0125 < large.low - 0.5 < -0.0115 and 0.0065 < large.high - 0.5 < 0.007
 
 # %% [teacher]
 # **Misconceptions to discuss.** *"Reading the play must give the better answer."* Only for players who play as the
-# model assumes; for greedy players the random-subset count is closer (section 2). *"The play-outs agree with the
-# model, so the model is right."* They are dealt from it (section 1, as in lesson 08). *"Positions are data points
-# like games."* Positions of one game share a deal, so the games are the independent units (section 2). Counting
-# positions as independent is not justified, and errs either way: here larger (or about the same) standard errors
-# for real minus an answer, smaller ones for the model minus the count. *"The interval contains 1/2, so the seats are equal."* It only
+# model assumes; for greedy players the random-subset count is closer (section 2). *"The play-outs agree with the model,
+# so the model is right."* They are dealt from it (section 1, as in lesson 08). *"Positions are data points like
+# games."* Positions of one game share a deal, so the games are the independent units (section 2). Counting positions as
+# independent is not justified, and errs either way: here larger (or about the same) standard errors for real minus an
+# answer, smaller ones for the model minus the count. *"The interval contains 1/2, so the seats are equal."* It only
 # bounds the edge, for the players who played (section 3, exercise 3).
 
 # %% [markdown]
@@ -228,9 +228,10 @@ assert -0.0125 < large.low - 0.5 < -0.0115 and 0.0065 < large.high - 0.5 < 0.007
 # Type your answer in the box and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** Seat 1 knows its own hand, so fewer cards are unseen for seat 1 than for the table. In the
-# position `game` (an Ace on the pile, seat 0 to move), use the random-subset count of section 1 from **seat 1's**
-# view: what chance that seat 0 must pick up (a fraction, or two or more decimals)? Then compare it with the model's answer for seat 1.
+# **Exercise 1.** Seat 1 knows its own hand, so fewer cards are unseen for seat 1 than for the table. In the position
+# `game` (an Ace on the pile, seat 0 to move), use the random-subset count of section 1 from **seat 1's** view: what
+# chance that seat 0 must pick up (a fraction, or two or more decimals)? Then compare it with the model's answer for
+# seat 1.
 
 # %% [check]
 exercise_1 = lesson("09").exercise(1, game=game)

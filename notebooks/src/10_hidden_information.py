@@ -83,9 +83,9 @@ for viewpoint in (None, 0, 1):
     assert 0 < abs(chances[viewpoint] - plain[viewpoint]) < 0.01     # close to the plain share, not equal to it
 
 # %% [markdown]
-# The stepper shows the same (press **Back** first if you played a move in it): choose a viewpoint in its menu and
-# its panels are recomputed from that person's knowledge. A panel marked "exact" was counted, not sampled: exact *under lesson 08's model* of the players. From
-# code:
+# The stepper shows the same (press **Back** first if you played a move in it): choose a viewpoint in its menu and its
+# panels are recomputed from that person's knowledge. A panel marked "exact" was counted, not sampled: exact *under
+# lesson 08's model* of the players. From code:
 
 # %%
 for label in ("table", "seat 0", "seat 1"):

@@ -263,9 +263,9 @@ for where, group in (("forgetting says higher", forgot > counted + 0.05),
 # Which answer do real cards agree with, in each group? And over all positions? Decide before reading on.
 
 # %% [markdown]
-# **What they show.** Forgetting is clearly off in both groups, counting in neither. Yet over all positions
-# counting runs about 2 points low ($z$ above 2; forgetting is off there too): it rests on lesson 05's assumption that the players' choices say
-# nothing about their hidden cards, which greedy players break. Not clearly off is not right.
+# **What they show.** Forgetting is clearly off in both groups, counting in neither. Yet over all positions counting
+# runs about 2 points low ($z$ above 2; forgetting is off there too): it rests on lesson 05's assumption that the
+# players' choices say nothing about their hidden cards, which greedy players break. Not clearly off is not right.
 
 # %%
 groups = ("forgetting says higher", "forgetting says lower")

@@ -246,9 +246,9 @@ assert rho < 0 and half < naive.half_width      # "negative" and "narrower" (the
 
 # %% [markdown]
 # **Exercise 1.** Is `never_discard` (section 4) worse than greedy? Judge it on *fresh* deals (seed 6, 1000 deals),
-# since section 4 already looked at seed 2. Print its paired estimate and interval. What is the half-width of the
-# paired interval (the number after ±), to three decimals? Would the unpaired half-width be larger or smaller, and why? What can the
-# interval show, and what not? (The check looks at the paired half-width.)
+# since section 4 already looked at seed 2. Print its paired estimate and interval. What is the half-width of the paired
+# interval (the number after ±), to three decimals? Would the unpaired half-width be larger or smaller, and why? What
+# can the interval show, and what not? (The check looks at the paired half-width.)
 
 # %% [check]
 exercise_1 = lesson("14").exercise(1, policy=never_discard)
