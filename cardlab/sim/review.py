@@ -142,8 +142,8 @@ class Review:
                          f"all; {row['inaccuracy']} inaccuracies, {row['mistake']} mistakes, "
                          f"{row['blunder']} blunders")
         for d in self.costly():
-            lines.append(f"  move {d.move_number} seat {d.seat}: {d.played!r} ({d.label}, -{d.loss:.3f}; best "
-                         f"{d.best!r})")
+            lines.append(f"  move {d.move_number} seat {d.seat}: {d.played!r} ({d.label}, gave up "
+                         f"{d.loss:.3f}; best {d.best!r})")
         return "\n".join(lines)
 
 

@@ -26,6 +26,10 @@ What the box asks for is one of three kinds, and every message names the kind:
 * **close**: within ``close`` of the truth, measured as a share of the truth (by default 5%); the verdict says
   only "Close, but not yet." and gives the hint: neither the direction nor how far, so the answer cannot be found
   by halving an interval from the messages;
+* **close, rounded** (an exercise made with ``rounded=True``): a typed decimal or percentage that is the truth
+  rounded, or cut off, to the two or more decimals typed (``0.58``, ``58%`` or ``0.583`` for 7/12 = 0.5833) gets
+  "Close: 0.58 looks rounded. Type the exact fraction, or more decimals.", without the hint (the count was right)
+  and without a direction;
 * **not yet**: anything further, with the hint;
 * **blank** or **unreadable**: a friendly message saying what can be typed. ``check`` never raises for any text,
   however malformed, so a student never sees a traceback.
@@ -183,10 +187,13 @@ class Verdict:
 
 
 def judge(answer: Fraction, truth: Fraction, *, tolerance: float, close: float, hint: str,
-          exact: bool = True, typed: str | None = None, value_name: str | None = None) -> Verdict:
+          exact: bool = True, typed: str | None = None, value_name: str | None = None,
+          rounded: bool = False) -> Verdict:
     """Compare an answer with the truth: right within ``tolerance``; close within ``close`` × |truth| (or
-    ``close`` itself when the truth is 0), said without the direction or the distance; not yet otherwise. Exact
-    arithmetic, so 7/35 equals 1/5 exactly.
+    ``close`` itself when the truth is 0), said without the direction or the distance; not yet otherwise. With
+    ``rounded=True`` a typed decimal that is the truth rounded or cut off to its two or more decimals
+    (:func:`looks_rounded`) is close, with "looks rounded" instead of the hint. Exact arithmetic, so 7/35 equals
+    1/5 exactly.
     ``exact`` says whether the truth is an exact value or a computed estimate (a simulation's), as the verdict
     then says. ``typed`` is the answer as the student wrote it, quoted back (else the number is shown).
     ``value_name`` names the truth in a right verdict instead ("the table's count" for a value that rests on an
@@ -198,12 +205,44 @@ def judge(answer: Fraction, truth: Fraction, *, tolerance: float, close: float, 
         what = (f"{value_name} is {value}" if value_name is not None
                 else f"the exact value is {value}" if exact else f"the value computed here is {value}")
         return Verdict("right", f"Right! ({what[:1].upper()}{what[1:]}.)", answer)
+    if rounded and typed is not None and looks_rounded(answer, truth, typed):
+        more = "the exact fraction, or more decimals" if exact else "more decimals"
+        return Verdict("close", f"Close: {yours} looks rounded. Type {more}.", answer)
     scale = abs(truth) if truth != 0 else Fraction(1)
     share = error / scale
     tip = f" Hint: {hint}" if hint else ""
     if share <= Fraction(close):
         return Verdict("close", f"Close, but not yet: {yours} is not the answer.{tip}", answer)
     return Verdict("not yet", f"Not yet: {yours} is not the answer.{tip}", answer)
+
+
+ROUNDED_DECIMALS = 2
+"""The fewest decimals of a typed answer that can get "looks rounded" (:func:`looks_rounded`)."""
+_TYPED_DECIMAL = re.compile(r"[+-]?\d*(?:[.,](\d+))?")
+
+
+def decimals_typed(typed: str) -> int:
+    """How many decimals of the value a typed decimal gives: ``0.58`` and ``58%`` give 2, ``0.577`` gives 3, ``57.7%``
+    gives 3; 0 for a whole number, a fraction or anything else (an exponent, thousands: nothing is taken as rounded)."""
+    s = "".join(typed.split())
+    percent = s.endswith("%")
+    if percent:
+        s = s[:-1]
+    decimal = _TYPED_DECIMAL.fullmatch(s)
+    if decimal is None or not any(c.isdigit() for c in s) or (not percent and _THOUSANDS.fullmatch(s)):
+        return 0
+    return len(decimal.group(1) or "") + (2 if percent else 0)
+
+
+def looks_rounded(answer: Fraction, truth: Fraction, typed: str) -> bool:
+    """Whether ``answer`` is the truth rounded (or cut off) to the decimals typed, at least :data:`ROUNDED_DECIMALS`:
+    ``0.58``, ``58%`` or ``0.583`` for 7/12 = 0.5833. It says nothing of the direction: rounding up and cutting off
+    count alike. One decimal is not enough (``0.6``): the message would give the answer's first digit away."""
+    places = decimals_typed(typed)
+    if places < ROUNDED_DECIMALS:
+        return False
+    unit = Fraction(10) ** places
+    return answer in (Fraction(round(truth * unit)) / unit, Fraction(int(truth * unit)) / unit)
 
 
 def _checked_float(name: str, value: object) -> float:
@@ -219,7 +258,7 @@ reference to it. Private: only :meth:`Exercise.check` reads it; an entry goes wh
 
 
 def _sealed(truth: Callable[[], object], *, tolerance: float, close: float, hint: str,
-            value_name: str | None = None, count: bool = False) -> Judge:
+            value_name: str | None = None, count: bool = False, rounded: bool = False) -> Judge:
     """A function that judges an answer against the truth, with the truth function and its value in its closure.
 
     The truth is computed at the first call and kept there. The function itself is kept only in :data:`_SEALS`,
@@ -238,7 +277,7 @@ def _sealed(truth: Callable[[], object], *, tolerance: float, close: float, hint
             kept.append((exact_truth, isinstance(computed, (Fraction, int))))
         exact_truth, exact = kept[0]
         return judge(value, exact_truth, tolerance=tolerance, close=close, hint=hint, exact=exact, typed=typed,
-                     value_name=value_name)
+                     value_name=value_name, rounded=rounded)
 
     return judge_answer
 
@@ -253,7 +292,10 @@ class Exercise:
     asks for a whole number from 0 up (it implies ``probability=False``) and refuses typed text that is not one.
     Every message says what the kind asks for. ``value_name`` names the truth in a right verdict when "the exact
     value" would overstate it (a count that rests on an assumption: "the table's count, which takes every unseen
-    card as equally likely,").
+    card as equally likely,"). ``rounded=True`` (for an exact truth a student counts): a typed decimal or
+    percentage that is the truth rounded or cut off to its two or more decimals gets "Close: ... looks rounded.
+    Type the exact fraction, or more decimals." instead of the hint, which would send a right count back to be
+    recounted (examples in the module's docstring, none here: this text is reachable from an exercise).
 
     The truth is sealed out of the exercise's reach: the judging function that holds the truth function (and the
     truth once computed) is kept in the module's registry :data:`_SEALS`, keyed weakly by this exercise, and the
@@ -266,7 +308,8 @@ class Exercise:
 
     def __init__(self, title: str, question: str, truth: Callable[[], object], *, hint: str = "",
                  tolerance: float = DEFAULT_TOLERANCE, close: float = DEFAULT_CLOSE,
-                 probability: bool = True, count: bool = False, value_name: str | None = None) -> None:
+                 probability: bool = True, count: bool = False, value_name: str | None = None,
+                 rounded: bool = False) -> None:
         for name, text in (("title", title), ("question", question), ("hint", hint),
                            ("value_name", "" if value_name is None else value_name)):
             if not isinstance(text, str):
@@ -278,6 +321,8 @@ class Exercise:
                                     "from the game (e.g. truth=lambda: prob.garbage_next_card_placeable(game))")
         if not isinstance(count, bool):
             raise InvalidInputError(f"count={shown(count)}: give True (the answer is a whole number) or False")
+        if not isinstance(rounded, bool):
+            raise InvalidInputError(f"rounded={shown(rounded)}: give True (say when a decimal looks rounded) or False")
         self.title = title
         self.question = question
         self.hint = hint
@@ -288,7 +333,7 @@ class Exercise:
         if value_name is not None and not value_name.strip():
             raise InvalidInputError("value_name='' is empty: leave it out for \"the exact value\"")
         _SEALS[self] = _sealed(truth, tolerance=self.tolerance, close=self.close, hint=hint, value_name=value_name,
-                               count=count)
+                               count=count, rounded=rounded)
         self._widget: widgets.VBox | None = None
         self._feedback: widgets.HTML | None = None
 

@@ -92,8 +92,9 @@ assert abs(is_special.mean() - float(exact_special)) < 4 * se          # the tex
 #
 # $$\frac{\#\{\text{unseen cards that fit the pile}\}}{\#\{\text{unseen cards}\}}$$
 #
-# **assumes** that every unseen card is equally likely there, as if the set-up told nothing about the hands. The
-# stepper's panel shows this count, marked *exact* because it is counted, not simulated; section 3 tests it.
+# **assumes** that every unseen card is equally likely there, as if the set-up told nothing about the hands. Right
+# after the set-up the stepper's panel shows this count (the cell checks it), marked *exact* because it is not
+# simulated; after play it reads the play too (lesson 08). Section 3 tests the count.
 #
 # **Predict first:** is the count the same for the table, for seat 0 and for seat 1?
 
@@ -189,7 +190,7 @@ for mean, low, _ in real_minus_count.values():
 # ## 4. House rules and pick-ups
 #
 # **Predict first:** under each house rule of lesson 06, will greedy players pick up the pile more often or less
-# often than under the plain rules? Does the invisible 3 lower it more than `seven_lower`?
+# often than under the plain rules? Which changes it more, the invisible 3 or `seven_lower`?
 #
 # The cell deals the **same** 2,000 games under each set of rules (it checks that their cards are the same) and
 # measures each change deal by deal. It reads four intervals at once, one per question above. To keep the chance

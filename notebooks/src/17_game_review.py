@@ -34,7 +34,7 @@
 # A move's value (lesson 16) uses what the **player to move knows**. In Garbage nobody looks at a face-down card,
 # so a player knows what the table (everybody watching) knows. In Shithead a player sees its own hand; the table
 # does not. Here is a Shithead position, and the win chance of the player to move as the table sees it and as the
-# player sees it (40,000 play-outs each, separate random numbers).
+# player sees it (40,000 play-outs each).
 
 # %%
 import numpy as np
@@ -132,10 +132,10 @@ WORLDS = 4000
 common = np.array([[one_playout_each(position, s)[m] for m in MOVES] for s in range(WORLDS)])
 all_seeing = common.max(axis=1).mean()
 best_move = common.mean(axis=0).max()
-gain = wilson(float(np.sum(common.max(axis=1) > common[:, 1])), WORLDS)   # worlds where only drawing wins
+gain = all_seeing - best_move
 print(f"the all-seeing player wins {all_seeing:.3f}; the best single move (take discard) wins {best_move:.3f}")
-print(f"gain {all_seeing - best_move:.3f}: the share of worlds where only drawing wins, {gain}")
-assert common[:, 1].mean() == best_move and np.isclose(all_seeing - best_move, gain.value)   # as printed
+print(f"gain {gain:.3f}")
+assert common[:, 1].mean() == best_move   # as printed
 
 # %% [markdown]
 # Seeing the cards helps at this decision only where it could change the choice: in the worlds where the better
@@ -143,7 +143,9 @@ assert common[:, 1].mean() == best_move and np.isclose(all_seeing - best_move, g
 # only once, then plays greedy. A player who kept seeing could also win some worlds where both moves lose here.
 
 # %%
-assert gain.low > 0   # seeing the cards "helps" (the text above)
+only_drawing = wilson(float(np.sum(common.max(axis=1) > common[:, 1])), WORLDS)
+print(f"share of worlds where only drawing wins: {only_drawing}")
+assert np.isclose(gain, only_drawing.value) and only_drawing.low > 0   # the gain, and it "helps" (the text above)
 
 # %% [markdown]
 # ## 3. A player that looks ahead
@@ -207,9 +209,10 @@ print(f"{len(judged)} decisions judged by an interval; if each covers its true l
 # %% [markdown]
 # ## 5. Learn from your mistakes
 #
-# A chess site can stop at your worst decision and ask you for a better move before it shows one. Here is the
-# position before the random bot's worst decision (of its decisions whose loss interval is above 0, the largest
-# loss). **Predict first:** which move would you play?
+# A chess site stops at your worst decision and asks for a better move; Exercise 2 does that. Here is the position
+# before the random bot's worst decision (the largest loss whose interval is above 0). **Predict first:** on fresh
+# play-outs, will its loss be larger or smaller than the review's, and will the review's best move stay alone at
+# the top?
 
 # %%
 worst = review.worst(0)
@@ -232,6 +235,7 @@ print(f"not clearly worse than the best: {[v.move.text for v in again.values if 
 # six Jack placements compared with the best: with this many intervals, one may exclude 0 by chance
 print(f"the review's own estimate of the loss: {worst.loss:.3f}")
 assert mine.separated and mine.gap > 0.15   # still a blunder on a second look
+assert mine.gap < worst.loss and sum(not v.separated for v in again.values) > 1   # smaller; not alone at the top
 
 # %% [teacher]
 # **Misconceptions to discuss.**
@@ -244,7 +248,7 @@ assert mine.separated and mine.gap > 0.15   # still a blunder on a second look
 # %% [markdown]
 # ## Exercises
 #
-# Exercise 1: type your answer in the box (3/4, 0.75 or 75%). Exercise 2: choose a move in the menu. Then press
+# Exercise 1: type your answer in the box. Exercise 2: choose a move in the menu. Then press
 # **Check**, or write your answer between the quotes in the answer cell.
 
 # %% [markdown]

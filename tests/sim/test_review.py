@@ -40,6 +40,16 @@ def test_the_worst_decision_is_the_largest_loss_whose_interval_is_above_0() -> N
     assert Review("garbage", 2, (decision(0, 0, "good", 0.3, -0.1), decision(1, 0, "best", 0, 0))).worst(0) is None
 
 
+def test_the_review_prints_every_loss_as_win_chance_given_up_a_positive_number() -> None:
+    review = Review("garbage", 2, (decision(0, 0, "blunder", 0.53, 0.40), decision(1, 0, "mistake", 0.12, 0.02),
+                                   decision(2, 1, "best", 0.0, 0.0)))
+    text = str(review)
+    assert "seat 0: 2 decisions, gave up 0.650 in all" in text
+    assert "move 0 seat 0: 'move 0' (blunder, gave up 0.530; best 'best move')" in text
+    assert "move 1 seat 0: 'move 1' (mistake, gave up 0.120; best 'best move')" in text
+    assert "-0." not in text
+
+
 @pytest.mark.parametrize("seat", [2, -1, True, "0", None])
 def test_a_seat_that_does_not_exist_is_refused(seat: object) -> None:
     with pytest.raises(InvalidInputError, match="seat=.*does not exist"):

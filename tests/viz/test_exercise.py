@@ -411,3 +411,38 @@ def test_a_failing_truth_function_names_its_error_but_not_a_value() -> None:
     with pytest.raises(InvalidInputError) as error:
         broken.check("0.5")
     assert "0.25" not in str(error.value) and "a dict" in str(error.value)
+
+
+def counted(**kw: object) -> Exercise:
+    """An exact count a student makes by hand, 26/45 = 0.5778 (lesson 07's Exercise 2)."""
+    return Exercise("", "the table's count?", truth=lambda: Fraction(26, 45), hint="count the ranks again",
+                    **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("answer", ["0.58", "58%", "0,58", " 58 % ", "0.577", "0.57", "57%"])
+def test_a_right_count_rounded_to_the_decimals_typed_is_called_rounded_without_a_direction(answer: str) -> None:
+    verdict = counted(rounded=True).check(answer)
+    assert verdict.status == "close", verdict
+    typed = " ".join(answer.split())
+    assert verdict.message == f"Close: {typed} looks rounded. Type the exact fraction, or more decimals."
+    assert not any(word in verdict.message for word in ("high", "low", "above", "below", "Hint", "26/45"))
+
+
+@pytest.mark.parametrize("answer", ["0.59", "0.56", "0.576", "0.579", "0.6", "1/2", "3/5", "0.5"])
+def test_an_answer_that_is_not_the_truth_rounded_keeps_the_hint(answer: str) -> None:
+    """Neither rounding nor cutting off gives these; one decimal (0.6) is not taken as rounded, so the message
+    cannot give the first digit away."""
+    verdict = counted(rounded=True).check(answer)
+    assert verdict.status in ("close", "not yet") and "Hint: count the ranks again" in verdict.message, verdict
+
+
+def test_rounded_is_asked_for_and_the_right_answers_stay_right() -> None:
+    assert counted().check("0.58").message.startswith("Close, but not yet")      # off by default
+    exercise = counted(rounded=True)
+    assert all(exercise.check(a).is_right for a in ("26/45", "0.578", "57.8%", "0.5778"))   # within 0.0005: right
+    assert counted(rounded=True).check("0.58").message == counted(rounded=True).check("0,58").message.replace(
+        "0,58", "0.58")
+    simulated = Exercise("", "share?", truth=lambda: 0.5778, rounded=True)
+    assert simulated.check("0.58").message == "Close: 0.58 looks rounded. Type more decimals."
+    with pytest.raises(InvalidInputError, match="rounded="):
+        counted(rounded="yes")

@@ -39,7 +39,7 @@ def exercise_1() -> Exercise:
     return Exercise(
         "Exercise 1.", "A fresh game, a fair shuffle: the table's exact chance that the top of the draw pile fits "
         "on a Queen?",
-        truth=lambda: _fits_on(Rank.QUEEN),
+        truth=lambda: _fits_on(Rank.QUEEN), rounded=True,
         hint="a card fits if it is equal or higher, or if it goes on anything; count the cards of those ranks in 52")
 
 
@@ -51,6 +51,6 @@ def exercise_2(game: object) -> Exercise:
     return Exercise(
         "Exercise 2.", "seven_lower: the table's count (fitting unseen cards / unseen cards) for the top of "
         "the draw pile on the 7?",
-        truth=lambda: _table_count(position), value_name=COUNT_NAME, close=CLOSE_2,
+        truth=lambda: _table_count(position), value_name=COUNT_NAME, close=CLOSE_2, rounded=True,
         hint="on a 7 this rule allows a 7 or lower, a 2 or a 10; count those among the cards the table cannot see "
              "(the table's count, not a seat's: a seat also sees its own hand)")
