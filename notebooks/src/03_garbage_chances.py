@@ -21,11 +21,13 @@
 # - read intervals honestly: what a 95% interval for a probability covers, how often one of many misses, and why
 #   "the interval contains 0.5" does not show that a game is fair.
 #
-# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: exact counts and real deals (section 1). 10 min:
-# who wins (section 2). 10 min: layout sizes, and intervals at other levels (section 3). 5 min: an interval can
-# miss (section 4). 10 min: exercises.
+# **Lesson plan (50 minutes).** 5 min: predict (below). 9 min: exact counts and real deals, and the power of the
+# check (section 1). 8 min: who wins (section 2). 8 min: layout sizes, and intervals at other levels (section 3).
+# 4 min: an interval can miss (section 4). 16 min: exercises (1, 10 min: a level, then ten intervals in code; 2
+# and 3, 3 min each).
 
 # %%
+import math
 from statistics import NormalDist
 
 import numpy as np
@@ -85,32 +87,44 @@ for name, chance in (("exact count", exact), ("count over a full pack", careless
     gaps[name] = diff.mean() / se
     print(f"real minus {name}: {diff.mean():+.4f} per game, 95% interval [{diff.mean() - Z95 * se:+.4f}, "
           f"{diff.mean() + Z95 * se:+.4f}]; gap {gaps[name]:+.2f} standard errors")
-assert abs(gaps["exact count"]) < Z95 and gaps["count over a full pack"] > 4   # contains 0; far off
 se_exact = (real - exact).std(ddof=1) / np.sqrt(len(real))
+# NormalDist().cdf(x): the normal curve's share below x; the gap lands beyond 1.96 on either side
 power = NormalDist().cdf(0.04 / se_exact - Z95) + NormalDist().cdf(-0.04 / se_exact - Z95)
-print(f"chance that this check notices an average error of 4 points: {power:.2f}")
-assert 0.9 < power < 0.97
+print(f"an average error of 4 points would put the gap {0.04 / se_exact:.1f} standard errors out, on average; "
+      f"it passes 1.96 with chance {power:.2f}")
 
 # %% [markdown]
 # The share settles near the dashed line. Each game's real top card is compared with *that game's* exact chance (a
 # paired comparison); the average difference, real minus exact, gets a 95% interval (an average's, lesson 01). For
-# the exact count it contains 0: these games show no disagreement (an average error of 4 points would show in
-# about 94 runs of 100, as the cell computes; a smaller one might not). A careless count over a full pack of 52,
+# the exact count it contains 0: these games show no disagreement. A careless count over a full pack of 52,
 # forgetting the cards already seen, is off by more than four standard errors.
+#
+# Would the check have seen a real error? If the count were off by 4 points on average, the gap would sit about
+# 3.5 standard errors out; the normal curve (lesson 01) puts it beyond 1.96 with chance about 0.94, the check's
+# **power** (`NormalDist().cdf` gives such chances). A smaller error might not show.
 #
 # When a count is right, a gap of two standard errors still happens about one run in 20 (weak evidence); a gap of
 # four, about once in 16,000 (strong evidence).
+
+# %%
+assert abs(gaps["exact count"]) < Z95 and gaps["count over a full pack"] > 4   # the text above, checked
+assert 3.3 < 0.04 / se_exact < 3.7 and 0.92 < power < 0.96
 
 # %% [markdown]
 # ## 2. Who wins, and how soon?
 #
 # Who wins needs the whole future of the hand, so it is estimated: deal the unseen cards again at random, play on
 # with greedy bots, and count. The same kind of play-outs count how often each seat completes its layout **within
-# its next k turns** (one set for both seats). The position is lesson 02's section 5 (seed 4, ten greedy moves).
-# **Predict:** as k grows, do seat 0's numbers grow towards 1?
+# its next k turns** (one set for both seats). The position is lesson 02's section 5 (the cell checks that the
+# moves are the same). **Predict:** as k grows, do seat 0's numbers grow towards 1?
 
 # %%
 game = greedy_game(4, 10)
+ten = cardlab.Stepper("garbage", players=2, seed=4)   # lesson 02's section 5
+for _ in range(10):
+    ten.next_move()
+assert ten.game.moves == game.moves                   # the same ten moves, so the same position
+ten.close()
 KS = (1, 2, 3, 5, 8)
 curves = prob.completion_curves(game, KS, rollouts=2000, rng=np.random.default_rng(12))
 wins = prob.win_probability(game, None, rollouts=2000, rng=np.random.default_rng(13))
@@ -120,10 +134,9 @@ for s, curve in enumerate(curves):
     print(f"        wins the hand: {wins[s]}")
 
 # %% [markdown]
-# Each number has a 95% interval. The hand ends as soon as one seat completes, so a seat "completes within k" only
-# if it completes first. Compare seat 0's k = 8 number with seat 0's chance to
-# win the hand (they come from separate play-outs, so noise can flip their order when they are close). Why can
-# the two seats' numbers for one k never add up to more than 1?
+# The hand ends as soon as one seat completes, so a seat "completes within k" only if it completes first. Compare
+# seat 0's k = 8 number with seat 0's chance to win the hand (separate play-outs: noise can flip their order when
+# they are close). Why can the two seats' numbers for one k never add up to more than 1?
 
 # %%
 assert all([e.value for e in curve] == sorted(e.value for e in curve) for curve in curves)
@@ -157,14 +170,17 @@ sizes_chart.add_scatter(x=[1, 10], y=[0.5, 0.5], mode="lines", line={"dash": "da
 display(figure_view(sizes_chart))
 middle_worse = [size for size in range(3, 10) if est[size].high < est[10].low]
 print(f"lowest estimate at {lowest} spots; sizes whose whole interval is below the 10-spot one: {middle_worse}")
-assert est[1].low > est[10].high and middle_worse   # the teacher's note relies on this
-assert 0.7 < est[1].value < 0.8 and est[10].low > 0.5
 
 # %% [markdown]
 # Describe the shape of the curve. Which sizes do *worse* than a full layout of 10 (seven comparisons at once, so
 # one of them could mislead: see exercise 1), and what does that say about your prediction? With fewer spots
-# fewer cards are useful; how could that make a middle size slow? (Lesson 12 computes exactly how many draws each
-# layout size takes.)
+# fewer cards are useful; how could that make a middle size slow?
+
+# %%
+# the chart, checked: one spot wins about three games in four, more than 10 spots do; 10 spots win more than half;
+# sizes 5 to 8 each have their whole interval below the 10-spot one
+assert est[1].low > est[10].high and 0.7 < est[1].value < 0.8 and est[10].low > 0.5
+assert {5, 6, 7, 8} <= set(middle_worse)
 
 # %% [markdown]
 # **Other levels.** `wilson(wins, games, z=...)` makes an interval at any level $L$: $z$ is 1.96 for 95%, and in
@@ -187,9 +203,9 @@ assert wilson(*rates[10], z=NormalDist().inv_cdf(0.995)).half_width > est[10].ha
 # %% [markdown]
 # ## 4. An interval can miss
 #
-# A 95% interval misses the true probability in about 5 runs of 100. Here the 10-against-10 game is measured 100
+# A 95% interval covers the true probability in about 95 runs of 100. Here the 10-against-10 game is measured 100
 # times, 1,000 games each, and once with 400,000 games: a reference so precise that we treat it as the truth to two
-# decimals. **Predict:** how many of the 100 intervals miss it?
+# decimals. **Predict:** could none of the 100 intervals miss it? Could 10?
 
 # %%
 RUNS, RUN_GAMES = 100, 1000
@@ -203,16 +219,22 @@ missed = [i for i, run in enumerate(runs) if not run.contains(reference.value)]
 print(f"{len(missed)} of {RUNS} intervals from {RUN_GAMES} games miss the reference value {reference.value:.3f}")
 for i in missed[:3]:
     print(f"  run {i}: seat 0 wins {runs[i]}")
-assert missed and len(missed) <= 12      # some miss; about 5 expected, more than 12 would be 1 chance in 1,000
-assert reference.half_width < runs[0].half_width / 15    # 400 times the games: about a 20th of the width
 
 # %% [markdown]
-# Each miss is an ordinary run of the game, not a fault: with 100 intervals, about 5 misses are expected. This
-# lesson prints dozens of intervals, so a miss or two somewhere is expected too. The reference, with 400 times the
-# games, has an interval about 20 times narrower.
+# Each miss is an ordinary run, not a fault: about 5 of 100 are expected, and the number varies from one set of
+# 100 runs to the next (none at all: about 1 chance in 170; 10 or more: about 1 in 35). This lesson prints dozens
+# of intervals, so a miss or two somewhere is expected too. The reference's interval is about 20 times narrower
+# (400 times the games).
+
+# %%
+# the text above, checked: the chance of k misses of 100 when each interval misses 5% of the time
+miss_chance = [math.comb(RUNS, k) * 0.05 ** k * 0.95 ** (RUNS - k) for k in range(RUNS + 1)]
+assert round(1 / miss_chance[0], -1) == 170 and round(1 / sum(miss_chance[10:])) == 35
+assert 1 <= len(missed) <= 12       # more than 12 misses: about 1 chance in 700 (sum(miss_chance[13:]))
+assert reference.half_width < runs[0].half_width / 15    # 400 times the games: about a 20th of the width
 
 # %% [teacher]
-# **Misconceptions to discuss**
+# **Misconceptions to discuss** (lesson 12 computes exactly how many draws each layout size takes)
 #
 # - *"Fewer spots is always a gift."* Look again at the chart of section 3.
 # - *"The interval missed the true value, so something is broken."* See sections 1 and 4.
@@ -269,11 +291,19 @@ assert exercise_1.check(answer_1).is_right
 # would accept and check that the whole interval lies inside it (an equivalence test). With ten sizes at once,
 # intervals that hold for all ten together (Bonferroni: each at 1 − 0.05/10) keep the chance that any of them
 # misleads at 5% or less; ten separate 95% intervals do not. The solution makes the ten intervals at 99.5% (z from
-# `NormalDist().inv_cdf`, as section 3 shows) and lists the sizes shown fair.
+# `NormalDist().inv_cdf`, as section 3 shows) and lists the sizes shown fair. The check takes 99.5% (or Šidák's
+# 1 − 0.95^(1/10) ≈ 99.49%, also right) and judges closeness on the miss rate: 99% misses twice as often as allowed
+# and is "not yet".
+#
+# **Exercises 2 and 3.** Exercise 2 shows that sharing out the 5% is safe: ten independent intervals at 99.5% miss
+# together with chance 1 − 0.995¹⁰ ≈ 0.0489, just under 5% (typing 0.05 gets "close"); ten 95% intervals would miss
+# with chance 0.401. Exercise 3 uses section 1's power: 2 points must sit as many standard errors out as 4 points
+# do, so the standard error must halve, which takes four times the games (about 7,000; doubling is "not yet").
 
 # %% [markdown]
-# **Exercise 2.** Suppose ten 95% intervals are made from ten *independent* experiments, each covering its true
-# probability in 95 runs of 100. What is the chance that at least one of the ten misses?
+# **Exercise 2.** Suppose the ten intervals of Exercise 1, each at the level you found, came from ten
+# *independent* experiments. What is the chance that at least one of the ten misses? Compare it with the 5% that
+# Exercise 1 shared out.
 
 # %% [check]
 exercise_2 = lesson("03").exercise(2, intervals=len(rates))
@@ -285,15 +315,16 @@ exercise_2.check(answer_2)
 
 # %% [solution]
 k = len(rates)
-all_cover = 0.95 ** k
-print(f"all {k} cover: 0.95^{k} = {all_cover:.3f}; at least one misses: {1 - all_cover:.3f}")
-print(f"whatever the intervals share, at most {min(1.0, 0.05 * k):.0%} (the sum of their 5%s)")
-print(exercise_2.check(f"{1 - all_cover:.3f}"))
-assert exercise_2.check(f"{1 - all_cover:.3f}").is_right
-print("the bound k × 5% (0.5):", exercise_2.check("0.5"))
-print("a single interval's 5%:", exercise_2.check("0.05"))
-assert exercise_2.check("0.5").status == "not yet" and exercise_2.check("0.05").status == "not yet"
-answer_2 = f"{1 - all_cover:.3f}"   # the key's answer, as a student types it (graded below)
+each = 1 - 0.05 / k                       # Exercise 1's level
+all_cover = each ** k                     # independent: multiply
+print(f"all {k} cover: {each}^{k} = {all_cover:.4f}; at least one misses: {1 - all_cover:.4f}")
+print("the 5% shared out is the most it can be, whatever the intervals share; independent ones stay just below")
+print(exercise_2.check(f"{1 - all_cover:.4f}"))
+assert exercise_2.check(f"{1 - all_cover:.4f}").is_right and 1 - all_cover < 0.05
+print("the 5% itself (0.05):", exercise_2.check("0.05"))
+print(f"ten 95% intervals instead ({1 - 0.95 ** k:.3f}):", exercise_2.check(f"{1 - 0.95 ** k:.3f}"))
+assert exercise_2.check("0.05").status == "close" and exercise_2.check(f"{1 - 0.95 ** k:.3f}").status == "not yet"
+answer_2 = f"{1 - all_cover:.4f}"   # the key's answer, as a student types it (graded below)
 
 # %% [tests]
 # graded: answer_2 is checked here when the lesson is graded
@@ -302,28 +333,30 @@ assert exercise_2.check(answer_2).is_right
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# **Exercise 3.** In section 3, seat 0 with 10 spots has an interval from 20 000 games. About how many games would
-# give an interval half as wide? Give your answer as a multiple of 20 000: how many times as many games?
+# **Exercise 3.** Section 1's check notices an average error of 4 points in about 94 runs of 100. About how many
+# games would it need to notice an error of **2** points as often?
 
 # %% [check]
-exercise_3 = lesson("03").exercise(3, estimate=est[10])
+exercise_3 = lesson("03").exercise(3, games=len(real))
 display(exercise_3)
 
 # %%
-answer_3 = ""   # your answer between the quotes, e.g. "3"
+answer_3 = ""   # your answer between the quotes, e.g. "3000"
 exercise_3.check(answer_3)
 
 # %% [solution]
-times = 4      # width ∝ 1/√n: half the width needs four times the games
-searched = SIZE_GAMES
-while wilson(est[10].value * searched, searched).half_width > est[10].half_width / 2:
-    searched += 100
-print(f"{times} × {SIZE_GAMES} = {times * SIZE_GAMES} games (a search in steps of 100 games finds {searched})")
-print(exercise_3.check(str(times)))
-assert exercise_3.check(str(times)).is_right
-print("twice the games (2):", exercise_3.check("2"))
-assert exercise_3.check("2").status == "not yet"
-answer_3 = str(times)   # the key's answer, as a student types it (graded below)
+# 2 points must sit as many standard errors out as 4 points do now: half the standard error, which shrinks like
+# 1/sqrt(n), so four times the games
+games_2 = 4 * len(real)
+se_2 = (real - exact).std(ddof=1) / np.sqrt(games_2)      # the same spread per game, four times the games
+power_2 = NormalDist().cdf(0.02 / se_2 - Z95) + NormalDist().cdf(-0.02 / se_2 - Z95)
+print(f"4 × {len(real)} = {games_2} games: a 2-point error sits {0.02 / se_2:.1f} standard errors out, "
+      f"noticed with chance {power_2:.2f}")
+print(exercise_3.check(str(games_2)))
+assert exercise_3.check(str(games_2)).is_right and abs(power_2 - power) < 1e-9
+print(f"twice the games ({2 * len(real)}):", exercise_3.check(str(2 * len(real))))
+assert exercise_3.check(str(2 * len(real))).status == "not yet"
+answer_3 = str(games_2)   # the key's answer, as a student types it (graded below)
 
 # %% [tests]
 # graded: answer_3 is checked here when the lesson is graded

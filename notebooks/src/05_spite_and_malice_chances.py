@@ -7,9 +7,9 @@
 #   test it; two estimates are compared by the standard error of their difference.
 # - size a simulation.
 #
-# **Predict first.** Lesson `04_spite_and_malice_play` counted the chance that the next stock card fits a centre
-# pile, assuming it is equally likely to be any card the viewer has not seen. Greedy bots play every card that fits
-# before ending their turn. Against greedy bots, is that count right, too high, or too low?
+# **Predict first.** Lesson `04_spite_and_malice_play` counted the chance that the next stock card fits, assuming
+# it is equally likely to be any card the viewer has not seen. Greedy bots play almost every card that fits before
+# ending their turn (section 2 says which). Against them, is that count right, too high, or too low?
 
 # %% [teacher]
 # **Learning goals**
@@ -21,8 +21,10 @@
 # - size a simulation so that it can tell two answers apart, and size a study so that its interval is narrow
 #   enough.
 #
-# **Lesson plan (50 minutes).** 5 min: predict (below). 10 min: real deals (section 1). 10 min: when the players
-# choose (section 2). 10 min: estimates, and two estimates compared (section 3). 15 min: exercises.
+# **Lesson plan (50 minutes).** 5 min: predict (below). 8 min: real deals (section 1). 9 min: when the players
+# choose (section 2). 10 min: estimates, a model of the player, two estimates compared (section 3). 18 min:
+# exercises (1, 4 min; 2, 10 min: a loop over deals, scaffolded; 3, 4 min). "Going further" (a broken panel or an
+# unlucky one) and the second half of Exercise 3 (a first-player study) are optional, outside the 50 minutes.
 
 # %%
 import math
@@ -45,9 +47,7 @@ ACE_OR_KING = (cardlab.Rank.ACE, cardlab.Rank.KING)
 #
 # At the deal the assumption is a fact (the deck was shuffled), so the count should agree with real deals. Take the
 # rounds of seeds 0 to 2999 that open without a tie and with no Ace or King on a payoff top: in each, the table
-# counts the same chance that the top stock card fits an (empty) centre pile. The game knows the real top card, so
-# we can look. **Predict:** after how many deals will the running share of real cards that fit stay within 0.02
-# of the count?
+# counts the same chance that the top stock card fits an (empty) centre pile, and we look at the real top card.
 
 # %%
 counted, fits = [], []
@@ -67,22 +67,19 @@ for row in convergence_rows(fits, [10, 100, 1000, len(fits)]):
 gap = (sum(fits) - len(fits) * exact) / math.sqrt(len(fits) * exact * (1 - exact))
 print(f"the count: {exact} = {float(exact):.4f}; the final interval contains it: "
       f"{wilson(sum(fits), len(fits)).contains(float(exact))}; gap {gap:+.2f} standard errors")
-assert abs(gap) < 4      # four standard errors would mean that the count is wrong
-
-# %% [markdown]
-# A band that misses the dashed line at the right end would happen about one run in twenty even with a correct
-# count; a gap of 4 standard errors or more, about once in 16,000: a real disagreement.
+assert abs(gap) < 4      # a gap of four standard errors would be strong evidence against the count (lesson 03)
 
 # %% [markdown]
 # ## 2. When the players choose
 #
 # Later in a round, "every unseen card is equally likely" is an **assumption**: that the players' choices say
 # nothing about their hidden cards. We test it on real rounds with two kinds of players: each time a new card comes
-# to the top of the stock, we take the table's count and check whether the real card fits.
+# to the top of the stock, we compare the table's count with the real card.
 #
 # - An **uninformed** player picks a hand card at random, plays it if it fits, else discards it: its choices say
 #   nothing about its hidden cards.
-# - A **greedy** player plays every card that fits before it ends its turn.
+# - A **greedy** player plays every card that fits before it ends its turn, except Kings, which it keeps unless
+#   the Kings help reach its payoff card.
 #
 # For each kind, $z$ is the gap between the cards that fitted and the sum of the counted chances $p$, in standard
 # errors ($\sqrt{\sum p(1-p)}$). Two cautions: predictions within one round share one stock, so they are not quite
@@ -121,8 +118,8 @@ for name, (rounds, player_for_seed) in PLAYERS.items():
 
 # %% [markdown]
 # **Discuss:** which player's choices break the assumption? Think about what a greedy player's hand holds when it
-# ends its turn, and what that leaves among the cards nobody has seen. A count can be exact for its model and still
-# be off for real players.
+# ends its turn, and what that leaves among the cards nobody has seen. A count can be exact for its model and
+# still be off for real players.
 
 # %%
 assert abs(z_of["uninformed"]) < 3 and z_of["greedy"] > 3
@@ -140,10 +137,10 @@ assert abs(z_of["uninformed"]) < 3 and z_of["greedy"] > 3
 # %% [markdown]
 # ## 3. Estimates: a payoff card this turn, and winning
 #
-# Whether the mover will play a payoff card before the turn ends needs the future: it is estimated from play-outs.
-# A player knows their own hand and the table does not, so the two estimates can be far apart (both under the
-# equal-likelihood assumption, which greedy play bends). Greedy bots play a seeded round until the stock is down to
-# the first completed pile:
+# Whether the mover plays a payoff card before the turn ends is estimated from play-outs in which the mover plays
+# on **like the greedy bot**: an estimate is about a model of the player. The mover knows its hand and the table
+# does not, so their estimates can differ. Greedy bots play a seeded round until the stock is down to the first
+# completed pile:
 
 # %%
 bots = cardlab.Stepper("spite-and-malice", seed=13)
@@ -153,19 +150,52 @@ while bots.game.observe(None).stock_layers[0][0] == 0:
     bots.next_move()
 game = bots.game
 mover = game.current_player
-print(f"move {game.move_count}: seat {mover} to move; its payoff top fits now: {prob.spite_payoff_playable_now(game)}")
-for viewpoint in (None, mover):
-    who = "the table" if viewpoint is None else f"seat {mover} (who knows its hand)"
+assert mover == 0
+seen = game.observe(0)
+print(f"move {game.move_count}: seat 0 to move; its hand {' '.join(map(str, seen.hand))}; the centre piles need "
+      f"{seen.needed} (a King fits any pile); its payoff top {seen.payoff_tops[0]}, which fits now: "
+      f"{prob.spite_payoff_playable_now(game)}")
+for viewpoint in (None, 0):
+    who = "the table" if viewpoint is None else "seat 0 (who knows its hand)"
     est = prob.spite_payoff_this_turn(game, viewpoint, rollouts=4000, rng=np.random.default_rng(7))
-    print(f"seat {mover} plays a payoff card this turn, as {who} sees it: {est}")
+    print(f"seat 0 plays a payoff card this turn, if it plays on like the greedy bot, as {who} sees it: {est}")
     if viewpoint is None:
         table_payoff = est
+    else:
+        own_payoff = est
 for seat, est in enumerate(prob.win_probability(game, None, rollouts=60, rng=np.random.default_rng(8))):
     print(f"seat {seat} wins the round: {est}")
 
 # %% [markdown]
-# The stepper's panel estimates the table's chance of a payoff card this turn again, from its own 1000 play-outs.
-# **Predict:** will its interval contain the 4000-play-out value above?
+# **Discuss:** from seat 0's hand, what the piles need and its payoff top: could seat 0 play its payoff card this
+# turn? Then run the cell.
+
+# %%
+line = game.copy()                     # a copy: the bots' round goes on unchanged
+line.play_all(["hand K♠ to centre 2", "hand 8♠ to centre 2", "payoff to centre 2"])
+for event in line.events[-3:]:
+    print(event)
+
+# %% [markdown]
+# Seat 0 can do it for sure (King as 7, then 8, then its payoff card), but the greedy bot keeps its King, so seat
+# 0's estimate is 0: right for the greedy bot, not for a player who plays better.
+
+# %%
+assert "from the payoff pile" in str(line.events[-1]) and own_payoff.high < 0.01   # the text above, checked
+assert "K" not in choose(make_policy("greedy", "spite-and-malice", np.random.default_rng(0)), game).text
+
+# %% [teacher]
+# **For the teacher: an estimate is about a model of the player.** Both numbers above come from play-outs in which
+# seat 0 plays on like the greedy bot. The greedy bot plays a King only when its Kings alone bring a pile within
+# reach of its payoff card (here the piles are 3, 2 and 5 cards short of taking 9♣ and it holds one King), so it
+# discards and ends its turn: 0 from seat 0's view is right for that bot. Seat 0 itself can play K♠ as 7, 8♠ and
+# 9♣ for certain. The table, which does not know seat 0's hand, gives about 1/3. The stepper's panel label says
+# "with greedy play" for this reason.
+
+# %% [markdown]
+# The stepper's panel estimates the table's chance of a payoff card this turn again, from its own 1000 play-outs
+# (its view is the table's: the cell checks it). **Predict:** will its interval contain the 4000-play-out value
+# above?
 #
 # Two estimates from separate play-outs differ by chance; lesson 04 gave the standard error of their difference,
 # $\sqrt{se_1^2 + se_2^2}$. Between two correct estimates, a gap beyond 2 of those happens about once in 20
@@ -173,6 +203,7 @@ for seat, est in enumerate(prob.win_probability(game, None, rollouts=60, rng=np.
 # different things.
 
 # %%
+assert bots.controller.viewpoint == "table"
 print(bots.panel_numbers())
 panel_payoff = next(q for q in bots.quantities if q.key == "payoff_this_turn")
 se_diff = np.sqrt(panel_payoff.value * (1 - panel_payoff.value) / panel_payoff.n
@@ -187,8 +218,9 @@ assert round(1 / math.erfc(2 / math.sqrt(2))) in (20, 21, 22)   # the text's "on
 assert abs(gap) < 4   # four standard errors would mean the panel computes something else
 
 # %% [markdown]
-# Whatever the gap, how would we tell a broken panel from an unlucky one? Ask the same question 20 more times,
-# 1000 play-outs each as the panel does, and see where the answers fall.
+# ## Going further (optional): a broken panel or an unlucky one?
+#
+# Ask the panel's question 20 more times, 1000 play-outs each, and see where the answers fall.
 
 # %%
 again = [next(q for q in prob.panel_quantities(game, None, rng=np.random.default_rng([70, k]), rollouts=1000)
@@ -197,12 +229,15 @@ spread = np.std(again, ddof=1)
 theory = math.sqrt(table_payoff.value * (1 - table_payoff.value) / 1000)
 print(f"20 repeats of 1000 play-outs: from {min(again):.3f} to {max(again):.3f}, mean {np.mean(again):.3f}, "
       f"spread (sd) {spread:.3f} (theory {theory:.3f}); the 4000 play-outs said {table_payoff.value:.3f}")
-print(f"repeats as low as the panel's {panel_payoff.value:.3f}: {sum(v <= panel_payoff.value for v in again)} of 20")
+far = abs(panel_payoff.value - table_payoff.value)
+expected = 20 * math.erfc(far / theory / math.sqrt(2))    # repeats expected at least that far, by chance alone
+print(f"repeats at least as far from {table_payoff.value:.3f} as the panel's {panel_payoff.value:.3f}: "
+      f"{sum(abs(v - table_payoff.value) >= far for v in again)} of 20 (about {expected:.0f} expected by chance)")
 assert abs(np.mean(again) - table_payoff.value) < 4 * spread / np.sqrt(20)
 
 # %% [markdown]
-# **Discuss:** do the repeats scatter around the panel's value or around the 4000 play-outs? Any one estimate can
-# be unlucky: read its interval, and ask again with more play-outs when the number matters.
+# Do the repeats scatter around the panel's value or around the 4000 play-outs? Any one estimate can be unlucky:
+# read its interval.
 
 # %% [markdown]
 # ## Exercises
@@ -210,10 +245,11 @@ assert abs(np.mean(again) - table_payoff.value) < 4 * spread / np.sqrt(20)
 # Type your answer in the box and press **Check**, or write it in the answer cell.
 
 # %% [markdown]
-# **Exercise 1.** Lesson 04's Exercise 1 (seed 28, before any move) has a right answer $p$ (the cell below computes
-# it) and a tempting wrong one, 16/102. A simulation deals the table's hidden cards again $n$ times and counts how
-# often the top stock card fits; its standard error is $\sqrt{p(1-p)/n}$. How small must that be for $p$ and
-# 16/102 to lie **6 standard errors** apart? Type it, then work out the $n$ it takes (Exercise 2 needs it).
+# **Exercise 1.** In lesson 04's Exercise 1 (seed 28) the table's chance that the top stock card fits is
+# $p$ = 14/100 (the cell below computes it); forgetting the tied cards gives 16/102. A simulation deals the table's
+# hidden cards again $n$ times and counts how often the top stock card fits; its standard error is
+# $\sqrt{p(1-p)/n}$. How small must that be for $p$ and 16/102 to lie **6 standard errors** apart? Type it, then
+# work out the $n$ it takes (Exercise 2 needs it).
 
 # %%
 start = cardlab.new_game("spite-and-malice", seed=28)
@@ -247,35 +283,48 @@ assert exercise_1.check(answer_1).is_right
 ### END HIDDEN TESTS
 
 # %% [markdown]
-# **Exercise 2.** Run that simulation: the cell below deals the cards the table cannot see again, once, and prints
-# the top stock card; repeat that $n$ times. What share of your deals have an Ace or a King on top? Which answer
-# does it support? (It deals by the count's own rule, so it checks the counting, not the assumption.)
+# **Exercise 2.** Run that simulation: complete the loop below, with $n$ = Exercise 1's $n$ rounded up to a whole
+# thousand, and keep its seed. **How many** of your deals have an Ace or a King on top? (Not checked: what share
+# is that, and which answer does it support?) (It deals by the count's own rule, so it checks the counting,
+# not the assumption.)
 
 # %%
-rng = np.random.default_rng(2024)   # any seed you like
-one_deal = start.resample(None, rng)
-print("the top stock card of one new deal:", one_deal.state.stock[-1])
+rng = np.random.default_rng(41)   # keep this seed: the check counts the same deals
+n = 0                             # Exercise 1's n, rounded up to a whole thousand
+hits = 0
+for _ in range(n):
+    deal = start.resample(None, rng)      # one new deal of the cards the table cannot see
+    top = deal.state.stock[-1]
+    # your code: add 1 to hits when top is an Ace or a King (its rank is in ACE_OR_KING)
+print(f"{hits} of {n} deals have an Ace or a King on top")
 
 # %% [check]
 exercise_2 = lesson("05").exercise(2)
 display(exercise_2)
 
 # %%
-answer_2 = ""   # your answer between the quotes, e.g. "0.25"
+answer_2 = ""   # your answer between the quotes, e.g. "1234"
 exercise_2.check(answer_2)
 
 # %% [solution]
 rng = np.random.default_rng(41)
-hits = sum(start.resample(None, rng).state.stock[-1].rank in ACE_OR_KING for _ in range(n_deals))
-share = wilson(hits, n_deals)
-z_right = (share.value - float(p)) / math.sqrt(float(p) * (1 - float(p)) / n_deals)
-z_wrong = (share.value - 16 / 102) / math.sqrt(16 / 102 * (1 - 16 / 102) / n_deals)
-print(f"{n_deals} simulated deals: {share}; from p: {z_right:+.2f} standard errors, from 16/102: {z_wrong:+.2f}")
-print(exercise_2.check(f"{share.value:.4f}"))
-print("16/102:", exercise_2.check("16/102"))
-assert abs(z_right) < 4 and z_wrong < -3
-assert exercise_2.check(f"{share.value:.4f}").is_right and exercise_2.check("16/102").status == "not yet"
-answer_2 = f"{share.value:.4f}"   # the key's answer, as a student types it (graded below)
+n = math.ceil(n_deals / 1000) * 1000
+hits = 0
+for _ in range(n):
+    deal = start.resample(None, rng)
+    top = deal.state.stock[-1]
+    hits += top.rank in ACE_OR_KING
+print(f"{hits} of {n} deals have an Ace or a King on top")
+share = wilson(hits, n)
+z_right = (share.value - float(p)) / math.sqrt(float(p) * (1 - float(p)) / n)
+z_wrong = (share.value - 16 / 102) / math.sqrt(16 / 102 * (1 - 16 / 102) / n)
+print(f"share {share}; from p: {z_right:+.2f} standard errors, from 16/102: {z_wrong:+.2f}: it supports p")
+print(exercise_2.check(str(hits)))
+print(f"p × n without dealing ({round(float(p) * n)}):", exercise_2.check(str(round(float(p) * n))))
+assert abs(z_right) < 3 and z_wrong < -3
+assert exercise_2.check(str(hits)).is_right
+assert exercise_2.check(str(round(float(p) * n))).status == "not yet"
+answer_2 = str(hits)   # the key's answer, as a student types it (graded below)
 
 # %% [tests]
 # graded: answer_2 is checked here when the lesson is graded
@@ -283,13 +332,23 @@ answer_2 = f"{share.value:.4f}"   # the key's answer, as a student types it (gra
 assert exercise_2.check(answer_2).is_right
 ### END HIDDEN TESTS
 
+# %% [teacher]
+# **For the teacher: why a count, with a fixed seed.** The cell fixes the seed (41) and the loop (one
+# `start.resample(None, rng)` per deal) and the exercise fixes n (Exercise 1's 15,244 rounded up: 16,000), so every
+# correct simulation gives the same count and the check can ask for it exactly; the key runs the same loop. p × n,
+# typed without dealing, is "not yet", and so is 16/102 × n. The share (about 0.137) lies about 1 standard error
+# from 7/50 and about 7 from 16/102. Rounding n up keeps a student who rounded the standard error on the way
+# (0.0028 gives n = 15,357) on the same 16,000.
+
 # %% [markdown]
 # **Exercise 3.** Is there a first-player advantage? With the option `first="seat0"` seat 0 always starts, and
 # `cardlab.simulate("spite-and-malice", games=..., seed=..., first="seat0", progress=False).winners` plays greedy
 # rounds (−1 marks a drawn round). A first try plays 200 decided rounds. What is the largest half-width its 95%
-# interval for P(seat 0 wins | not drawn) can have, whatever the true chance? Could it show a 2-point edge? How
-# many decided rounds bring the half-width down to 0.02? Play them: what can your interval show, and what not?
-# (The check looks at the first half-width.)
+# interval for seat 0's share of the decided rounds can have, whatever the true share? Could it show a 2-point
+# edge?
+#
+# *Going further (not checked):* how many decided rounds bring the half-width down to 0.02? If seat 0 truly won
+# 52% of them, would an interval that wide exclude 1/2 reliably? Play them: what does your interval show?
 
 # %% [check]
 exercise_3 = lesson("05").exercise(3)
@@ -307,6 +366,10 @@ assert exercise_3.check(f"{half_200:.3f}").is_right
 assert exercise_3.check(f"{half_200 / 1.96:.4f}").status == "not yet"
 needed = math.ceil((1.96 / 0.02) ** 2 * 0.25)
 print(f"a half-width of 0.02 takes 1.96² × 0.25 / 0.02² = {needed} decided rounds")
+se_needed = math.sqrt(0.25 / needed)
+detects = 1 - math.erfc((0.02 - 1.96 * se_needed) / se_needed / math.sqrt(2)) / 2   # estimate above 1/2 + half-width
+print(f"if seat 0 truly wins 52%, that interval excludes 1/2 with chance about {detects:.2f}: not reliably")
+assert 0.45 < detects < 0.55
 ROUNDS = 4000   # a few percent of rounds are drawn, so 4000 rounds give enough decided ones
 winners = cardlab.simulate("spite-and-malice", games=ROUNDS, seed=0, first="seat0", progress=False).winners
 decided = int(np.sum(winners >= 0))

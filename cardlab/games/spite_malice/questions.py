@@ -80,7 +80,7 @@ def panel(game: SpiteMalice, viewpoint: int | None, *, rng: np.random.Generator,
         out.append(Quantity.from_exact("payoff_now", "payoff top playable now",
                                        spite_payoff_playable_now(game, viewpoint), game.current_player))
         out.append(Quantity.from_estimate(
-            "payoff_this_turn", "payoff card played this turn",
+            "payoff_this_turn", "payoff card played this turn with greedy play",
             spite_payoff_this_turn(game, viewpoint, rollouts=rollouts, budget_s=budget_s, rng=gen),
             game.current_player))
     return out
