@@ -15,7 +15,7 @@ the panel's estimate all run here. Four entry points:
   ``game.chance_law(viewpoint)`` (through :class:`cardlab.sim.jitkit.LawArrays` and
   :func:`~cardlab.sim.jitkit.draw_law`: the law is stated once, in the game);
 * :func:`payoff_this_turn`: the same play-outs cut at the end of the current turn, 1 where the player
-  to move played a payoff card in it (the panel's "payoff card played this turn");
+  to move played a payoff card in it (the panel's "payoff card played this turn with greedy play");
 * :func:`move_rollouts`: the play-outs of move values (:mod:`cardlab.sim.move_values`), each with a chosen
   first move (``_apply``) before greedy play.
 
