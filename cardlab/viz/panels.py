@@ -233,7 +233,8 @@ def wrap_label(label: str, width: int = LABEL_CHARS) -> str:
 
 def seat_label(q: Quantity) -> str:
     """A question's label naming its seat: a question about one seat whose label does not say which (Spite and
-    Malice's "payoff card played this turn with greedy play") gets "seat k: " in front, as the status line names seats."""
+    Malice's "payoff card played this turn with greedy play") gets "seat k: " in front, as the status line names
+    seats."""
     if q.seat is None or re.search(r"\bseats?\b", q.label):
         return q.label
     return f"seat {q.seat}: {q.label}"
