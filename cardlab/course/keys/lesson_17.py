@@ -86,8 +86,9 @@ def _answers(position: Game[Any], played: str) -> MoveAnswers:
               f"{best.win.value:.3f})" + tied
               + f". The move played, {played!r}, wins {mine.win.value:.3f}: {mine.gap:.3f} less, paired 95% "
               f"interval [{mine.gap_low:.3f}, {mine.gap_high:.3f}].")
-    worse = (f"on {values.playouts:,} fresh play-outs per move it wins clearly less than the best move (the paired "
-             "95% interval of the difference is above 0)")
+    worse = (f"on the check's own {values.playouts:,} fresh play-outs per move it wins clearly less than the best "
+             "move (the paired 95% interval of the difference is above 0); a move near that edge can fall on either "
+             "side in another run, so the move your play-outs value highest is the safest answer")
     reasons = {v.move.text: worse for v in values.values if v.move.text not in right}
     reasons[played] = "that is the move played in the game"
     if not mine.separated:
