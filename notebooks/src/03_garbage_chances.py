@@ -291,9 +291,9 @@ assert exercise_1.check(answer_1).is_right
 # would accept and check that the whole interval lies inside it (an equivalence test). With ten sizes at once,
 # intervals that hold for all ten together (Bonferroni: each at 1 − 0.05/10) keep the chance that any of them
 # misleads at 5% or less; ten separate 95% intervals do not. The solution makes the ten intervals at 99.5% (z from
-# `NormalDist().inv_cdf`, as section 3 shows) and lists the sizes shown fair. The check takes 99.5% (or Šidák's
-# 1 − 0.95^(1/10) ≈ 99.49%, also right) and judges closeness on the miss rate: 99% misses twice as often as allowed
-# and is "not yet".
+# `NormalDist().inv_cdf`, as section 3 shows) and lists the sizes shown fair. The check takes 99.5% (Šidák's
+# 1 − 0.95^(1/10) ≈ 99.49%, which does not share the 5% equally and holds for independent intervals only, is
+# "close") and judges closeness on the miss rate: 99% misses twice as often as allowed and is "not yet".
 #
 # **Exercises 2 and 3.** Exercise 2 shows that sharing out the 5% is safe: ten independent intervals at 99.5% miss
 # together with chance 1 − 0.995¹⁰ ≈ 0.0489, just under 5% (typing 0.05 gets "close"); ten 95% intervals would miss
@@ -334,7 +334,7 @@ assert exercise_2.check(answer_2).is_right
 
 # %% [markdown]
 # **Exercise 3.** Section 1's check notices an average error of 4 points in about 94 runs of 100. About how many
-# games would it need to notice an error of **2** points as often?
+# games like the ones it used would it need to notice an error of **2** points as often?
 
 # %% [check]
 exercise_3 = lesson("03").exercise(3, games=len(real))

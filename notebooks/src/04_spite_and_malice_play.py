@@ -132,7 +132,8 @@ print("centre piles have reached:", view.centre_values, "| payoff tops:", [str(c
 # %% [markdown]
 # ### The two panels
 #
-# Top plot: each seat's chance of winning if both play on like the greedy bot. Bottom plot: the player to move
+# Top plot: each seat's chance of winning if both play on like the greedy bot (it plays every card that fits but
+# keeps Kings unless they alone reach its payoff card). Bottom plot: the player to move
 # (seat 0), from what seat 0 has seen:
 #
 # - *next stock card fits a centre pile*: a **count** (exact under the assumption of section 4);

@@ -79,7 +79,7 @@ assert abs(gap) < 4      # a gap of four standard errors would be strong evidenc
 # - An **uninformed** player picks a hand card at random, plays it if it fits, else discards it: its choices say
 #   nothing about its hidden cards.
 # - A **greedy** player plays every card that fits before it ends its turn, except Kings, which it keeps unless
-#   the Kings help reach its payoff card.
+#   its Kings alone can bring a pile up to its payoff card.
 #
 # For each kind, $z$ is the gap between the cards that fitted and the sum of the counted chances $p$, in standard
 # errors ($\sqrt{\sum p(1-p)}$). Two cautions: predictions within one round share one stock, so they are not quite
