@@ -3,6 +3,8 @@ against OpenSpiel's Python ISMCTS at equal CPU time per decision.
 
     .venv/bin/python benchmarks/bench_arenas.py [--parts overhead,pettingzoo,tournament] [--deals 20]
         [--pairs 200] [--budgets 0.01,0.1] [--games garbage,shithead,spite-and-malice] [--opponents search,greedy]
+        [--first 0] [--playouts N] [--simulations N] [--log FILE]
+    .venv/bin/python benchmarks/bench_arenas.py --summarize FILE [FILE ...]
 
 * ``overhead``: ``--deals`` seeded deals per game (2 players) played by uniformly random moves three ways, the
   same moves each way (one generator per deal): on the engine (``legal_moves``/``play``), through the PettingZoo
@@ -20,6 +22,8 @@ against OpenSpiel's Python ISMCTS at equal CPU time per decision.
   search player and per simulation of ISMCTS (at least 2 simulations, the fewest ISMCTS decides from, and 1
   play-out per move). Per deal pair: the cardlab player's wins minus losses (-2 to 2), the mean with its 95%
   interval, and the measured CPU per decision of each side (decisions with more than one legal move).
+  ``--first``, ``--playouts``, ``--simulations`` and ``--log`` split one tournament over processes or runs (deal
+  pair i is always seed 50,000 + i); ``--summarize`` gives the figure of the pairs the logs hold.
 """
 
 from __future__ import annotations
@@ -42,9 +46,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cardlab  # noqa: E402
 from cardlab.arenas.moves import move_space  # noqa: E402
+from cardlab.chance.stats import mean_interval  # noqa: E402
 from cardlab.policies import choose, make_policy  # noqa: E402
 from cardlab.policies.search import SearchPolicy  # noqa: E402
-from cardlab.sim.stats import mean_interval  # noqa: E402
 
 GAMES = ("garbage", "shithead", "spite-and-malice")
 UCT_C = 2.0
@@ -211,37 +215,66 @@ def play_pair(name: str, game: Any, seed: int, ours: Callable[[], Any], sims: in
     return score, ours_cpu, theirs_cpu
 
 
-def tournament(name: str, budget: float, pairs: int, opponent: str, calibration: dict[str, float],
-               playouts: int) -> dict[str, Any]:
+def tournament(name: str, budget: float, pairs: range, opponent: str, sims: int, playouts: int,
+               log: Path | None = None) -> dict[str, Any]:
+    """Deal pairs ``pairs`` (pair i is seed 50,000 + i, its search player seeded by i, so a range split over
+    processes plays the same games as one run); each pair is appended to ``log`` as one JSON line."""
     import pyspiel
 
     import cardlab.arenas.openspiel as ao
 
     game = pyspiel.load_game(ao.short_name(name), {"players": 2})
-    sims = max(MIN_SIMULATIONS, round(budget / calibration["simulation"]))
+    rows: list[dict[str, Any]] = []
+    for i in pairs:
+        def ours(i: int = i) -> Any:
+            if opponent == "search":
+                return SearchPolicy(np.random.default_rng([i, 3]), budget=playouts)
+            return make_policy("greedy", name, np.random.default_rng(0))
 
-    def ours() -> Any:
-        if opponent == "search":
-            return SearchPolicy(np.random.default_rng([len(scores), 3]), budget=playouts)
-        return make_policy("greedy", name, np.random.default_rng(0))
-
-    scores: list[int] = []
-    ours_cpu: list[float] = []
-    theirs_cpu: list[float] = []
-    start = time.process_time()
-    for i in range(pairs):
+        start = time.process_time()
         s, a, b = play_pair(name, game, 50_000 + i, ours, sims)
-        scores.append(s)
-        ours_cpu += a
-        theirs_cpu += b
-    arr = np.asarray(scores, dtype=float)
+        row = {"part": "pair", "game": name, "player": opponent, "budget_ms": budget * 1e3, "pair": i, "score": s,
+               "search_playouts": playouts if opponent == "search" else None, "ismcts_simulations": sims,
+               "ours_cpu": [len(a), sum(a)], "ismcts_cpu": [len(b), sum(b)],
+               "cpu_s": time.process_time() - start}
+        rows.append(row)
+        if log is not None:
+            with log.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+    return summary(rows)
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """One tournament's figure from its pairs: the mean score per deal pair with its 95% interval (normal, from
+    the pairs' sample variance), won / lost / even pairs, and each side's mean CPU per decision."""
+    arr = np.asarray([r["score"] for r in rows], dtype=float)
     mean, half = mean_interval(float(arr.sum()), float((arr * arr).sum()), len(arr))
-    return {"part": "tournament", "game": name, "player": opponent, "budget_ms": budget * 1e3, "pairs": pairs,
-            "search_playouts": playouts if opponent == "search" else None, "ismcts_simulations": sims,
+    ours_n = sum(r["ours_cpu"][0] for r in rows)
+    theirs_n = sum(r["ismcts_cpu"][0] for r in rows)
+    first = rows[0]
+    return {"part": "tournament", "game": first["game"], "player": first["player"],
+            "budget_ms": first["budget_ms"], "pairs": len(rows),
+            "won_lost_even": [int((arr > 0).sum()), int((arr < 0).sum()), int((arr == 0).sum())],
+            "search_playouts": sorted({r["search_playouts"] for r in rows}, key=str),
+            "ismcts_simulations": sorted({r["ismcts_simulations"] for r in rows}),
             "advantage": round(mean, 3), "low": round(mean - half, 3), "high": round(mean + half, 3),
-            "ours_ms_per_decision": round(statistics.mean(ours_cpu) * 1e3, 2) if ours_cpu else None,
-            "ismcts_ms_per_decision": round(statistics.mean(theirs_cpu) * 1e3, 2) if theirs_cpu else None,
-            "cpu_s": round(time.process_time() - start, 1)}
+            "ours_ms_per_decision":
+                round(sum(r["ours_cpu"][1] for r in rows) / ours_n * 1e3, 2) if ours_n else None,
+            "ismcts_ms_per_decision":
+                round(sum(r["ismcts_cpu"][1] for r in rows) / theirs_n * 1e3, 2) if theirs_n else None,
+            "cpu_s": round(sum(r["cpu_s"] for r in rows), 1)}
+
+
+def summarize(logs: list[Path]) -> None:
+    """Print one tournament figure per game, player and budget from per-pair logs (a pair counted once)."""
+    groups: dict[tuple[str, str, float], dict[int, dict[str, Any]]] = {}
+    for log in logs:
+        for line in log.read_text().splitlines():
+            row = json.loads(line)
+            if row.get("part") == "pair":
+                groups.setdefault((row["game"], row["player"], row["budget_ms"]), {})[row["pair"]] = row
+    for key in sorted(groups):
+        say(summary([groups[key][i] for i in sorted(groups[key])]))
 
 
 def main() -> None:
@@ -252,7 +285,15 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument("--budgets", default="0.01,0.1", help="CPU seconds per decision")
     parser.add_argument("--opponents", default="search,greedy", help="cardlab players to face ISMCTS")
+    parser.add_argument("--first", type=int, default=0, help="the first deal pair (pairs first .. first+pairs-1)")
+    parser.add_argument("--playouts", type=int, help="the search player's play-outs (else calibrated)")
+    parser.add_argument("--simulations", type=int, help="ISMCTS's simulations (else calibrated)")
+    parser.add_argument("--log", type=Path, help="append each deal pair as a JSON line")
+    parser.add_argument("--summarize", type=Path, nargs="*", help="print the tournaments of these logs and stop")
     args = parser.parse_args()
+    if args.summarize:
+        summarize(args.summarize)
+        return
     parts = args.parts.split(",")
     games = args.games.split(",")
     say({"date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"), "command": " ".join(sys.argv)})
@@ -274,9 +315,13 @@ def main() -> None:
             say({"part": "calibration", "game": name, "ms_per_playout": round(calibration["playout"] * 1e3, 4),
                  "ms_per_simulation": round(calibration["simulation"] * 1e3, 3)})
             for budget in (float(b) for b in args.budgets.split(",")):
-                playouts = search_playouts(positions, budget, calibration["playout"])
+                playouts = args.playouts or search_playouts(positions, budget, calibration["playout"])
+                sims = args.simulations or max(MIN_SIMULATIONS, round(budget / calibration["simulation"]))
+                say({"part": "settings", "game": name, "budget_ms": budget * 1e3, "search_playouts": playouts,
+                     "ismcts_simulations": sims})
                 for opponent in args.opponents.split(","):
-                    say(tournament(name, budget, args.pairs, opponent, calibration, playouts))
+                    say(tournament(name, budget, range(args.first, args.first + args.pairs), opponent, sims,
+                                   playouts, args.log))
 
 
 if __name__ == "__main__":

@@ -264,7 +264,7 @@ def copy_twins(games: int, viewpoints: tuple[int | None, ...] = (None, 0, 1), **
 def copy_brute_force(seeds: int) -> None:
     """Exact answers against the brute force over hidden deals and copy choices of small positions
     (:mod:`tests.sim.copy_brute`), every viewpoint, after each of up to 8 random legal moves."""
-    from cardlab.sim.chance import MixedLaw
+    from cardlab.chance.law import MixedLaw
     from tests.sim import copy_brute as cb
 
     checks = mixed = mismatches = 0

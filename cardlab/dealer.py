@@ -46,8 +46,8 @@ shuffles are the engine's shuffles whatever the bots drew in between.
 Python here, compiled in the kernels
 ------------------------------------
 This module is plain Python (dealing a game loads no numba). The kernels' compiled copies of the generator,
-number for number the same (:func:`cardlab.sim.jitkit.next_u64`, ``below``, ``shuffle``, ``game_state``,
-``start_game``, ``set_stream``, ``deal_shuffle``), live in :mod:`cardlab.sim.jitkit` with numba, and
+number for number the same (:func:`cardlab.chance.jitkit.next_u64`, ``below``, ``shuffle``, ``game_state``,
+``start_game``, ``set_stream``, ``deal_shuffle``), live in :mod:`cardlab.chance.jitkit` with numba, and
 ``tests/test_dealer.py`` checks them against the streams here.
 """
 

@@ -101,7 +101,7 @@ def _reveal(s: Any, text: str) -> None:
     """Type ``text`` in the predict box and press Reveal: the message the box shows is its refusal."""
     from cardlab.viz.predict import PredictBox
 
-    box = next(c for c in s.children if isinstance(c, PredictBox))
+    box = next(c for c in s.box.children if isinstance(c, PredictBox))
     box.text.value = text
     box.reveal()
     if s.predictor.error:

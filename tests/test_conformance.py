@@ -5,6 +5,7 @@ The cases come from the registry (:func:`cardlab.game_names`), so a game registe
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -116,6 +117,10 @@ def test_observation_hides_hidden_cards(name: str, players: int, seed: int, cut:
         g.play(random_move(g, rng))
     for viewpoint in [None, *range(players)]:
         view = g.observe(viewpoint)
+        # the typed view every game's observe returns (cardlab.engine.View): a frozen dataclass naming the viewer
+        assert dataclasses.is_dataclass(view) and view.seat == viewpoint and view.to_move == g.current_player
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            view.seat = 0  # type: ignore[misc]
         for _ in range(3):
             r = g.resample(viewpoint, rng)
             assert_conserved(r)

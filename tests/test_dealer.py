@@ -26,11 +26,11 @@ import numpy as np
 import pytest
 
 import cardlab
+from cardlab.chance.jitkit import deal_shuffle, kernel_state
 from cardlab.dealer import DEAL, Dealer, SplitMix64, game_key, stream_seed
 from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import game_spec
 from cardlab.policies import choose, make_policy
-from cardlab.sim.jitkit import deal_shuffle, kernel_state
 
 GAMES = cardlab.game_names()
 SEEDS = 8

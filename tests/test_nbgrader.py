@@ -13,6 +13,7 @@ nbgrader comes with the optional extra ``cardlab[teach]``; ``make test`` install
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -97,8 +98,60 @@ def test_nbgrader_student_version_runs_top_to_bottom_with_blank_answers(released
     from nbclient import NotebookClient
 
     version = read(released / f"{name}.ipynb")
+    cells = len(version.cells)
+    version.cells.insert(0, nbformat.v4.new_code_cell(WATCH_STEPPERS))  # type: ignore[no-untyped-call]
+    version.cells.append(nbformat.v4.new_code_cell(STEPPERS_AFTER_RUN_ALL))  # type: ignore[no-untyped-call]
     NotebookClient(version, timeout=RUN_TIMEOUT_S, kernel_name="python3",
                    resources={"metadata": {"path": str(tmp_path)}}).execute()   # raises on the first error
     errors = [o for c in version.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
     assert all(c.execution_count for c in version.cells if c.cell_type == "code" and c.source.strip())
+    # every stepper the lesson shows is, after Run All, where it was when shown (no later cell stepped it);
+    # a predict stepper still waits for the student's first guess
+    shown = json.loads("".join(o.get("text", "") for o in version.cells[-1].outputs))
+    assert len(version.cells) == cells + 2
+    cell_of = {c.execution_count: i - 1 for i, c in enumerate(version.cells) if c.cell_type == "code"}
+    for s in shown:
+        s["cell"] = cell_of[s["cell"]]   # the cell's index in the lesson
+    print(name, shown)
+    for s in shown:
+        label = f"{name}: the stepper shown in cell {s['cell']} ({s['game']}, seed {s['seed']})"
+        assert s["moves_now"] == s["moves_shown"], f"{label} was at move {s['moves_shown']} when shown and is at " \
+            f"move {s['moves_now']} after Run All: a later cell steps it"
+        assert s["moves_shown"] == DESCRIBED.get((name, s["cell"]), 0), f"{label} is shown at move " \
+            f"{s['moves_shown']}, not at the deal (or the position the text describes)"
+        if s["predict"]:
+            assert s["guesses"] == 0 and not s["revealed"], f"{label} is a predict stepper that does not wait " \
+                "for the student's first guess"
+
+
+WATCH_STEPPERS = """\
+import json as _json
+from cardlab.viz.stepper import Stepper as _Stepper
+_cardlab_shown = []
+_cardlab_display = _Stepper._ipython_display_
+def _cardlab_watch(self):
+    if all(s is not self for s, *_ in _cardlab_shown):
+        _cardlab_shown.append((self, len(In) - 1, self.game.move_count))   # the cell's execution count
+    _cardlab_display(self)
+_Stepper._ipython_display_ = _cardlab_watch
+"""
+"""The first cell of the instrumented student copy: each stepper is noted, with its cell's execution count and
+its move, the first time a cell shows it."""
+
+STEPPERS_AFTER_RUN_ALL = """\
+print(_json.dumps([{"cell": cell, "game": s.game.name, "seed": s.deal_seed, "moves_shown": moves,
+                    "moves_now": s.game.move_count, "predict": s.predictor is not None,
+                    "guesses": len(s.predictor.records) if s.predictor is not None else 0,
+                    "revealed": bool(s.predictor.revealed) if s.predictor is not None else False}
+                   for s, cell, moves in _cardlab_shown]))
+"""
+
+DESCRIBED: dict[tuple[str, int], int] = {
+    ("02_garbage_play", 21): 10,    # "Here is a shuffled deal (seed 4) after ten greedy moves"
+    ("10_hidden_information", 3): 15,   # "The position: Shithead, an Ace on the pile": the lesson's 15 MOVES played
+    ("11_bayes_rule", 3): 15,       # "Lesson 10's position again (the same deck list and moves)"
+    ("11_bayes_rule", 24): 6,       # "It starts after the set-up ... and waits for your first guess"
+}
+"""Steppers a lesson shows at a position its text describes (lesson, the showing cell's index), with that
+position's move number; every other stepper is shown at the deal."""

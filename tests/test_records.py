@@ -96,6 +96,36 @@ def test_loaded_long_record_keeps_few_snapshots_and_undo_is_exact(name: str) -> 
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_the_history_gives_every_earlier_position_from_few_snapshots(name: str) -> None:
+    """``state_before(i)`` of a loaded long record (a snapshot every SNAPSHOT_EVERY moves, replays between) is the
+    position the played game stood at before move i, with the same events before it; ``kept_state_before``
+    gives only the kept ones; a move number out of range is refused by name."""
+    rng = np.random.default_rng(6)
+    g = cardlab.new_game(name, seed=10)
+    states, events = [], []
+    while not g.is_over and g.move_count < 300:
+        states.append(g.state.to_data())
+        events.append(len(g.events))
+        legal = g.legal_moves()
+        g.play(legal[int(rng.integers(len(legal)))])
+    states.append(g.state.to_data())
+    events.append(len(g.events))
+    loaded = cardlab.load_game(g.to_json())
+    n = g.move_count
+    every = engine_game.SNAPSHOT_EVERY
+    for i in sorted({0, 1, n // 2, n - 1, n, *range(every - 2, min(n, every + 3))} & set(range(n + 1))):
+        assert loaded.state_before(i).to_data() == states[i] == g.state_before(i).to_data()
+        assert loaded.events_before(i) == events[i] == g.events_before(i)
+        kept = loaded.kept_state_before(i)
+        assert (kept is not None) == (i % every == 0 or i == n)
+        assert kept is None or kept.to_data() == states[i]
+    assert loaded.state.to_data() == states[n]   # asking changed nothing
+    for bad in (-1, n + 1, "3", 1.0, True):
+        with pytest.raises(cardlab.InvalidInputError, match=rf"state_before\({bad!r}\): give a move number from 0 to {n}"):
+            loaded.state_before(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize(("field", "value"), [("version", 1.0), ("version", True), ("players", 2.0),
                                               ("players", True)])
 def test_header_numbers_of_the_wrong_type_are_refused(name: str, field: str, value: Any) -> None:

@@ -15,7 +15,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 import cardlab
+from cardlab.sim.move_values import move_winners
 from tests import toy_game
 from tests.sim import chance_checks as cc
 
@@ -142,3 +146,29 @@ def test_every_registered_game_is_covered_by_its_own_test_package() -> None:
             assert checks.count.__module__ == module, (spec.name, checks.count.__module__)
         else:
             assert spec.name == toy_game.NAME, f"{spec.name}: a game from outside the package the tests do not know"
+
+
+def test_every_game_declares_what_it_offers_and_the_declaration_holds() -> None:
+    """``spec.capabilities`` (read without loading a kernel) says what each game offers; each claim is tried on a
+    dealt game: a chance law answers or is refused, the house options are the ones ``new_game`` accepts, a kernel
+    plays move play-outs (or declines with None, and the engine plays them)."""
+    seen = set()
+    for spec in cardlab.engine.game_specs():
+        caps = spec.capabilities
+        game = cardlab.new_game(spec.name, seed=4)
+        if caps.chance_law:
+            assert game.chance_law(None) is not None
+        else:
+            with pytest.raises(cardlab.InvalidInputError, match="does not state a chance law"):
+                game.chance_law(None)
+        assert set(caps.house_options) == set(type(game).option_specs)
+        with pytest.raises(cardlab.InvalidInputError):
+            cardlab.new_game(spec.name, seed=4, no_such_option=1)
+        moves = game.legal_moves()[:2]
+        seeds = np.arange(6, dtype=np.uint64).reshape(3, 2)[:, :len(moves)]
+        _, ran = move_winners(game, game.current_player, moves, seeds)
+        assert ran == ("kernel" if caps.kernel else "engine")   # a dealt game with default options: no kernel declines
+        assert caps.uninformed_player == (spec.uninformed is not None)
+        seen.add(spec.name)
+    assert set(GAMES_AT_COLLECTION) <= seen and toy_game.NAME in seen
+    assert not cardlab.engine.game_spec(toy_game.NAME).capabilities.kernel

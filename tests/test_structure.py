@@ -289,10 +289,15 @@ def test_no_engine_private_member_used_outside_the_engine() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- the import graph
-ANALYSES = ("cardlab.sim.simulate", "cardlab.sim.parallel", "cardlab.sim.prob", "cardlab.sim.move_values",
-            "cardlab.sim.review", "cardlab.sim.tournament", "cardlab.policies", "cardlab.viz", "cardlab.arenas",
-            "cardlab.classroom", "cardlab.course", "cardlab.cli")
+ANALYSES = ("cardlab.sim", "cardlab.policies", "cardlab.viz", "cardlab.arenas", "cardlab.classroom", "cardlab.course",
+            "cardlab.cli")
 """What uses games (analyses, players built on them, views, adapters, the course): the engine imports none."""
+BLOCKS = ("cardlab.cards", "cardlab.errors", "cardlab.dealer", "cardlab.engine", "cardlab.chance")
+"""Below the games: cards, errors, the one dealer, the engine and the building blocks games use (chance laws, hands
+laws, the kernels' generator, estimates)."""
+DRAWING = ("cardlab.viz.cards_svg", "cardlab.viz.table")
+"""The view's card pictures and table frame, which each game's table drawer (``games/<game>/table.py``) draws
+with."""
 
 
 def module_name(path: Path) -> str:
@@ -370,3 +375,19 @@ def test_the_engine_imports_no_analysis() -> None:
     up = {(name, target) for name, targets in graph.items() if name.startswith("cardlab.engine")
           for target in targets if target.startswith(ANALYSES)}
     assert up == set()
+
+
+def test_layers_show_in_the_folders() -> None:
+    """Building blocks below the games, games below the analyses: ``cardlab/chance`` and the engine import no
+    analysis and no game (the registry loads the games' package, which finds them); a game imports no analysis
+    but the view's drawing primitives, and only from its table drawer."""
+    graph = import_graph()
+    assert "cardlab.chance.law" in graph["cardlab.games.garbage.rules"]   # the graph reads the layers' imports
+    blocks_up = {(name, target) for name, targets in graph.items() if name.startswith(BLOCKS)
+                 for target in targets if target.startswith((*ANALYSES, "cardlab.games"))}
+    # the one exception: the registry imports the games' package, which finds and registers every game in it
+    assert blocks_up == {("cardlab.engine.registry", "cardlab.games")}
+    games_up = {(name, target) for name, targets in graph.items() if name.startswith("cardlab.games")
+                for target in targets if target.startswith(ANALYSES)
+                and not (name.endswith(".table") and target in DRAWING)}
+    assert games_up == set()

@@ -37,6 +37,8 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import Card, Rank, face_of, full_deck, shuffled_deck, stack_deck
+from cardlab.chance.law import ChanceLaw, Group, canonical
+from cardlab.chance.stats import wilson
 from cardlab.dealer import SplitMix64
 from cardlab.engine import register
 from cardlab.engine.game import Game, Move, Option
@@ -55,9 +57,7 @@ from cardlab.engine.state import (
     per_seat,
 )
 from cardlab.errors import CorruptRecordError, InvalidInputError
-from cardlab.sim.chance import ChanceLaw, Group, canonical
 from cardlab.sim.prob import Quantity, anytime, expect_game
-from cardlab.sim.stats import wilson
 
 NAME = "high-card"
 HAND = 3

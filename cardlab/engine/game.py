@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import numpy as np
 
@@ -46,7 +46,7 @@ from cardlab.errors import (
 )
 
 if TYPE_CHECKING:
-    from cardlab.sim.chance import Law
+    from cardlab.chance.law import Law
 
 S = TypeVar("S", bound=PlayState)
 RECORD_FORMAT = "cardlab-record"
@@ -140,6 +140,19 @@ def _int_code(n: int) -> str:
 def normalise_move_text(text: str) -> str:
     return " ".join(text.strip().lower().split())
 
+
+
+class View(Protocol):
+    """What one seat (or the table, ``seat`` None) may see of a game: each game's view is a frozen dataclass with
+    its own fields (hidden cards left out), these two among them. :meth:`Game.observe` returns one."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def to_move(self) -> int: ...
 
 
 Drawer = Callable[["Game[Any]", "int | None", bool, bool], str]
@@ -258,6 +271,7 @@ class Game(abc.ABC, Generic[S]):
         self._moves: list[Move] = []
         # per move: the position before it (None where a loaded record kept none) and the event count
         self._stack: list[tuple[S | None, int]] = []
+        self._by_move: dict[int, Any] = {}
 
     @classmethod
     def _blank(cls, players: int, options: dict[str, Any], shuffle_key: int) -> Self:
@@ -284,7 +298,7 @@ class Game(abc.ABC, Generic[S]):
         """Apply a legal move, logging events with :meth:`_log`, yielding after each event."""
 
     @abc.abstractmethod
-    def _observe(self, seat: int | None) -> Any:
+    def _observe(self, seat: int | None) -> View:
         """The view of ``seat`` (``None``: the public table), with hidden cards left out."""
 
     @abc.abstractmethod
@@ -449,20 +463,25 @@ class Game(abc.ABC, Generic[S]):
         return move
 
     def _restore_last(self) -> None:
-        """Go back to the position before the last move: its snapshot, or else the last kept snapshot
-        and a replay of the moves after it (a game loaded from a long record keeps few snapshots)."""
-        last = len(self._stack) - 1
-        j = last
+        """Go back to the position before the last move."""
+        self._go_back_to(len(self._stack) - 1)
+
+    def _go_back_to(self, index: int) -> None:
+        """Go back to the position before move ``index``: its snapshot, or else the last kept snapshot and a
+        replay of the moves after it (a game loaded from a long record keeps few snapshots)."""
+        j = index
         while self._stack[j][0] is None:
             j -= 1
         snap, n_events = self._stack[j]
         assert snap is not None
-        again = self._moves[j:last]
+        again = self._moves[j:index]
         del self._stack[j:]
         del self._moves[j:]
         self._state = snap.clone()
         del self._events[n_events:]
         self._replay(again, j)
+        for k in [k for k in self._by_move if k > index]:
+            del self._by_move[k]
 
     def _replay(self, moves: Sequence[Move], first: int) -> None:
         """Apply moves known to be legal (they were played before), keeping a snapshot every
@@ -484,9 +503,36 @@ class Game(abc.ABC, Generic[S]):
         g._events = list(self._events)
         g._moves = list(self._moves)
         g._stack = list(self._stack)
+        g._by_move = dict(self._by_move)   # entries are immutable; both games share the history so far
         return g
 
-    def observe(self, seat: int | None = None) -> Any:
+    # ---------------------------------------------------------------- the history, for subclasses and analyses
+    def state_before(self, index: int) -> S:
+        """The position before move ``index`` (0 to the number of moves played; that last is the position now),
+        as a copy of the game's state. A game keeps the position before each move it played; a game loaded from
+        a long record keeps one every :data:`SNAPSHOT_EVERY` moves, and the moves after the last one kept are
+        re-played (they are legal: they were played)."""
+        n = len(self._moves)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= n:
+            raise InvalidInputError(f"state_before({shown(index)}): give a move number from 0 to {n}")
+        if index == n:
+            return self._state.clone()
+        w = self.copy()
+        w._go_back_to(index)
+        return w._state
+
+    def kept_state_before(self, index: int) -> S | None:
+        """The position before move ``index`` if the game kept it (the position now for the number of moves
+        played), else None; not a copy: read it, never change it."""
+        if index == len(self._moves):
+            return self._state
+        return self._stack[index][0]
+
+    def events_before(self, index: int) -> int:
+        """How many events happened before move ``index`` (the deal's events, for move 0)."""
+        return self._stack[index][1] if index < len(self._moves) else len(self._events)
+
+    def observe(self, seat: int | None = None) -> View:
         """What ``seat`` may see (``None``: the public view of the table). Hidden cards stay hidden."""
         self.check_seat(seat, "observe")
         return self._observe(seat)
@@ -509,7 +555,7 @@ class Game(abc.ABC, Generic[S]):
     # ---------------------------------------------------------------- the hidden-information contract
     def chance_law(self, viewpoint: int | None) -> Law:
         """The law of the cards ``viewpoint`` (a seat, or ``None`` for the table) cannot locate: where they
-        may lie and with what chance, from what that viewpoint has seen alone (:mod:`cardlab.sim.chance`).
+        may lie and with what chance, from what that viewpoint has seen alone (:mod:`cardlab.chance.law`).
 
         A game with hidden cards overrides it; :meth:`resample`, the exact questions and the kernels'
         play-outs all read it, so two games the viewpoint cannot tell apart give them the same answers.

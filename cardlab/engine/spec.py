@@ -23,7 +23,7 @@ Questions = Callable[..., list[Any]]
 
 
 class GameKernel(Protocol):
-    """A game's fast play-outs. A module with these four functions satisfies the protocol."""
+    """A game's fast play-outs. A module with these five functions satisfies the protocol."""
 
     def plays(self, policies: Sequence[object]) -> bool:
         """True when every seat's policy is a built-in name the kernel plays ("greedy" or "random", any mix)."""
@@ -47,6 +47,12 @@ class GameKernel(Protocol):
         drawn from game.chance_law(viewpoint) for each play-out; the winner of each (int64, -1 none).
         Must not read where the hidden cards really are (only the law), so two games the viewpoint cannot
         tell apart give identical results for the same rng state."""
+
+    def move_rollouts(self, game: Game[Any], viewpoint: int | None, moves: Sequence[Any],
+                      seeds: np.ndarray) -> np.ndarray | None:
+        """The move values' play-outs (:mod:`cardlab.sim.move_values`): the winner of play-out ``r`` after
+        ``moves[k]`` with seed ``seeds[r, k]`` (int64, -1 none), the hidden cards drawn from the viewpoint's
+        law; None when this position or its options are beyond the kernel (the engine plays them then)."""
 
 
 class LazyKernel:
@@ -85,10 +91,8 @@ class LazyKernel:
 
     def move_rollouts(self, game: Game[Any], viewpoint: int | None, moves: Sequence[Any],
                       seeds: np.ndarray) -> np.ndarray | None:
-        """The module's optional ``move_rollouts`` (play-outs after each of ``moves``, see
-        :mod:`cardlab.sim.move_values`); None when the module has none (the engine plays them then)."""
-        run = getattr(self.module(), "move_rollouts", None)
-        return None if run is None else np.asarray(run(game, viewpoint, moves, seeds))
+        winners = self.module().move_rollouts(game, viewpoint, moves, seeds)
+        return None if winners is None else np.asarray(winners)
 
     def compile_now(self) -> float:
         """Compile the kernel (or load it from numba's on-disk cache); the seconds it took."""
@@ -118,6 +122,20 @@ FALLBACK_BUDGETS = RolloutBudgets(win=12, panel=12)
 
 
 @dataclass(frozen=True)
+class Capabilities:
+    """What a game offers, declared up front (read from its spec, without loading its kernel)."""
+
+    kernel: bool
+    """Compiled play-outs (simulations, win chances and move values run there; else on the engine)."""
+    chance_law: bool
+    """A chance law for its hidden cards (``game.chance_law(viewpoint)``): exact answers and the resampler."""
+    house_options: tuple[str, ...]
+    """The options of the rules (``new_game(name, **options)``), by name."""
+    uninformed_player: bool
+    """A player whose choices tell as little about its hidden cards as the rules allow (else the greedy bot)."""
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the generic layers need to know about one game.
 
@@ -143,6 +161,13 @@ class GameSpec:
     uninformed: Callable[[np.random.Generator], Callable[..., Any]] | None = None
 
     @property
+    def capabilities(self) -> Capabilities:
+        """What the game offers (:class:`Capabilities`)."""
+        return Capabilities(kernel=self.kernel is not None,
+                            chance_law=self.rules.chance_law is not Game.chance_law,
+                            house_options=tuple(self.rules.option_specs), uninformed_player=self.uninformed is not None)
+
+    @property
     def drawer(self) -> str:
         """The table drawer's name: the rules class's :attr:`Game.drawer`."""
         return self.rules.drawer
@@ -165,5 +190,5 @@ def package_spec(package: str, rules: type[Game[Any]], bot: Callable[[], Callabl
                     compile=kernel.compile_now, compile_ready=kernel.compiled, uninformed=uninformed)
 
 
-__all__ = ["FALLBACK_BUDGETS", "Drawer", "GameKernel", "GameSpec", "LazyKernel", "Questions",
+__all__ = ["FALLBACK_BUDGETS", "Capabilities", "Drawer", "GameKernel", "GameSpec", "LazyKernel", "Questions",
            "RolloutBudgets", "load_drawer", "package_spec"]

@@ -7,6 +7,7 @@ cards are immutable and shared, so a snapshot costs a few list copies, never a d
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, Self
@@ -69,11 +70,12 @@ def _bound(b: Bound, ctx: Any) -> int:
     return b(ctx) if callable(b) else b
 
 
-class Spec:
+class Spec(abc.ABC):
     """How one field of a state is written in a record."""
 
+    @abc.abstractmethod
     def read(self, value: Any, path: str, ctx: Any) -> Any:
-        raise NotImplementedError
+        """The field's value read from a record's ``value`` at ``path``, or :meth:`fail`."""
 
     @staticmethod
     def fail(path: str, value: Any, wanted: str, described: str | None = None) -> CorruptRecordError:

@@ -31,11 +31,11 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.chance.stats import Z95
 from cardlab.engine.game import Game, Move
 from cardlab.engine.policy import builtin_policy, choose
 from cardlab.errors import InvalidInputError, shown
 from cardlab.sim.move_values import MoveValue, distinct_moves, move_values
-from cardlab.sim.stats import Z95
 
 DEFAULT_SEARCH_BUDGET = 500
 """Play-outs per decision of ``make_policy("search", ...)``. At 500 a deal pair of Spite and Malice (the longest

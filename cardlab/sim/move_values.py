@@ -18,9 +18,9 @@ better play-out policy the values change.
 Estimates and their intervals
 -----------------------------
 With ``n`` play-outs per move, each move's estimate is the share of its play-outs the mover won, with a
-Wilson 95% interval (:func:`cardlab.sim.stats.wilson`). The difference of a move from the best is
+Wilson 95% interval (:func:`cardlab.chance.stats.wilson`). The difference of a move from the best is
 estimated by the mean of the paired differences ``d_i = X_best,i - X_m,i`` (``X`` is 1 for a win) with
-the normal 95% interval ``mean ± 1.96 s_d / sqrt(n)`` (:func:`cardlab.sim.stats.mean_interval`). The
+the normal 95% interval ``mean ± 1.96 s_d / sqrt(n)`` (:func:`cardlab.chance.stats.mean_interval`). The
 "best" move is the one with the highest estimate, chosen from the same play-outs, so its lead is a
 little optimistic when moves are close (the winner's curse); an interval of a difference that excludes 0
 says the order is not noise.
@@ -43,7 +43,7 @@ Moves that are the same up to the physical copy of a card (two packs hold two se
 move (:func:`move_key`): the first of them in the engine's order stands for all. A position with one
 distinct move needs no play-out: its value is not estimated (:attr:`MoveValues.forced`).
 
-Play-outs run on the game's kernel when it has a ``move_rollouts`` entry point (``kernel.move_rollouts(game,
+Play-outs run on the game's kernel when it has one (its ``move_rollouts``, part of the kernel protocol: ``(game,
 viewpoint, moves, seeds) -> winners``, seeds and winners shaped ``(play-outs, moves)``), else on the
 engine: the world is ``game.resample(viewpoint, numpy.random.default_rng(seed))``, the move is played in
 it and the game is played on with greedy bots. Both draw from the same law; their numbers differ.
@@ -60,11 +60,11 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import Card, face_of
+from cardlab.chance.stats import Estimate, mean_interval, wilson
 from cardlab.engine.game import Game, Move
 from cardlab.engine.registry import registered_spec
 from cardlab.errors import InvalidInputError, KernelError, shown
 from cardlab.sim.prob import expect_game, play_on, require_rng
-from cardlab.sim.stats import Estimate, mean_interval, wilson
 
 DEFAULT_MOVE_ROLLOUTS = 1000
 """Play-outs per move of :func:`move_values` when none are given."""
@@ -217,12 +217,11 @@ def _seed_grid(n: int, m: int, rng: np.random.Generator, crn: bool) -> np.ndarra
 def move_winners(game: Game[Any], viewpoint: int | None, moves: Sequence[Move],
                  seeds: np.ndarray) -> tuple[np.ndarray, str]:
     """The winner of play-out ``r`` of ``moves[k]`` with seed ``seeds[r, k]`` (-1: none), on the game's kernel
-    when it has a ``move_rollouts`` entry point, else on the engine; and which of the two ran."""
+    when it has one and its ``move_rollouts`` takes the position, else on the engine; and which of the two ran."""
     spec = registered_spec(game)
     kernel = spec.kernel if spec is not None else None
-    run = getattr(kernel, "move_rollouts", None)
-    if run is not None:
-        winners = run(game, viewpoint, moves, seeds)
+    if kernel is not None:
+        winners = kernel.move_rollouts(game, viewpoint, moves, seeds)
         if winners is not None:
             return np.asarray(winners, dtype=np.int64).reshape(seeds.shape), "kernel"
     return engine_move_winners(game, viewpoint, moves, seeds), "engine"

@@ -9,7 +9,7 @@ different people — both right, given what each one knows.
 
 Exact answers: one chance law per game
 --------------------------------------
-Each game states its **chance law** (``game.chance_law(viewpoint)``, see :mod:`cardlab.sim.chance`):
+Each game states its **chance law** (``game.chance_law(viewpoint)``, see :mod:`cardlab.chance.law`):
 from what the viewer knows (the public view and events, and its own hand), the law of the hidden cards
 over the hidden places, respecting what is known about groups of cards (after a Garbage reshuffle the
 stock is a known multiset; Spite and Malice cards seen in a completed pile lie only in the stock layer
@@ -40,7 +40,7 @@ from a real strategy. Runs of 2026-11-30 and 2026-12-01:
   cards that fit keeps, on average, the cards that did not. The law reads every hand through its play,
   under a stated model of the players (from the hand, a uniformly random card among those that fit: the
   ``uninformed`` player), by Bayes' rule over the counts of its unseen cards per rank class (see
-  :mod:`cardlab.games.shithead.beliefs` and :class:`~cardlab.sim.hands_law.HandsLaw`); it is exact
+  :mod:`cardlab.games.shithead.beliefs` and :class:`~cardlab.chance.hands_law.HandsLaw`); it is exact
   while at most two hands that play has told something about hold unseen cards, and checked exactly
   against a brute force over hidden deals whose worlds are weighted by the model. Against uninformed
   players every bin is calibrated, "the player to move picks up" included (300 games: largest |z| 1.66 over
@@ -56,7 +56,7 @@ from a real strategy. Runs of 2026-11-30 and 2026-12-01:
   bin is within |z| < 0.9.
 In Spite and Malice, when a hidden hand plays a face whose two cards (one per pack) carry different
 public labels, nobody can tell which label lost a card: the law is then an honest **mixture** of laws
-(a :class:`~cardlab.sim.chance.MixedLaw`: one component per possibility, weighted by Bayes' rule; see
+(a :class:`~cardlab.chance.law.MixedLaw`: one component per possibility, weighted by Bayes' rule; see
 :mod:`cardlab.games.spite_malice.rules`), checked exactly against a brute force over hidden deals and
 copy choices, and the same for two games that differ only in which copy was played. Written out, the
 assumption above reads, for that game: a hidden hand's play is a uniformly random card of that hand,
@@ -76,151 +76,29 @@ give ``rollouts=`` or a time budget ``budget_s=``; each carries a Wilson 95% int
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
-from math import isnan
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from cardlab.cards import Card
+from cardlab.chance.estimates import (  # the building blocks the questions use, public here too
+    DEFAULT_ROLLOUTS,
+    SHOWN_DENOMINATOR,
+    Quantity,
+    anytime,
+    anytime_counts,
+    certain,
+    expect_game,
+    fast_share,
+    fraction_of,
+    require_rng,
+)
+from cardlab.chance.stats import Estimate, wilson
 from cardlab.engine.game import Game
 from cardlab.engine.policy import builtin_policy, choose
 from cardlab.engine.registry import game_specs, registered_spec
 from cardlab.errors import InvalidInputError, shown
-from cardlab.sim.stats import Estimate, wilson
-
-DEFAULT_ROLLOUTS = 200
-
-
-SHOWN_DENOMINATOR = 10_000
-"""An exact chance is shown as a fraction when its denominator is at most this, else as a decimal only."""
-
-
-@dataclass(frozen=True)
-class Quantity:
-    """One number for a panel: exact (``exact`` is a Fraction), an estimate with its interval, or not applicable.
-
-    A question that has no meaning in this position (the draw pile it asks about is empty, say) is
-    *not applicable*: ``reason`` says why, ``value``, ``low`` and ``high`` are NaN, and a panel shows the
-    reason instead of a number. Never report such a question as an exact 0. Two quantities are equal when
-    every field is, NaN counting as equal to NaN (two answers "not applicable, for this reason" are the same).
-    """
-
-    key: str
-    label: str
-    value: float
-    low: float
-    high: float
-    n: int | None = None
-    exact: Fraction | None = None
-    seat: int | None = None
-    reason: str | None = None
-
-    def _fields(self) -> tuple[Any, ...]:
-        """The fields, NaN read as None (NaN is unequal to itself, and each NaN object hashes apart)."""
-        return tuple(None if isinstance(v, float) and isnan(v) else v for v in
-                     (self.key, self.label, self.value, self.low, self.high, self.n, self.exact, self.seat,
-                      self.reason))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Quantity):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    @property
-    def is_exact(self) -> bool:
-        return self.exact is not None
-
-    @property
-    def is_applicable(self) -> bool:
-        return self.reason is None
-
-    @classmethod
-    def not_applicable(cls, key: str, label: str, reason: str, seat: int | None = None) -> Quantity:
-        nan = float("nan")
-        return cls(key, label, nan, nan, nan, None, None, seat, reason)
-
-    @classmethod
-    def from_exact(cls, key: str, label: str, value: Fraction, seat: int | None = None) -> Quantity:
-        v = float(value)
-        return cls(key, label, v, v, v, None, value, seat)
-
-    @classmethod
-    def from_estimate(cls, key: str, label: str, est: Estimate, seat: int | None = None) -> Quantity:
-        return cls(key, label, est.value, est.low, est.high, est.n, None, seat)
-
-    def exact_text(self, digits: int) -> str:
-        """An exact value in words: ``"5/12 = 0.417"``, or the decimal alone when the fraction's
-        denominator is above :data:`SHOWN_DENOMINATOR` (a weighted sum, say)."""
-        assert self.exact is not None
-        if self.exact.denominator <= SHOWN_DENOMINATOR:
-            return f"{self.exact} = {self.value:.{digits}f}"
-        return f"{self.value:.{digits}f}"
-
-    def __str__(self) -> str:
-        if self.reason is not None:
-            return f"{self.label}: not applicable ({self.reason})"
-        if self.exact is not None:
-            return f"{self.label}: {self.exact_text(4)} (exact)"
-        return f"{self.label}: {self.value:.3f} [{self.low:.3f}, {self.high:.3f}] ({self.n} play-outs)"
-
-
-def require_rng(rng: np.random.Generator | None) -> np.random.Generator:
-    if rng is None:
-        raise InvalidInputError("pass rng=numpy.random.default_rng(seed): estimates are seeded, never global")
-    if not isinstance(rng, np.random.Generator):
-        raise InvalidInputError(f"rng={shown(rng)} is not a numpy.random.Generator")
-    return rng
-
-
-def _rollout_count(rollouts: int | None, budget_s: float | None) -> tuple[int, float | None]:
-    if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, (int, np.integer))
-                                 or not 1 <= rollouts <= 10**9):
-        raise InvalidInputError(f"rollouts={shown(rollouts)} is not allowed; give a whole number from 1 to 10**9")
-    if budget_s is not None and (isinstance(budget_s, bool) or not isinstance(budget_s, (int, float, np.number))
-                                 or not 0 < budget_s <= 3600):
-        raise InvalidInputError(f"budget_s={shown(budget_s)} is not allowed; give a number of seconds above 0, "
-                                "at most 3600")
-    rollouts = None if rollouts is None else int(rollouts)
-    budget_s = None if budget_s is None else float(budget_s)
-    if rollouts is None and budget_s is None:
-        return DEFAULT_ROLLOUTS, None
-    return (rollouts if rollouts is not None else 10**9), budget_s
-
-
-def anytime_counts(run_batch: Callable[[int], np.ndarray], width: int, rollouts: int | None,
-                   budget_s: float | None, batch: int = 16) -> tuple[np.ndarray, int]:
-    """Run batches of play-outs until ``rollouts`` are done or ``budget_s`` seconds have passed.
-
-    ``run_batch(size)`` returns a ``(size, width)`` array of 0/1 outcomes. Returns the success counts
-    per column and the number of play-outs. At least one batch always runs; with a fixed ``rollouts``
-    and no budget the whole count runs as one batch, so results do not depend on the batch size.
-    """
-    limit, budget = _rollout_count(rollouts, budget_s)
-    counts = np.zeros(width)
-    n = 0
-    start = time.perf_counter()
-    step = limit if budget is None else batch
-    while n < limit:
-        size = min(step, limit - n)
-        counts += np.asarray(run_batch(size), dtype=float).reshape(size, width).sum(axis=0)
-        n += size
-        if budget is not None and time.perf_counter() - start >= budget:
-            break
-    return counts, n
-
-
-def anytime(trial: Callable[[], Sequence[float]], width: int, rollouts: int | None, budget_s: float | None,
-            batch: int = 16) -> tuple[np.ndarray, int]:
-    """:func:`anytime_counts` for an engine ``trial`` that returns ``width`` 0/1 outcomes per play-out."""
-    return anytime_counts(lambda size: np.array([trial() for _ in range(size)], dtype=float), width,
-                          rollouts, budget_s, batch)
 
 
 def one_hot(winners: np.ndarray, players: int) -> np.ndarray:
@@ -286,37 +164,10 @@ def engine_win_rollouts(game: Game[Any], viewpoint: int | None, n: int, rng: np.
     return winners
 
 
-def certain(happened: bool) -> Estimate:
-    """A settled outcome: probability 0 or 1 with no uncertainty left."""
-    v = 1.0 if happened else 0.0
-    return Estimate(v, v, v, 0)
-
-
-def fast_share(run: Callable[[int], Any], rollouts: int | None, budget_s: float | None) -> Estimate:
-    """An anytime proportion from a fast module's batches of 0/1 outcomes."""
-    counts, n = anytime_counts(run, 1, rollouts, budget_s, batch=32)
-    return wilson(float(counts[0]), n)
-
-
 def unseen_cards(game: Game[Any], viewpoint: int | None = None) -> list[Card]:
     """The cards ``viewpoint`` cannot locate, as physical cards (faces are what counts)."""
     expect_game(game, None)
     return game.unseen_cards(viewpoint)
-
-
-def fraction_of(cards: Sequence[Card], predicate: Callable[[Card], bool]) -> Fraction:
-    """The share of ``cards`` for which ``predicate`` holds, exactly (0 when there are none)."""
-    if not cards:
-        return Fraction(0)
-    return Fraction(sum(1 for c in cards if predicate(c)), len(cards))
-
-
-def expect_game(game: Game[Any], name: str | None) -> None:
-    """``game`` must be a cardlab game (of the game ``name``, unless None)."""
-    if not isinstance(game, Game):
-        raise InvalidInputError(f"game={shown(game)} is not a cardlab game; deal one with cardlab.new_game(...)")
-    if name is not None and game.name != name:
-        raise InvalidInputError(f"this question is about {name}; the game given is {game.name}")
 
 
 # ---------------------------------------------------------------------------------------------- panels
@@ -334,14 +185,23 @@ def panel_quantities(game: Game[Any], viewpoint: int | None = None, *, rng: np.r
     return questions
 
 
-def __getattr__(name: str) -> Any:
-    """The games' own questions (``prob.garbage_next_card_placeable``, ...) stay reachable here: each is
-    looked up in the questions module of every registered game. A private or special name (``__path__``, which
-    ``from cardlab.sim.prob import x`` asks for) is not a question: it loads no game."""
-    if name.startswith("_"):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+if TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        """For the type checker only: the games' questions below are added from the registry at import."""
+
+
+def _gather_questions() -> list[str]:
+    """The games' own questions (``prob.garbage_next_card_placeable``, ...), re-exported here by name: every
+    public function a registered game's ``questions`` module lists in its ``__all__``."""
+    names = []
     for spec in game_specs():
         module = sys.modules[spec.questions.__module__]
-        if hasattr(module, name):
-            return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        for name in getattr(module, "__all__", ()):
+            globals()[name] = getattr(module, name)
+            names.append(name)
+    return names
+
+
+__all__ = ["DEFAULT_ROLLOUTS", "SHOWN_DENOMINATOR", "Estimate", "Quantity", "anytime", "anytime_counts", "certain",
+           "engine_win_rollouts", "expect_game", "fast_share", "fraction_of", "one_hot", "panel_quantities", "play_on",
+           "require_rng", "unseen_cards", "win_probability", "wilson", *_gather_questions()]

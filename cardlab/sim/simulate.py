@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.chance.stats import Estimate, wilson
 from cardlab.engine.registry import game_class, game_spec
 from cardlab.errors import InvalidInputError, MissingExtraError, shown
 from cardlab.policies import Policy, make_policy
@@ -46,7 +47,6 @@ from cardlab.sim.parallel import (
     run_engine_games,
     run_shards,
 )
-from cardlab.sim.stats import Estimate, wilson
 
 __all__ = ["SimResult", "fast_path_applies", "play_out", "resolve_policies", "run_engine_games", "simulate"]
 

@@ -16,11 +16,11 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.chance.stats import mean_interval
 from cardlab.engine.registry import game_class
 from cardlab.errors import InvalidInputError, shown
 from cardlab.sim.parallel import PolicySpec
 from cardlab.sim.simulate import simulate
-from cardlab.sim.stats import mean_interval
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 :func:`convergence_figure` draws the **running frequency** of a sequence of results, ``p̂_n = (x_1 + … + x_n) / n``,
 against ``n`` on a log axis, with its 95% interval at each ``n`` and, when the exact answer is known, that answer as
-a dashed line. For 0/1 results the interval is Wilson's (:func:`cardlab.sim.stats.wilson`); for results that are
+a dashed line. For 0/1 results the interval is Wilson's (:func:`cardlab.chance.stats.wilson`); for results that are
 fractions between 0 and 1 (a share of games, an expected score scaled to [0, 1]) it is the normal interval
 ``mean ± 1.96 · s / √n`` from the sample standard deviation ``s``. With ``intervals=False`` the band is left out
 (a lesson that comes before intervals are taught).
@@ -23,8 +23,8 @@ from fractions import Fraction
 import numpy as np
 import plotly.graph_objects as go
 
+from cardlab.chance.stats import mean_interval, wilson
 from cardlab.errors import InvalidInputError, shown
-from cardlab.sim.stats import mean_interval, wilson
 
 MAX_POINTS = 300
 """Points drawn along the curve (log-spaced), whatever the number of results."""

@@ -30,13 +30,13 @@ from typing import Any
 
 import numpy as np
 
+from cardlab.chance.stats import Estimate
 from cardlab.engine.game import Game
 from cardlab.engine.registry import registered_spec
 from cardlab.engine.spec import FALLBACK_BUDGETS, RolloutBudgets
 from cardlab.errors import InvalidInputError, shown
 from cardlab.sim.move_values import MoveValues, distinct_moves, move_values
 from cardlab.sim.prob import Quantity, panel_quantities, win_probability
-from cardlab.sim.stats import Estimate
 from cardlab.viz.information import canonical_code
 
 # Play-outs per estimate (win chart, per-game panel) for one Next move: each game's spec gives them

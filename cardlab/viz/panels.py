@@ -47,9 +47,9 @@ from typing import Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from cardlab.chance.stats import Estimate
 from cardlab.errors import InvalidInputError
 from cardlab.sim.prob import Quantity
-from cardlab.sim.stats import Estimate
 from cardlab.viz.estimates import WinPoint
 from cardlab.viz.plot import PlotView, default_template
 

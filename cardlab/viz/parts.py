@@ -14,7 +14,6 @@ from), and is hidden with them while a prediction is awaited (it would give the 
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -30,7 +29,6 @@ from cardlab.viz.lifecycle import Deferral, Quiet, close_tree, widget_tree
 from cardlab.viz.moves import MoveValuesPanel
 from cardlab.viz.panels import QuantityPanel, WinChart
 from cardlab.viz.plot import PlotView, default_template
-from cardlab.viz.snapshot import keep_current
 
 PLOT_NAMES = ("the P(win) chart", "the game's panel")
 AUTOPLAY_SPEEDS = (0.5, 1.0, 2.0, 4.0, 5.0, 10.0)   # Autoplay's moves a second (the speed menu)
@@ -97,8 +95,9 @@ def player_range(name: str) -> list[int]:
     return list(range(cls.min_players, cls.max_players + 1))
 
 
-class StepperWidgets(widgets.VBox):  # type: ignore[misc]
-    """Every widget of a stepper, laid out; see the module docstring."""
+class StepperWidgets:
+    """Every widget of a stepper, laid out in one box (:attr:`box`, the widget a page shows); see the module
+    docstring."""
 
     autoplayer: Autoplayer   # made by the stepper before its widgets (the speed slider sets its interval)
 
@@ -106,8 +105,6 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self._quiet = Quiet()            # the stepper's own changes to its selectors (observers ignore them)
         self._deferral = Deferral()      # the picture's widgets wait in the kernel while no page shows it
         self._in_page = False            # displayed, or a page drew one of its plots: updates are sent as they happen
-        self._display_ids: list[str] = []   # the outputs showing it (their still pictures are kept current)
-        self._shown_html = ""               # the still picture they show
         self._redraw_asked = False          # the student pressed Redraw plots since the last report
         self.game_select = widgets.Dropdown(options=game_names(), value=game_name, description="game",
                                             layout=widgets.Layout(width="220px"))
@@ -165,12 +162,14 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
                                       layout=widgets.Layout(flex="0 0 auto"))
         self.plots_box.add_class("cardlab-plots")
         self.move_box.add_class("cardlab-move-box")
-        self.add_class("cardlab-stepper")
         left.add_class("cardlab-table-side")
-        self.children = [deal_row, play_row, widgets.HBox([self.counter]), view_row,
-                         widgets.HBox([self.message, self.redraw_button], layout=widgets.Layout(align_items="center")),
-                         widgets.HBox([left, self.plots_box],
-                                      layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))]
+        self.box = widgets.VBox()
+        self.box.add_class("cardlab-stepper")
+        self.box.children = [deal_row, play_row, widgets.HBox([self.counter]), view_row,
+                             widgets.HBox([self.message, self.redraw_button],
+                                          layout=widgets.Layout(align_items="center")),
+                             widgets.HBox([left, self.plots_box],
+                                          layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))]
         self._deferral.defer(*self._deferred_widgets())
 
     def _on_speed(self, change: dict[str, Any]) -> None:
@@ -179,8 +178,8 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
 
     def insert_row(self, row: widgets.Widget) -> None:
         """Put ``row`` just above the table and plots (the predict-then-reveal box goes there)."""
-        rows: list[widgets.Widget] = list(self.children)
-        self.children = [*rows[:-1], row, rows[-1]]
+        rows: list[widgets.Widget] = list(self.box.children)
+        self.box.children = [*rows[:-1], row, rows[-1]]
 
     # ------------------------------------------------------------------ figures (public names kept)
     @property
@@ -302,51 +301,6 @@ class StepperWidgets(widgets.VBox):  # type: ignore[misc]
         self.handover_button.description = controls.handover_label(seat, hot_seat)
         self._show_tiles([], seat, False, lambda _i: None)
         self.move_box.children = [self.handover_button]
-
-    # ------------------------------------------------------------------ display (live, with a still picture)
-    def _still_html(self) -> str:
-        """The still picture for pages that run no widgets (the stepper draws it)."""
-        raise NotImplementedError
-
-    def _plain_text(self) -> str:
-        raise NotImplementedError
-
-    def _mime_bundle(self) -> dict[str, Any]:
-        data = dict(super()._repr_mimebundle_() or {})
-        data["text/plain"] = self._plain_text()
-        data["text/html"] = self._still_html()
-        return data
-
-    def _ipython_display_(self) -> None:
-        """Show the live widget, with a still picture (``text/html``) for pages that run no widgets.
-
-        The picture is kept current after each cell that changed it (``update_display``) until a page
-        reports drawing this stepper's plots: from then on the live page shows the truth, and updating
-        the output would make the page build the widget's view again.
-        """
-        from IPython import display as ipd
-        if self.comm is None:
-            return
-        self._shown_in_page()   # the page's views are built from the current state, sent first
-        display_id = uuid.uuid4().hex
-        self._display_ids.append(display_id)
-        self._shown_html = self._still_html()
-        publish: Callable[..., Any] = ipd.display
-        publish(self._mime_bundle(), raw=True, display_id=display_id)
-        keep_current(self._update_still)
-
-    def _update_still(self) -> None:
-        if not self._display_ids or self.comm is None or any(p.drawn >= 0 for p in self.plots):
-            return
-        picture = self._still_html()
-        if picture == self._shown_html:
-            return
-        from IPython import display as ipd
-        self._shown_html = picture
-        bundle = self._mime_bundle()
-        update: Callable[..., Any] = ipd.update_display
-        for display_id in self._display_ids:
-            update(bundle, raw=True, display_id=display_id)
 
     # ------------------------------------------------------------------ the page's reports on the plots
     last_error: str | None   # the stepper's (its controller's): what the message area says went wrong

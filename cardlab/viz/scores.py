@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import plotly.graph_objects as go
 
-from cardlab.sim.stats import wilson
+from cardlab.chance.stats import wilson
 
 WIN = "win"
 BIN_EDGES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)

@@ -72,13 +72,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from cardlab.cards import Card
 from cardlab.classroom.client import ClassSession
 from cardlab.engine.game import Game, Move
-from cardlab.engine.registry import game_class, game_names, new_game, registered_spec
-from cardlab.errors import IllegalMoveError, InvalidInputError, shown
+from cardlab.engine.registry import game_class, registered_spec
+from cardlab.errors import IllegalMoveError
 from cardlab.policies import Policy
 from cardlab.sim.move_values import MoveValues
 from cardlab.sim.prob import Quantity
@@ -87,7 +85,7 @@ from cardlab.viz.autoplay import Autoplayer
 from cardlab.viz.cards_svg import share_backs
 from cardlab.viz.classpoll import attach as attach_class_poll
 from cardlab.viz.controller import POLICY_SALT, StepperController, check_flag, policy_options
-from cardlab.viz.controls import SEED_BOX_MAX
+from cardlab.viz.display import LiveDisplay
 from cardlab.viz.estimates import (
     MAX_HISTORY_POINTS,
     MAX_ROLLOUTS,
@@ -103,7 +101,7 @@ from cardlab.viz.parts import StepperWidgets, card_style, player_range
 from cardlab.viz.predict import PredictController, predict_settings
 from cardlab.viz.predict import attach as attach_predictor
 from cardlab.viz.snapshot import stepper_html
-from cardlab.viz.stepper_state import StepperState
+from cardlab.viz.stepper_state import StepperState, stepper_deal
 from cardlab.viz.table import table_html
 
 __all__ = ["MAX_HISTORY_POINTS", "MAX_ROLLOUTS", "MOVES_PURPOSE", "PANEL_PURPOSE", "POLICY_SALT", "WIN_PURPOSE",
@@ -126,38 +124,24 @@ class Stepper(StepperState, StepperWidgets):
         for flag, value in (("hot_seat", hot_seat), ("four_colour", four_colour), ("move_values", move_values),
                             ("intervals", intervals)):
             check_flag(value, flag)
-        if seed is None:  # a fresh seed from the operating system, shown in the seed box so the deal can be replayed
-            seed = int(np.random.default_rng().integers(1_000_000))
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= SEED_BOX_MAX:
-            raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number from 0 to "
-                                    f"{SEED_BOX_MAX:,} (or None for a fresh seed, shown in the seed box)")
+        dealt, seed = stepper_deal(game, players, seed, deck, options)
         self.four_colour = bool(four_colour)
         self.intervals = bool(intervals)   # False: estimates drawn and written without their 95% intervals
         self.estimates = Estimates(rollouts, history_rollouts, panel_rollouts, move_rollouts)
-        if isinstance(game, Game):
-            if deck is not None or options:
-                given = ", ".join(["deck", *options] if deck is not None else list(options))
-                raise InvalidInputError(f"{given} cannot be given with an existing {game.name} game, which is "
-                                        "already dealt; pass the game's name instead to deal a new one")
-            dealt: Game[Any] = game
-            # a game dealt from a seed the seed box cannot hold is treated as one loaded from a record
-            seed = int(game.seed) if game.seed is not None and game.seed <= SEED_BOX_MAX else int(seed)
-        else:
-            # None: the first registered game in alphabetical order (Garbage)
-            dealt = new_game(game if game is not None else game_names()[0], players=players, seed=seed,
-                             deck=deck, **options)
         predict_with = predict_settings(dealt, predict, predict_seat)
         # False: one screen that everybody watches (a teacher's demonstration driven from code); no cover screens
         self.controller = StepperController(dealt, int(seed), policies, hot_seat=bool(hot_seat),
                                             move_values=bool(move_values))
         self.autoplayer = Autoplayer(self.controller.tick, self._autoplay_changed)
-        super().__init__()
         self.win_history: list[WinPoint] = []
         self.quantities: list[Quantity] = []
         self.shown_move_values: MoveValues | None = None   # what the move-values panel shows (None: no values)
         self._moves_note: str | None = None                # and the sentence it shows instead
         self._table_full = ""   # the table with every card drawn in full (the still picture shows it)
         self._build_widgets(dealt.name, dealt.players, int(seed), self.intervals)
+        # what a notebook output shows: the live box, with the still picture for pages that run no widgets
+        self.live = LiveDisplay(self.box, self._plain_text, self._still_html,
+                                lambda: any(p.drawn >= 0 for p in self.plots), self._shown_in_page)
         self._wire()
         self.predictor: PredictController | None = None   # predict, then reveal (cardlab.viz.predict)
         if predict_with is not None:
@@ -240,8 +224,7 @@ class Stepper(StepperState, StepperWidgets):
 
     def close(self) -> None:
         """Close every widget of the stepper (children, move tiles, policy selectors, layouts, styles)."""
-        if "_tiles" not in self.__dict__:  # refused before its parts were built (``Widget.__del__`` closes it too)
-            super().close()
+        if "_tiles" not in self.__dict__:  # refused before its parts were built: no widget is open
             return
         self.autoplayer.stop("the stepper is closed")
         if (poll := getattr(self, "class_poll", None)) is not None:
@@ -249,10 +232,13 @@ class Stepper(StepperState, StepperWidgets):
         extras = [tile.box for tile in self._tiles] + [b for t in self._tiles for b in t.buttons]
         extras += list(self.policies) + [self.handover_button]
         extras += [self._moves_panel.note, self._moves_panel.view]   # out of the tree while the panel is blank
-        close_tree(self, *extras, skip=self, keep=[self._card_style])   # the card style serves other steppers
-        super().close()
+        close_tree(self.box, *extras, keep=[self._card_style])   # the card style serves other steppers
 
     # ------------------------------------------------------------------ the still picture
+    def _ipython_display_(self) -> None:
+        """Show the live stepper, with its still picture for pages that run no widgets (:class:`LiveDisplay`)."""
+        self.live.show()
+
     def _plain_text(self) -> str:
         """The call that makes this deal, then (with the move-values panel on) the panel's numbers, so that
         notebook checks compare them."""

@@ -5,14 +5,18 @@ named below; nothing here makes a widget."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from cardlab.cards import Card
 from cardlab.engine.game import Game
-from cardlab.errors import InvalidInputError
+from cardlab.engine.registry import game_names, new_game
+from cardlab.errors import InvalidInputError, shown
 from cardlab.sim.prob import Quantity
 from cardlab.viz.controller import StepperController, check_flag
+from cardlab.viz.controls import SEED_BOX_MAX
 from cardlab.viz.estimates import Estimates, WinPoint, history_text
 from cardlab.viz.moves import MoveValuesPanel
 from cardlab.viz.panels import quantity_text
@@ -126,3 +130,27 @@ class StepperState:
         seat, reveal, _ = self.controller.view()
         return [e.describe(seat, reveal) for e in self.shown_game.events]
 
+
+def stepper_deal(game: str | Game[Any] | None, players: int | None, seed: int | None,
+                 deck: Sequence[str | Card] | None, options: dict[str, Any]) -> tuple[Game[Any], int]:
+    """The stepper's first game and the seed its seed box shows, from ``Stepper``'s arguments: a game given (its
+    own seed when the box can hold it), or one dealt from its name (None: the first registered game, Garbage), its
+    player count, seed (None: a fresh one from the operating system) and deck."""
+    if seed is None:  # a fresh seed from the operating system, shown in the seed box so the deal can be replayed
+        seed = int(np.random.default_rng().integers(1_000_000))
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= SEED_BOX_MAX:
+        raise InvalidInputError(f"seed={shown(seed)} is not allowed; give a whole number from 0 to "
+                                f"{SEED_BOX_MAX:,} (or None for a fresh seed, shown in the seed box)")
+    if isinstance(game, Game):
+        if deck is not None or options:
+            given = ", ".join(["deck", *options] if deck is not None else list(options))
+            raise InvalidInputError(f"{given} cannot be given with an existing {game.name} game, which is "
+                                    "already dealt; pass the game's name instead to deal a new one")
+        dealt: Game[Any] = game
+        # a game dealt from a seed the seed box cannot hold is treated as one loaded from a record
+        seed = int(game.seed) if game.seed is not None and game.seed <= SEED_BOX_MAX else int(seed)
+    else:
+        # None: the first registered game in alphabetical order (Garbage)
+        dealt = new_game(game if game is not None else game_names()[0], players=players, seed=seed,
+                         deck=deck, **options)
+    return dealt, int(seed)

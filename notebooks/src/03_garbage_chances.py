@@ -35,10 +35,10 @@ import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
+from cardlab.chance.stats import Z95, wilson
 from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
-from cardlab.sim.stats import Z95, wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.panels import figure_view
 

@@ -172,18 +172,20 @@ assert abs(float(panel_lines(mid_game)["a face-down card fits the pile"].split()
 
 # %% [markdown]
 # **The first blind play.** The face-down cards come last. Play on until a player has no hand and no face-up card
-# left and must turn a face-down card over.
+# left and must turn a face-down card over. The next cell does it in a stepper of its own, with the same game: the
+# stepper above stays at move 10 for you.
 
 # %%
-while not any("face-down" in move.text for move in bots.game.legal_moves()):
-    bots.next_move()
-for event in bots.game.events[-2:]:
+blind = cardlab.Stepper("shithead", players=2, seed=5)   # the same game; not shown
+while not any("face-down" in move.text for move in blind.game.legal_moves()):
+    blind.next_move()
+for event in blind.game.events[-2:]:
     print(event)
-print(f"seat {bots.game.current_player} may only:", [move.text for move in bots.game.legal_moves()])
-at_blind = bots.panel_numbers()
-blind_draw = bots.game.observe(None).draw_size
+print(f"seat {blind.game.current_player} may only:", [move.text for move in blind.game.legal_moves()])
+at_blind = blind.panel_numbers()
+blind_draw = blind.game.observe(None).draw_size
 print(at_blind)
-print(f"draw pile: {blind_draw} cards; seat 0's face-up cards: {[str(c) for c in bots.game.state.face_up[0]]}")
+print(f"draw pile: {blind_draw} cards; seat 0's face-up cards: {[str(c) for c in blind.game.state.face_up[0]]}")
 
 # %% [markdown]
 # An empty draw pile has no top card: *not applicable* is not a chance of 0. Seat 0 still has a 2 face up, and a
@@ -194,7 +196,8 @@ for panel, draw_size in ((mid_game, mid_draw), (at_blind, blind_draw)):     # th
     draw_line = panel_lines(panel)["top of the draw pile fits"]
     assert draw_line.startswith("not applicable") == (draw_size == 0), draw_line
 assert blind_draw == 0 < mid_draw
-assert not bots.game.state.hands[0] and cardlab.Rank.TWO in [c.rank for c in bots.game.state.face_up[0]]
+assert not blind.game.state.hands[0] and cardlab.Rank.TWO in [c.rank for c in blind.game.state.face_up[0]]
+assert bots.game.move_count == 10                     # the stepper shown above is where the text left it
 assert panel_lines(at_blind)["seat 0 picks up on its next turn"].startswith("0.000 ")
 
 # %% [markdown]

@@ -33,10 +33,10 @@ import numpy as np
 from IPython.display import display
 
 import cardlab
+from cardlab.chance.stats import wilson
 from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
-from cardlab.sim.stats import wilson
 
 game = cardlab.new_game("shithead", players=2, seed=129)          # lesson 08's position
 bots = make_policy("greedy", "shithead", np.random.default_rng(129))

@@ -46,10 +46,10 @@ import numpy as np
 from IPython.display import display
 
 import cardlab
+from cardlab.chance.stats import wilson
 from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
-from cardlab.sim.stats import wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.panels import figure_view
 

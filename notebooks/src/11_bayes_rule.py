@@ -33,10 +33,10 @@ import numpy as np
 from IPython.display import display
 
 import cardlab
+from cardlab.chance.stats import wilson
 from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
-from cardlab.sim.stats import wilson
 
 DECK = ["5S", "KH", "9D", "QC", "3D", "8H", "3S", "4S", "7H", "10C", "JD", "AS", "2H", "6C", "7D", "8C", "QH", "KS",
         "7S", "7C", "KD", "10D", "AD", "5H", "4D", "9S", "6D", "3H", "10H"]

@@ -45,8 +45,8 @@ import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
+from cardlab.chance.stats import Z95
 from cardlab.course import lesson
-from cardlab.sim.stats import Z95
 from cardlab.viz.panels import figure_view
 
 

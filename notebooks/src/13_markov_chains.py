@@ -36,8 +36,8 @@ import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
+from cardlab.chance.stats import wilson
 from cardlab.course import lesson
-from cardlab.sim.stats import wilson
 from cardlab.viz.panels import figure_view
 
 CARDS, PER_RANK, WILDS = 52, 4, 4

@@ -38,10 +38,10 @@ import numpy as np
 from IPython.display import display
 
 import cardlab
+from cardlab.chance.stats import Z95, wilson
 from cardlab.course import lesson
 from cardlab.games.shithead import power
 from cardlab.policies import make_policy
-from cardlab.sim.stats import Z95, wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.panels import figure_view
 

@@ -38,9 +38,9 @@ import plotly.graph_objects as go
 from IPython.display import display
 
 import cardlab
+from cardlab.chance.stats import Z95, wilson
 from cardlab.course import lesson
 from cardlab.policies import make_policy
-from cardlab.sim.stats import Z95, wilson
 from cardlab.viz.panels import figure_view
 
 greedy = make_policy("greedy", "shithead", np.random.default_rng(0))

@@ -37,10 +37,10 @@ import numpy as np
 from IPython.display import HTML, display
 
 import cardlab
+from cardlab.chance.stats import Z95
 from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.sim.move_values import move_values
-from cardlab.sim.stats import Z95
 from cardlab.viz import table_html
 from cardlab.viz.charts import convergence_figure, convergence_rows
 from cardlab.viz.moves import move_values_figure_from

@@ -41,13 +41,13 @@ import numpy as np
 from IPython.display import HTML, display
 
 import cardlab
+from cardlab.chance.stats import Z95, wilson
 from cardlab.course import lesson
 from cardlab.policies import choose, make_policy
 from cardlab.policies.search import SearchPolicy
 from cardlab.sim import prob
 from cardlab.sim.move_values import move_values
 from cardlab.sim.review import position_before, review_game
-from cardlab.sim.stats import Z95, wilson
 from cardlab.sim.tournament import paired_tournament
 from cardlab.viz import table_html
 from cardlab.viz.moves import review_figure

@@ -144,7 +144,7 @@ def test_01_exercise_1_accepts_the_fewest_games_and_nothing_that_misses_0_005() 
     exercise = lesson("01").exercise(1)
     p = 2 / 13
     with_196 = int(np.ceil((1.96 / 0.005) ** 2 * p * (1 - p)))
-    with_z95 = int(np.ceil((cardlab.sim.stats.Z95 / 0.005) ** 2 * p * (1 - p)))
+    with_z95 = int(np.ceil((cardlab.chance.stats.Z95 / 0.005) ** 2 * p * (1 - p)))
     assert with_z95 == with_196 - 1
     right = [typed for typed in range(19_950, 20_050) if exercise.check(str(typed)).is_right]
     assert right == [with_z95, with_196, with_196 + 1]

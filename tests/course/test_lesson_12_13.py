@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 import cardlab
+from cardlab.chance.stats import wilson
 from cardlab.course import lesson
-from cardlab.sim.stats import wilson
 
 State = tuple[int, int, int]
 DONE = (0, 0, 0)

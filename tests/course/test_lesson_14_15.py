@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 import cardlab
+from cardlab.chance.stats import Z95, wilson
 from cardlab.course import lesson
 from cardlab.errors import InvalidInputError
 from cardlab.policies import make_policy
-from cardlab.sim.stats import Z95, wilson
 from cardlab.sim.tournament import paired_tournament
 
 SHITHEAD_GREEDY = make_policy("greedy", "shithead", np.random.default_rng(0))

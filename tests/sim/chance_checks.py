@@ -36,10 +36,10 @@ import numpy as np
 
 import cardlab
 from cardlab.cards import Card, face_of, faces, full_deck
+from cardlab.chance.hands_law import HandsLaw
 from cardlab.engine.state import State
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
-from cardlab.sim.hands_law import HandsLaw
 from cardlab.viz.table import table_html
 
 POLICY_STREAM = 99  # the bots' generator: [seed, POLICY_STREAM], never the game's own seed

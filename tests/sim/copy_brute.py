@@ -1,6 +1,6 @@
 """Brute force for Spite and Malice's mixture of bookkeepings (same-face copies with different labels).
 
-Independent of :mod:`cardlab.sim.chance` and of the game's law: a small position (few hidden cards,
+Independent of :mod:`cardlab.chance.law` and of the game's law: a small position (few hidden cards,
 every other card face up in the side piles) is built by hand with public labels and slot marks; every
 assignment of its hidden physical cards that respects those labels (a label-l card only on a place
 marked l) is a *world*, all equally likely. Then the real moves are replayed in every world, with the

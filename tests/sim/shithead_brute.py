@@ -37,10 +37,10 @@ import numpy as np
 
 import cardlab
 from cardlab.cards import Card, face_of, full_deck
+from cardlab.chance.law import ChanceLaw, Group, canonical
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION
 from cardlab.games.shithead import Shithead, ShitheadState, sort_key
 from cardlab.sim import prob
-from cardlab.sim.chance import ChanceLaw, Group, canonical
 
 
 class Inconsistent(Exception):

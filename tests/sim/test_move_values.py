@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import cardlab
+from cardlab.chance.stats import wilson
 from cardlab.engine.registry import game_spec
 from cardlab.errors import InvalidInputError
 from cardlab.policies import choose, make_policy
@@ -25,7 +26,6 @@ from cardlab.policies.search import SearchPolicy
 from cardlab.sim.move_values import distinct_moves, move_key, move_values
 from cardlab.sim.prob import play_on
 from cardlab.sim.review import classify, review_game
-from cardlab.sim.stats import wilson
 from tests.sim import chance_checks as cc
 from tests.sim import shithead_brute as sb
 

@@ -3,7 +3,7 @@ play-outs asked for).
 
 Each game's own probabilities, exact counts against resampled and fresh-deal frequencies, are tested with the
 game (``tests/games/<game>/test_prob.py``, ``test_chance.py``) and by the generic chance checks
-(``tests/sim/test_chance_law.py``)."""
+(``tests/chance/test_chance_law.py``)."""
 
 from __future__ import annotations
 

@@ -11,9 +11,9 @@ import plotly.graph_objects as go
 import pytest
 
 import cardlab
+from cardlab.chance.stats import wilson
 from cardlab.sim import parallel
 from cardlab.sim import simulate as sim
-from cardlab.sim.stats import wilson
 from tests import ctrl_c
 
 

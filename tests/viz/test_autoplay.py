@@ -121,5 +121,5 @@ def test_a_tick_left_from_a_stopped_run_plays_nothing() -> None:
 
 def test_the_play_button_is_one_named_toggle() -> None:
     s = Stepper("garbage", players=2, seed=3, **FAST)
-    toggles = [w for w in s.children[1].children if isinstance(w, widgets.ToggleButton)]
+    toggles = [w for w in s.box.children[1].children if isinstance(w, widgets.ToggleButton)]
     assert [t.description for t in toggles] == ["Autoplay"] and toggles[0].tooltip

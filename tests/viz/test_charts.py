@@ -7,8 +7,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from cardlab.chance.stats import Z95, wilson
 from cardlab.errors import InvalidInputError
-from cardlab.sim.stats import Z95, wilson
 from cardlab.viz.charts import convergence_figure, convergence_rows
 
 

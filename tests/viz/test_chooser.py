@@ -56,7 +56,7 @@ def test_the_stepper_shows_one_tile_per_card_each_with_a_picture_and_the_log_bel
         assert any("<svg" in p for p in pictures)       # a picture on every tile, cardless moves included
         buttons = [w for w in descendants(tile) if isinstance(w, widgets.Button)]
         assert [b.tooltip for b in buttons] == [f"seat 0: {text}" for _, _, text in group.moves]
-    column = next(w for w in descendants(s) if isinstance(w, widgets.VBox) and s.move_box in w.children)
+    column = next(w for w in descendants(s.box) if isinstance(w, widgets.VBox) and s.move_box in w.children)
     assert list(column.children).index(s.move_log) == list(column.children).index(s.move_box) + 1  # log below
     # a click on a destination plays that card's move
     target = next(g for g in groups if g.card is not None and any(w == "to side 1" for _, w, _ in g.moves))

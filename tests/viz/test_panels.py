@@ -13,9 +13,9 @@ import plotly.graph_objects as go
 import pytest
 
 import cardlab
+from cardlab.chance.stats import Estimate, wilson
 from cardlab.errors import InvalidInputError
 from cardlab.sim.prob import Quantity, panel_quantities
-from cardlab.sim.stats import Estimate, wilson
 from cardlab.viz import controls
 from cardlab.viz.panels import (
     FIG_WIDTH,

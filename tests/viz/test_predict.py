@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import cardlab
+from cardlab.chance.stats import wilson
 from cardlab.errors import InvalidInputError
-from cardlab.sim.stats import wilson
 from cardlab.viz.predict import Prediction, calibrate, parse_guess
 
 FAST = {"rollouts": 8, "panel_rollouts": 4}
@@ -60,7 +60,7 @@ def test_reveal_button_text_box_and_bad_input_never_raise() -> None:
     s = make()
     p = s.predictor
     assert p is not None
-    box = s.children[-2]
+    box = s.box.children[-2]
     box.text.value = "130%"
     box.reveal()                                    # a bad guess: a message, no record, still hidden
     assert "outside 0 to 1" in p.error and not p.records and hidden(s)
@@ -252,7 +252,7 @@ def test_reveal_with_a_huge_text_shows_a_short_message() -> None:
     s = make()
     p = s.predictor
     assert p is not None
-    box = s.children[-2]
+    box = s.box.children[-2]
     box.text.value = "0.5" * 200_000
     box.reveal()
     assert "600,000 characters long" in p.error and len(p.error) <= 200 and not p.records and hidden(s)

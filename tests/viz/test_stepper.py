@@ -95,12 +95,12 @@ def check_panel(s: Stepper, expected: list[Any]) -> None:
 
 def test_buttons_have_the_names_the_browser_test_looks_for() -> None:
     s = Stepper("garbage", players=2, seed=SEED, **FAST)
-    names = {w.description for w in descendants(s) if isinstance(w, (widgets.Button, widgets.ToggleButton))}
+    names = {w.description for w in descendants(s.box) if isinstance(w, (widgets.Button, widgets.ToggleButton))}
     assert BUTTONS <= names
-    assert s.autoplay_button in descendants(s) and s.speed in descendants(s)
+    assert s.autoplay_button in descendants(s.box) and s.speed in descendants(s.box)
     # one play control: no ipywidgets.Play (a second play/stop pair) beside the Autoplay button
-    assert not [w for w in descendants(s) if isinstance(w, widgets.Play)]
-    assert s.win_plot in descendants(s) and s.panel_plot in descendants(s)
+    assert not [w for w in descendants(s.box) if isinstance(w, widgets.Play)]
+    assert s.win_plot in descendants(s.box) and s.panel_plot in descendants(s.box)
     assert "Move 0" in s.counter.value
 
 

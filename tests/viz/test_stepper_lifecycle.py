@@ -63,8 +63,8 @@ def test_close_releases_every_widget_the_stepper_made() -> None:
     s.new_deal()
     made = live() - before
     assert made > 50
-    tree = widget_tree(s)
-    assert s.win_plot in tree and s.panel_plot in tree and s.layout in tree
+    tree = widget_tree(s.box)
+    assert s.win_plot in tree and s.panel_plot in tree and s.box.layout in tree
     s.close()
     assert live() == before, f"{live() - before} of {made} widgets are still alive after close()"
     shared = widget_tree(card_style())
@@ -83,14 +83,14 @@ def test_running_a_cell_again_closes_the_steppers_its_earlier_run_made(monkeypat
     first = Stepper("garbage", seed=3, **FAST)
     twin = Stepper("garbage", seed=4, **FAST)   # the same run of the cell: both stay
     once = live()
-    assert first.comm is not None and twin.comm is not None
+    assert first.box.comm is not None and twin.box.comm is not None
     where[0] = ("cell-a", "run-2")
     again = Stepper("garbage", seed=3, **FAST)
-    assert first.comm is None and twin.comm is None
+    assert first.box.comm is None and twin.box.comm is None
     assert live() - before == (once - before) // 2, "one stepper's widgets, not three"
     where[0] = ("cell-b", "run-3")
     other = Stepper("garbage", seed=5, **FAST)   # another cell leaves this one alone
-    assert again.comm is not None
+    assert again.box.comm is not None
     again.close()
     other.close()
     assert live() == before
@@ -185,16 +185,16 @@ def test_still_picture_shows_table_numbers_and_a_stable_text(monkeypatch: pytest
     for q in s.quantities:
         assert q.label.replace("'", "&#x27;") in page
     s.next_move()
-    s._update_still()   # what runs after each cell
+    s.live.update()   # what runs after each cell
     kind, data = shown[-1]
     assert kind == "update" and "Move 1" in data["text/html"] and table_html(s.game) in data["text/html"]
     assert data["text/plain"] == "cardlab.Stepper('garbage', players=2, seed=3)"
     count = len(shown)
-    s._update_still()
+    s.live.update()
     assert len(shown) == count, "nothing changed: no update"
     s.win_plot.drawn = s.win_plot.revision   # a live page draws it: the page is the picture from now on
     s.next_move()
-    s._update_still()
+    s.live.update()
     assert len(shown) == count
     s.close()
 
@@ -217,7 +217,7 @@ def test_a_plot_the_page_stops_answering_is_named_and_replaced_by_redraw() -> No
     assert s.redraw_button.layout.display is None
     before, old = live(), s.win_plot
     s.redraw_button.click()
-    assert s.win_plot is not old and old.comm is None and s.win_plot in widget_tree(s)
+    assert s.win_plot is not old and old.comm is None and s.win_plot in widget_tree(s.box)
     assert live() == before, "the silent plot's model is closed, not left behind"
     assert s.win_plot.figure == old.figure and s.panel_plot.redraw == 1
     s.win_plot.drawn = s.win_plot.revision   # the new model draws

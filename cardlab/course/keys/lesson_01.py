@@ -7,8 +7,8 @@ from fractions import Fraction
 from math import ceil, comb, sqrt
 
 import cardlab
+from cardlab.chance.stats import Z95
 from cardlab.sim import prob
-from cardlab.sim.stats import Z95
 from cardlab.viz.exercise import Exercise
 
 

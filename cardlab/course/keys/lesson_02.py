@@ -11,11 +11,13 @@ generator they are given), or a ``Stepper`` with ``seed=1`` and its default bots
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import cardlab
 from cardlab.cards import Card
 from cardlab.course.keys import a_game, greedy_moves
 from cardlab.errors import InvalidInputError, shown
+from cardlab.games.garbage.rules import GarbageView
 from cardlab.sim import prob
 from cardlab.viz.exercise import Exercise
 
@@ -27,7 +29,8 @@ MOVES_1 = 6
 def _face_up_after(deck: Sequence[str | Card], wild: str, moves: int = MOVES_1, seed: int = SEED_1) -> int:
     """Face-up cards in seat 0's layout after ``moves`` greedy moves on the stacked deck with this wild rank."""
     game = greedy_moves(cardlab.new_game("garbage", players=2, seed=seed, deck=deck, wild=wild), moves)
-    return sum(card is not None for card in game.observe(None).layouts[0])
+    view = cast(GarbageView, game.observe(None))
+    return sum(card is not None for card in view.layouts[0])
 
 
 def exercise_1(deck: Sequence[str | Card]) -> Exercise:

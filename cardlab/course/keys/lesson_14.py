@@ -13,10 +13,10 @@ from typing import Any
 import numpy as np
 
 import cardlab
+from cardlab.chance.stats import Z95
 from cardlab.errors import InvalidInputError, shown
 from cardlab.games.shithead import power
 from cardlab.policies import Policy
-from cardlab.sim.stats import Z95
 from cardlab.viz.exercise import Exercise
 
 SHITHEAD_MAX_TURNS = 500

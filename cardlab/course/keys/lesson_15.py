@@ -15,9 +15,9 @@ from statistics import NormalDist
 import numpy as np
 
 import cardlab
+from cardlab.chance.stats import Z95
 from cardlab.errors import InvalidInputError, shown
 from cardlab.policies import Policy
-from cardlab.sim.stats import Z95
 from cardlab.viz.exercise import Exercise
 
 SHITHEAD_MAX_TURNS = 500

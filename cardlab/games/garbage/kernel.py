@@ -7,7 +7,7 @@ fresh games with :func:`play_shard` whenever every seat is ``greedy`` or ``rando
 (:mod:`cardlab.sim.move_values`) run :func:`move_rollouts` (the same play-outs with a chosen first move).
 
 This module plays the very same game on one flat ``int64`` array per game (the *board*), one game after
-another in a compiled loop (:func:`cardlab.sim.jitkit.jit`; without numba the same functions run as plain
+another in a compiled loop (:func:`cardlab.chance.jitkit.jit`; without numba the same functions run as plain
 Python on the same arrays, with the same results). It replaced a numpy row-vectorised play-out (every
 hand one array row, greedy only, card ranks only), which it beats about 2-3x on the same machine in the
 same run (``benchmarks/bench_kernel_garbage.py``, docs/performance.md).
@@ -49,7 +49,7 @@ move codes into the rules array (``rules[R_PREFER + code]``, lower is preferred)
 
 Randomness
 ----------
-Every random number comes from :mod:`cardlab.sim.jitkit`'s SplitMix64 (``below`` and ``shuffle``), one
+Every random number comes from :mod:`cardlab.chance.jitkit`'s SplitMix64 (``below`` and ``shuffle``), one
 state per game or play-out. A fresh deal is a Fisher-Yates shuffle of the cards in id order, laid out
 as the engine lays out a deck (seat 0's spots A, 2, ... first, the rest is the stock, its first card on
 top); a reshuffle shuffles the discard pile but its top (bottom first) into the new stock; a match
@@ -59,19 +59,19 @@ test that gives the engine those permutations (and a random policy drawing ``bel
 generator) sees the engine play the kernel's game card for card, reshuffles and redeals included.
 
 Game ``i`` of a run with seed ``s`` (:func:`play_shard`) draws from SplitMix64 seeded with output ``i``
-of SplitMix64 seeded with ``SeedSequence(s)``'s first 64-bit word (:func:`cardlab.sim.jitkit.game_key`,
+of SplitMix64 seeded with ``SeedSequence(s)``'s first 64-bit word (:func:`cardlab.chance.jitkit.game_key`,
 every kernel's scheme): it depends only on ``(s, i)``, so shards of any size give the same results. A
 play-out from a position (:func:`win_rollouts`, :func:`completion_turns`) draws its seed from the
 caller's generator and its hidden cards from the game's chance law through
-:func:`cardlab.sim.jitkit.draw_law` (the face-down spots seat by seat, then the stock from the bottom
+:func:`cardlab.chance.jitkit.draw_law` (the face-down spots seat by seat, then the stock from the bottom
 up, as the law names its places); the real hidden cards are never read.
 
 Errors
 ------
 A broken invariant (a card lost or duplicated, no legal move, a game longer than :data:`MAX_MOVES`
 moves) raises :class:`KernelError` with the seed, the game or play-out and its move list (replayed with
-a record: :func:`cardlab.sim.jitkit.kernel_failure`): a bug report, never bad input. Bad input is refused
-by :mod:`cardlab.sim.jitkit`'s shared checks with an :class:`~cardlab.errors.InvalidInputError`.
+a record: :func:`cardlab.chance.jitkit.kernel_failure`): a bug report, never bad input. Bad input is refused
+by :mod:`cardlab.chance.jitkit`'s shared checks with an :class:`~cardlab.errors.InvalidInputError`.
 """
 
 from __future__ import annotations
@@ -83,6 +83,20 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import card_from_id
+from cardlab.chance import jitkit
+from cardlab.chance.jitkit import (
+    GREEDY,
+    HAVE_NUMBA,
+    LawArrays,
+    below,
+    deal_shuffle,
+    draw_law,
+    game_state,
+    jit,
+    new_state,
+    plays,
+    start_game,
+)
 from cardlab.dealer import DEAL, STATE_SIZE
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError, shown
@@ -107,20 +121,6 @@ from cardlab.games.garbage.rules import (
     GarbageMove,
     card_role,
     spot_label,
-)
-from cardlab.sim import jitkit
-from cardlab.sim.jitkit import (
-    GREEDY,
-    HAVE_NUMBA,
-    LawArrays,
-    below,
-    deal_shuffle,
-    draw_law,
-    game_state,
-    jit,
-    new_state,
-    plays,
-    start_game,
 )
 
 IntArray = npt.NDArray[np.int64]
@@ -528,7 +528,7 @@ def _run(b: Any, kinds: Any, pol: Any, rules: Any, deck: Any, state: Any, own: A
 def _fresh_games(b: Any, kinds: Any, pol: Any, rules: Any, sizes: Any, base: Any, start: int, stop: int,
                  winners: Any, turns: Any, hands: Any, shuffles: Any, trace: Any, limit: int) -> Any:
     """Deal and play games ``start``..``stop-1``; game ``i`` draws from SplitMix64 seeded with output ``i``
-    of SplitMix64 seeded with ``base`` (:func:`~cardlab.sim.jitkit.game_state`). Returns (status, index of
+    of SplitMix64 seeded with ``base`` (:func:`~cardlab.chance.jitkit.game_state`). Returns (status, index of
     the failing game or -1)."""
     p = b[PLAYERS]
     deck = np.empty(CARDS, dtype=np.int64)
@@ -970,7 +970,7 @@ def compiled() -> bool:
 
 def compile_now() -> float:
     """Compile the kernel now (or load it from numba's cache): a few fresh games with both policies and a
-    few play-outs of every kind (:func:`cardlab.sim.jitkit.compile_kernel`). Returns the seconds taken."""
+    few play-outs of every kind (:func:`cardlab.chance.jitkit.compile_kernel`). Returns the seconds taken."""
     return jitkit.compile_kernel("garbage", play_shard, [
         lambda game, rng: win_rollouts(game, None, 2, rng),
         lambda game, rng: completion_turns(game, None, 2, rng),

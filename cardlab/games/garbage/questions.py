@@ -11,12 +11,17 @@ from fractions import Fraction
 
 import numpy as np
 
+from cardlab.chance.estimates import Quantity, anytime_counts, certain, expect_game, fraction_of, require_rng
+from cardlab.chance.stats import Estimate, wilson
 from cardlab.errors import InvalidInputError, shown
 from cardlab.games.garbage.rules import Garbage
-from cardlab.sim.prob import Quantity, anytime_counts, certain, expect_game, fraction_of, require_rng
-from cardlab.sim.stats import Estimate, wilson
 
 NAME = "garbage"
+
+__all__ = ["garbage_next_drawer", "garbage_next_card_reason", "garbage_next_card_placeable", "completion_curves",
+           "completion_curve", "completion_probability"]
+"""The questions :mod:`cardlab.sim.prob` re-exports (``prob.<name>``)."""
+
 
 def garbage_next_drawer(game: Garbage) -> int | None:
     """The seat whose turn starts next, which draws the next stock card unless it takes the discard instead:

@@ -65,6 +65,7 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import Card, Rank, face_of, faces, shuffled_deck, stack_deck
+from cardlab.chance.law import ChanceLaw, Group, canonical
 from cardlab.dealer import SplitMix64
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.state import (
@@ -82,7 +83,6 @@ from cardlab.engine.state import (
     per_seat,
 )
 from cardlab.errors import CorruptRecordError
-from cardlab.sim.chance import ChanceLaw, Group, canonical
 
 PACKS_BY_PLAYERS = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
 MAX_SPOTS = 10

@@ -32,7 +32,7 @@ rule over the hand's history: every unseen card starts free (each class, weight 
 physical cards of a class is counted later, from the viewer's pool), a draw adds free cards, a play multiplies
 each state's weight by the chance above and removes the revealed cards' class, and a pick-up keeps only the
 states in which nothing fits.
-The pool count happens when the law is asked (:class:`cardlab.sim.hands_law.HandsLaw`): given the states
+The pool count happens when the law is asked (:class:`cardlab.chance.hands_law.HandsLaw`): given the states
 of all hidden hands, the number of ways to choose their physical cards is a product of falling
 factorials per class, and the other unseen cards are uniform on the other hidden places.
 
@@ -56,7 +56,7 @@ other viewers) each hand's states are **tagged** with ``m``, each state ``(x, m)
 times that hand's factor for ``m`` (:func:`start`), and every later step (a play, a pick-up, a draw) acts on
 the counts and leaves the tag alone. A tagged state is the 13 counts followed by the tag. The joint
 weight of the hands is then ``sum_m prod_p W_p(x_p, m)`` times the pool count: a mixture over ``m`` of
-product-form laws (:class:`cardlab.sim.hands_law.HandsLaw` with ``components``). Because a hand's weights
+product-form laws (:class:`cardlab.chance.hands_law.HandsLaw` with ``components``). Because a hand's weights
 for every tag share one scale (each step multiplies them all by one number and divides them all by one
 greatest common divisor), the components keep their relative weights without further bookkeeping. A
 tagged hand stays tagged when its unseen cards run out (its weight per tag still weighs the components).

@@ -1,5 +1,5 @@
 """Shithead's one fast kernel: the rules of :mod:`cardlab.games.shithead.rules` and the greedy bot of
-:mod:`cardlab.games.shithead.bot`, compiled with numba through :mod:`cardlab.sim.jitkit`.
+:mod:`cardlab.games.shithead.bot`, compiled with numba through :mod:`cardlab.chance.jitkit`.
 
 It plays whole games from fresh deals (:func:`play_shard`, for ``simulate``), greedy play-outs from a
 position with the hidden cards redrawn from the game's chance law (:func:`win_rollouts`, for P(win)),
@@ -68,8 +68,8 @@ depends on ``(s, i)`` only and shards of any size agree; its deck is the key's d
 Fisher-Yates shuffle, dealt as the engine deals: ``new_game("shithead", seed=s, index=i)`` is the same
 game (:func:`deal_codes` also gives it as a stacked deck
 for the engine). A play-out of :func:`win_rollouts` takes one seed from the caller's generator, draws
-the hidden cards with :func:`jitkit.draw_hands <cardlab.sim.jitkit.draw_hands>` from the game's
-chance law (a :class:`~cardlab.sim.hands_law.HandsLaw`: each hidden hand's class counts weighed by
+the hidden cards with :func:`jitkit.draw_hands <cardlab.chance.jitkit.draw_hands>` from the game's
+chance law (a :class:`~cardlab.chance.hands_law.HandsLaw`: each hidden hand's class counts weighed by
 what its play showed, then the cards uniform given them; the draw is by rejection, from the play-out's
 own SplitMix64 stream) and plays on greedily. The kernel never reads where the hidden cards really
 are: :meth:`Table.of` with ``viewpoint`` builds the position from what that viewer knows and the law
@@ -80,7 +80,7 @@ Speed
 numba counts references to arrays with atomic operations: a compiled call that passes ``k`` arrays pays
 ``2k`` of them, and in a loop of a few hundred cycles per move they were a third of the time. So every
 helper that :func:`_run` calls once or more per move is inlined at numba's level
-(:func:`jitkit.jit_inline <cardlab.sim.jitkit.jit_inline>`): the move loop is one function and its arrays
+(:func:`jitkit.jit_inline <cardlab.chance.jitkit.jit_inline>`): the move loop is one function and its arrays
 are counted once per game. The greedy scan reads a row of the rules' tables per pile rank: the ranks that
 fit that pile, in the bot's order (:func:`house_tables`), so it tests no rank that cannot be played.
 ``benchmarks/bench_kernel_trees.py`` times this kernel against another source tree's.
@@ -103,6 +103,22 @@ import numpy.typing as npt
 
 from cardlab import dealer
 from cardlab.cards import Card, Rank, card_from_id
+from cardlab.chance import jitkit
+from cardlab.chance.jitkit import (
+    GREEDY,
+    HAVE_NUMBA,
+    HandsArrays,
+    below,
+    deal_shuffle,
+    draw_hands,
+    game_state,
+    jit,
+    jit_inline,
+    new_state,
+    plays,
+    start_game,
+)
+from cardlab.chance.jitkit import seeds as draw_seeds
 from cardlab.dealer import DEAL, STATE_SIZE, Dealer, game_key, stream_seed
 from cardlab.engine.game import Game
 from cardlab.errors import InvalidInputError, KernelError
@@ -118,22 +134,6 @@ from cardlab.games.shithead.rules import (
     fit_table,
     rank_power,
 )
-from cardlab.sim import jitkit
-from cardlab.sim.jitkit import (
-    GREEDY,
-    HAVE_NUMBA,
-    HandsArrays,
-    below,
-    deal_shuffle,
-    draw_hands,
-    game_state,
-    jit,
-    jit_inline,
-    new_state,
-    plays,
-    start_game,
-)
-from cardlab.sim.jitkit import seeds as draw_seeds
 
 __all__ = ["HAVE_NUMBA", "KernelError", "Table", "compile_now", "compiled", "deal_codes", "game_moves", "move_code",
            "move_rollouts", "move_text", "must_pick_up", "play_shard", "plays", "win_rollouts"]
@@ -1193,7 +1193,7 @@ def compiled() -> bool:
 
 def compile_now() -> float:
     """Compile the kernel now (or load it from numba's cache): a few games and play-outs of every kind
-    (:func:`cardlab.sim.jitkit.compile_kernel`). Returns the seconds taken."""
+    (:func:`cardlab.chance.jitkit.compile_kernel`). Returns the seconds taken."""
     return jitkit.compile_kernel("shithead", play_shard, [
         lambda game, rng: win_rollouts(game, None, 2, rng), lambda game, rng: must_pick_up(game, 0, None, 2, rng),
         lambda game, rng: Table.of(game).run(0, record=10, budget=3),

@@ -20,18 +20,24 @@ from fractions import Fraction
 import numpy as np
 
 from cardlab.cards import Card
+from cardlab.chance.estimates import Quantity, anytime_counts, certain, expect_game, require_rng
+from cardlab.chance.hands_law import HandsLaw
+from cardlab.chance.stats import Estimate, wilson
 from cardlab.engine.registry import registered_spec
 from cardlab.engine.spec import FALLBACK_BUDGETS
 from cardlab.errors import InvalidInputError
 from cardlab.games.shithead.rules import Shithead
-from cardlab.sim.hands_law import HandsLaw
-from cardlab.sim.prob import Quantity, anytime_counts, certain, expect_game, require_rng
-from cardlab.sim.stats import Estimate, wilson
 
 NAME = "shithead"
 LAW_DRAWS = 4000
 """How many draws of the chance law estimate an answer that is not computed exactly (three or more
 hidden hands), unless the caller gives ``rollouts``."""
+
+
+__all__ = ["shithead_blind_reason", "shithead_blind_fits", "shithead_draw_reason", "shithead_draw_top_fits",
+           "shithead_mover_picks_up", "shithead_blind_fits_estimate", "shithead_draw_top_fits_estimate",
+           "shithead_mover_picks_up_estimate", "shithead_must_pick_up"]
+"""The questions :mod:`cardlab.sim.prob` re-exports (``prob.<name>``)."""
 
 
 def shithead_blind_reason(game: Shithead) -> str | None:
@@ -144,9 +150,9 @@ def shithead_mover_picks_up(game: Shithead, viewpoint: int | None = None) -> Fra
     fits. Playing from the hand, the mover picks up when no hand card fits: 0 if a card the viewer
     knows fits; otherwise the chance, under the law, that none of the hand's unseen cards lies in a
     class that fits (the mover's state law, :meth:`HandsLaw.hand_chance
-    <cardlab.sim.hands_law.HandsLaw.hand_chance>`; for a hand its play has told nothing about yet, the
+    <cardlab.chance.hands_law.HandsLaw.hand_chance>`; for a hand its play has told nothing about yet, the
     hypergeometric chance that its places hold no fitting card, :meth:`HandsLaw.free_chance
-    <cardlab.sim.hands_law.HandsLaw.free_chance>`, averaged over the other hidden hand's states). From
+    <cardlab.chance.hands_law.HandsLaw.free_chance>`, averaged over the other hidden hand's states). From
     the face-up cards (all public) it is 0 or 1; blind from a face-down card it is the law's chance that
     the mover's face-down card does not fit.
 

@@ -92,7 +92,7 @@ held none that fitted. The law reads every hand through its play under one state
 ``uninformed`` player's): from the hand, a uniformly random card among those that fit is played (more
 cards of its rank may be added), and a player picks up only when nothing fits. Bayes' rule then gives,
 per hand, a weight for each count of its unseen cards by class (:mod:`.beliefs`), and the law of the
-hidden cards follows exactly (:class:`~cardlab.sim.hands_law.HandsLaw`). That model is the
+hidden cards follows exactly (:class:`~cardlab.chance.hands_law.HandsLaw`). That model is the
 **modelling assumption**: real players choose with their cards in mind (the greedy bot keeps its
 lowest cards at the set-up and plays its lowest fitting rank), which tells more than the law reads.
 ``benchmarks/bench_chance_law.py`` measures both (see :mod:`cardlab.sim.prob`). Which unseen cards
@@ -112,6 +112,7 @@ from typing import Any, Self
 import numpy as np
 
 from cardlab.cards import Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
+from cardlab.chance.hands_law import HandsLaw
 from cardlab.dealer import SplitMix64
 from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.state import (
@@ -134,7 +135,6 @@ from cardlab.games.shithead import beliefs
 from cardlab.games.shithead.lazy import Beliefs, started
 from cardlab.games.shithead.ranks import POWER, SPECIAL
 from cardlab.games.shithead.ranks import counts_low as counts_low  # a rule the kernel reads here, with the others
-from cardlab.sim.hands_law import HandsLaw
 
 FACE_DOWN = 3
 HAND_DEAL = 6
@@ -771,7 +771,7 @@ class Shithead(Game[ShitheadState]):
         unseen cards lie in each class (ordinary ranks by power, then 2, then 10), by Bayes' rule under the
         model that a player plays a uniformly random card among those that fit and picks up only when
         nothing fits. Given those counts, the cards are uniform: the law is a
-        :class:`~cardlab.sim.hands_law.HandsLaw`, whose hidden hands are the hands its play has told
+        :class:`~cardlab.chance.hands_law.HandsLaw`, whose hidden hands are the hands its play has told
         something about (a hand about which nothing is known yet, at the deal say, is exactly like free
         places: its cards are any of the unseen ones). Exact answers need at most two such hands. The
         pool is listed by class, then in the canonical order, so the law depends on what the viewer

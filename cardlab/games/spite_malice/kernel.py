@@ -12,8 +12,8 @@ the panel's estimate all run here. Four entry points:
   kernel's seed scheme): its deal and shuffles are the engine's (``new_game(..., seed=seed, index=i)``),
   card for card, and any split of a run into shards gives the same games;
 * :func:`win_rollouts`: greedy play-outs from a game's position, the hidden cards drawn for each from
-  ``game.chance_law(viewpoint)`` (through :class:`cardlab.sim.jitkit.LawArrays` and
-  :func:`~cardlab.sim.jitkit.draw_law`: the law is stated once, in the game);
+  ``game.chance_law(viewpoint)`` (through :class:`cardlab.chance.jitkit.LawArrays` and
+  :func:`~cardlab.chance.jitkit.draw_law`: the law is stated once, in the game);
 * :func:`payoff_this_turn`: the same play-outs cut at the end of the current turn, 1 where the player
   to move played a payoff card in it (the panel's "payoff card played this turn with greedy play");
 * :func:`move_rollouts`: the play-outs of move values (:mod:`cardlab.sim.move_values`), each with a chosen
@@ -80,7 +80,7 @@ each hand face, in hand order, to centre 1-3; each hand face to side 1-4) and on
 
 Randomness
 ----------
-Everything comes from :mod:`cardlab.sim.jitkit`: SplitMix64, ``below`` (exactly uniform bounded
+Everything comes from :mod:`cardlab.chance.jitkit`: SplitMix64, ``below`` (exactly uniform bounded
 integers) and ``shuffle`` (Fisher-Yates): the fresh deal (one shuffle of the 104 cards, laid out in
 the engine's order), tie reshuffles, completed piles, which copy of a face leaves a hand, the random
 policy's choice. Every one of them is uniform over what the engine's draw is uniform over, and they are
@@ -100,9 +100,9 @@ assignment of the law's cards to its places with ``draw_law`` (the law's places 
 under their tops, the hidden hands and the stock, in that order; :func:`_zones` reads them from the
 law's place names) and writes it over the board's hidden places, so the real hidden cards are never
 read. The whole law is one :class:`LawArrays` passed to ``_deal_hidden``. When the viewer's law is a
-mixture (:class:`~cardlab.sim.chance.MixedLaw`: a hidden hand played a face whose two copies carry
+mixture (:class:`~cardlab.chance.law.MixedLaw`: a hidden hand played a face whose two copies carry
 different labels), each play-out first picks a component with chance equal to its weight, from the
-play-out's own SplitMix64 stream, then deals that component (:func:`~cardlab.sim.jitkit.draw_mixed`):
+play-out's own SplitMix64 stream, then deals that component (:func:`~cardlab.chance.jitkit.draw_mixed`):
 play-outs are a function of (what the viewer knows, seed) only, and reproducible.
 
 Limits and errors
@@ -111,8 +111,8 @@ A play-out not over after :data:`ROLLOUT_MAX_MOVES` moves (``prob.play_on``'s li
 (-1). A game of :func:`play_shard` not over after :data:`GAME_MAX_MOVES` (``simulate``'s engine
 limit), a card lost or duplicated (every game and play-out ends with a check that the 104 codes are
 each on the table once), or a seat with no legal move raises :class:`KernelError` with the seed and
-the move list (the game is played again with its moves recorded; :func:`cardlab.sim.jitkit.kernel_failure`).
-Bad input (policies, seeds, ranges, play-out requests) is refused by :mod:`cardlab.sim.jitkit`'s shared
+the move list (the game is played again with its moves recorded; :func:`cardlab.chance.jitkit.kernel_failure`).
+Bad input (policies, seeds, ranges, play-out requests) is refused by :mod:`cardlab.chance.jitkit`'s shared
 checks with an :class:`~cardlab.errors.InvalidInputError`.
 
 numba is optional: without it (:data:`HAVE_NUMBA` False) the same functions run as plain Python on the
@@ -130,13 +130,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import Card, Rank, Suit
-from cardlab.dealer import CHOICES, DEAL, STATE_SIZE
-from cardlab.errors import InvalidInputError, KernelError
-from cardlab.games.spite_malice import bot
-from cardlab.games.spite_malice import rules as rulebook
-from cardlab.games.spite_malice.rules import SpiteMalice
-from cardlab.sim import jitkit
-from cardlab.sim.jitkit import (
+from cardlab.chance import jitkit
+from cardlab.chance.jitkit import (
     GREEDY,
     HAVE_NUMBA,
     LawArrays,
@@ -153,6 +148,11 @@ from cardlab.sim.jitkit import (
     shuffle,
     start_game,
 )
+from cardlab.dealer import CHOICES, DEAL, STATE_SIZE
+from cardlab.errors import InvalidInputError, KernelError
+from cardlab.games.spite_malice import bot
+from cardlab.games.spite_malice import rules as rulebook
+from cardlab.games.spite_malice.rules import SpiteMalice
 
 IntArray = npt.NDArray[np.int64]
 
@@ -1361,7 +1361,7 @@ def compiled() -> bool:
 
 def compile_now() -> float:
     """Compile the kernel now (or load it from numba's cache): a few games and play-outs of every entry
-    point (:func:`cardlab.sim.jitkit.compile_kernel`). Returns the seconds taken."""
+    point (:func:`cardlab.chance.jitkit.compile_kernel`). Returns the seconds taken."""
     return jitkit.compile_kernel("spite-and-malice", play_shard, [
         lambda game, rng: win_rollouts(game, None, 2, rng), lambda game, rng: payoff_this_turn(game, 0, 2, rng),
         lambda game, rng: play_position(game, max_moves=10),

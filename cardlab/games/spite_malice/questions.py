@@ -8,16 +8,21 @@ the viewpoint and the intervals).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import cast
 
 import numpy as np
 
 from cardlab.cards import Card
+from cardlab.chance.estimates import Quantity, certain, expect_game, fast_share, require_rng
+from cardlab.chance.stats import Estimate
 from cardlab.errors import InvalidInputError
-from cardlab.games.spite_malice.rules import SpiteMalice
-from cardlab.sim.prob import Quantity, certain, expect_game, fast_share, require_rng
-from cardlab.sim.stats import Estimate
+from cardlab.games.spite_malice.rules import SpiteMalice, SpiteMaliceView
 
 NAME = "spite-and-malice"
+
+
+__all__ = ["spite_next_stock_playable", "spite_payoff_playable_now", "spite_payoff_this_turn"]
+"""The questions :mod:`cardlab.sim.prob` re-exports (``prob.<name>``)."""
 
 
 def spite_next_stock_playable(game: SpiteMalice, viewpoint: int | None = None) -> Fraction:
@@ -45,7 +50,7 @@ def spite_payoff_playable_now(game: SpiteMalice, viewpoint: int | None = None) -
     """
     expect_game(game, NAME)
     game.check_seat(viewpoint, "spite_payoff_playable_now")
-    top = game.observe(viewpoint).payoff_tops[game.current_player]
+    top = cast(SpiteMaliceView, game.observe(viewpoint)).payoff_tops[game.current_player]
     return Fraction(1 if top is not None and game.can_play_on_centre(top) else 0)
 
 

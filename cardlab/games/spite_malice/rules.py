@@ -70,7 +70,7 @@ also carries a public *label*: 0 while it has never been seen since the deal, ``
 seen as a tied payoff top of seat 0 / seat 1: the tied piles are reshuffled each on its own, so such a
 card is known to lie in that payoff pile (under its top, unless it is the top again) and can never be
 the next stock card. :meth:`SpiteMalice.chance_law` turns all this into the game's one chance law
-(:mod:`cardlab.sim.chance`): the exact answers and the resampler both read it. Each hidden place has a public
+(:mod:`cardlab.chance.law`): the exact answers and the resampler both read it. Each hidden place has a public
 *mark* ``[lo, hi]``: the labels a card there can have. Payoff piles hold only label 0. With
 ``completed_to="bottom"`` the stock is a stack of layers, each of one label (the deal's unseen rest on
 top, then completed piles in order), and a card drawn keeps its layer's label as the mark of its hand
@@ -94,12 +94,12 @@ pile shows a face seen tied before. The viewer's knowledge is then a *mixture*: 
 chance given what the viewer saw. Each step is Bayes' rule under the assumption above: a card shown
 splits every component by the label of the card shown, with weight the expected number of the place's
 slots (a hidden hand's: all of them) holding that face with that label
-(:meth:`~cardlab.sim.chance.ChanceLaw.face_chances`), so a face whose copies are alike for the viewer
+(:meth:`~cardlab.chance.law.ChanceLaw.face_chances`), so a face whose copies are alike for the viewer
 just reweights it; draws into hidden hands and completed piles change every component alike. A tied
 opening is worked out from what everybody saw, the tied faces in order and the tops now
 (:meth:`SpiteMalice._opening_ledgers`); it is the mixture at the start of the round. Components that say the same
 thing by face are merged; when one is left it is the real bookkeeping. :meth:`SpiteMalice.chance_law`
-then returns a :class:`~cardlab.sim.chance.MixedLaw`, one component law per bookkeeping, in an order
+then returns a :class:`~cardlab.chance.law.MixedLaw`, one component law per bookkeeping, in an order
 fixed by public information; the resampler and the kernel's play-outs pick a component by weight, then
 deal it. The mixture is worked out only when a law is asked for (:meth:`SpiteMalice._mixtures`): a copy
 of the game re-plays the moves since the last position worked out, or since the round was dealt, with
@@ -108,7 +108,7 @@ position before the first move kept (a record's dealt position, a resampled game
 known. A brute force over every hidden deal and copy choice of small positions agrees exactly
 (``tests/games/spite_malice/test_copy_mixture.py``; tied payoff cards turned up, and tied openings counted over deals,
 there too), and two games that differ only in which copy was played, or in which copy of a face lies
-where in the deal, get identical answers (``tests/sim/test_chance_law.py``,
+where in the deal, get identical answers (``tests/chance/test_chance_law.py``,
 ``benchmarks/bench_chance_law.py --copies`` and ``--swap-twins``).
 
 *The cap.* A mixture keeps at most :data:`MAX_LEDGERS` components (256; :data:`MAX_LEDGERS_SHUFFLE` = 16
@@ -145,11 +145,11 @@ from typing import Any
 import numpy as np
 
 from cardlab.cards import ACCEPTED, RANK_LABELS, Card, Rank, face_of, faces, full_deck, shuffled_deck, stack_deck
+from cardlab.chance.law import ChanceLaw, Group, MixedLaw, canonical
 from cardlab.dealer import SplitMix64
-from cardlab.engine.game import SNAPSHOT_EVERY, Game, Move, Option
+from cardlab.engine.game import Game, Move, Option
 from cardlab.engine.state import COUNTER_MAX, Bool, Int, ListOf, Maybe, PlayState, Text, cards, counter
 from cardlab.errors import CorruptRecordError, InvalidCardError, InvalidInputError
-from cardlab.sim.chance import ChanceLaw, Group, MixedLaw, canonical
 
 PACKS = 2
 
@@ -163,6 +163,7 @@ MAX_PAYOFF = 40
 MAX_MATCH_ROUNDS = 200
 MAX_LEDGERS = 256  # cap on a viewpoint's mixture of bookkeepings (see the module notes)
 MAX_LEDGERS_SHUFFLE = 16  # the cap with completed_to="shuffle", whose law is approximate anyway
+MIXTURES_KEPT_EVERY = 128  # while re-playing a long history, the mixtures worked out are kept every this many moves
 VIEWS: tuple[int | None, ...] = (None, 0, 1)  # the order of the mixtures: the table, seat 0, seat 1
 Marks = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 Ledger = tuple[Fraction, tuple[int, ...], Marks]  # (weight, label per card id, slot marks per hand)
@@ -427,35 +428,16 @@ class SpiteMalice(Game[SpiteMaliceState]):
                         "play rounds until a player reaches the target"),
     }
 
-    _beliefs: list[list[Ledger]] | None
+    _beliefs: list[list[Ledger]] | None = None
     """While this game re-plays its history to work out the mixtures (:meth:`_mixtures`): each
     viewpoint's mixture (table, seat 0, seat 1; empty: the real bookkeeping). None in a game in play."""
-    _belief_cache: dict[int, tuple[int, Mixtures]]
-    """Mixtures worked out so far, by move number: (round, mixtures). Undo forgets those past the game's end."""
-    _real_after: SpiteMaliceState | None
+    _real_after: SpiteMaliceState | None = None
     """While re-playing a move: the real position after it, when kept (it names the copy played)."""
 
     # ------------------------------------------------------------------ set-up
     @property
     def packs(self) -> int:
         return PACKS
-
-    def _reset_history(self) -> None:
-        super()._reset_history()
-        self._beliefs = None
-        self._belief_cache = {}
-        self._real_after = None
-
-    def copy(self) -> SpiteMalice:
-        g = super().copy()
-        g._belief_cache = dict(self._belief_cache)  # entries are immutable; both games share the history so far
-        return g
-
-    def _restore_last(self) -> None:
-        super()._restore_last()
-        n = len(self._moves)
-        for k in [k for k in self._belief_cache if k > n]:
-            del self._belief_cache[k]
 
     def _deal(self, rng: SplitMix64, deck: list[str | Card] | None) -> SpiteMaliceState:
         cards = stack_deck(deck, PACKS, rng) if deck is not None else shuffled_deck(PACKS, rng)
@@ -813,7 +795,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         if self._beliefs is not None:
             return self._published()
         n = len(self._moves)
-        cache = self._belief_cache
+        cache: dict[int, tuple[int, Mixtures]] = self._by_move   # (round, mixtures) by move number, kept by copy
         hit = cache.get(n)
         if hit is not None and hit[0] == self._state.round:
             return hit[1]
@@ -834,10 +816,10 @@ class SpiteMalice(Game[SpiteMaliceState]):
         for i in range(start, n):
             m = self._moves[i]
             w._moves.append(m)
-            w._real_after = self._state if i + 1 == n else self._stack[i + 1][0]
+            w._real_after = self.kept_state_before(i + 1)
             for _ in w._apply(m):
                 pass
-            if (i + 1) % SNAPSHOT_EVERY == 0 and i + 1 < n:
+            if (i + 1) % MIXTURES_KEPT_EVERY == 0 and i + 1 < n:
                 cache[i + 1] = (w._state.round, w._published())
         a, b = w._state, self._state
         if (len(a.stock), [len(h) for h in a.hands], [len(p) for p in a.payoff], a.shuffles) != \
@@ -972,7 +954,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
 
     def _round_start(self) -> int:
         """The number of the move that dealt the current round (0 if no move did)."""
-        first = self._stack[0][1] if self._stack else len(self._events)
+        first = self.events_before(0)
         for e in range(len(self._events) - 1, -1, -1):
             event = self._events[e]
             if event.kind == "deal":
@@ -981,19 +963,10 @@ class SpiteMalice(Game[SpiteMaliceState]):
 
     def _worker(self, start: int) -> SpiteMalice:
         """A copy of this game as it stood before move ``start``, for re-playing (no snapshots, no history)."""
-        j = start
-        while self._stack[j][0] is None:
-            j -= 1
-        snap = self._stack[j][0]
-        assert snap is not None
         w = self._blank(self.players, self.options, self._shuffle_key)
-        w._state = snap.clone()
+        w._state = self.state_before(start)
         w._initial = w._state
-        w._moves = self._moves[:j]
-        for m in self._moves[j:start]:  # a loaded record keeps few positions: replay from the last one kept
-            w._moves.append(m)
-            for _ in w._apply(m):
-                pass
+        w._moves = self.moves[:start]
         return w
 
     def _hidden_cards(self, viewpoint: int | None) -> list[Card]:
@@ -1337,7 +1310,7 @@ class SpiteMalice(Game[SpiteMaliceState]):
         the block whose ``hi`` admits it. Label 0 (never seen) is last: its places are every place of
         block 0 that is left, payoff piles included.
 
-        A :class:`~cardlab.sim.chance.MixedLaw` when the viewpoint's knowledge is a mixture of
+        A :class:`~cardlab.chance.law.MixedLaw` when the viewpoint's knowledge is a mixture of
         bookkeepings (a hidden hand played a face whose copies carry different labels, see the module
         notes): one such law per component, in the components' public order.
         """

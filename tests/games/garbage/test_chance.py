@@ -1,4 +1,4 @@
-"""Garbage's next stock card and the seat that draws it (the generic checks: ``tests/sim/test_chance_law.py``)."""
+"""Garbage's next stock card and the seat that draws it (the generic checks: ``tests/chance/test_chance_law.py``)."""
 
 from __future__ import annotations
 

@@ -36,6 +36,8 @@ import pytest
 
 import cardlab
 from cardlab.cards import card_from_id
+from cardlab.chance import jitkit
+from cardlab.chance.jitkit import SplitMix64
 from cardlab.dealer import PLAY, Dealer, game_key, stream_seed
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.garbage import bot
@@ -43,8 +45,6 @@ from cardlab.games.garbage import kernel as kg
 from cardlab.games.garbage import rules as rulebook
 from cardlab.games.garbage.rules import WILD_ROLE, Garbage, card_role
 from cardlab.policies import choose, make_policy
-from cardlab.sim import jitkit
-from cardlab.sim.jitkit import SplitMix64
 from cardlab.sim.parallel import run_engine_games
 from tests.games.kernel_checks import z_proportions
 

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 import cardlab
+from cardlab.chance.stats import wilson
 from cardlab.games.garbage.questions import garbage_next_drawer
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
 from cardlab.sim.simulate import run_engine_games
-from cardlab.sim.stats import wilson
 from tests.conformance import random_positions
 
 Z999 = 3.2905  # 99.9% intervals: many seeded checks in one file, none should fail by chance

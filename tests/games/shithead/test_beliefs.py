@@ -1,5 +1,5 @@
 """Shithead's chance law reads every hidden hand through its play: the filter (:mod:`cardlab.games.shithead.beliefs`)
-and :class:`~cardlab.sim.hands_law.HandsLaw` against brute force, enumeration and records."""
+and :class:`~cardlab.chance.hands_law.HandsLaw` against brute force, enumeration and records."""
 
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ import pytest
 
 import cardlab
 from cardlab.cards import Rank, full_deck
+from cardlab.chance import jitkit, prob
+from cardlab.chance.hands_law import HandsLaw, falling
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.shithead import Shithead, beliefs
 from cardlab.games.shithead.questions import panel as shithead_panel
 from cardlab.games.shithead.rules import HOUSE_RULES, House, fit_classes
 from cardlab.policies import choose, make_policy
-from cardlab.sim import jitkit, prob
-from cardlab.sim.hands_law import HandsLaw, falling
 from tests.games.shithead import chance_checks as shc
 from tests.sim import chance_checks as cc
 from tests.sim import shithead_brute as sb
@@ -239,7 +239,7 @@ def _tagged_joint(law: HandsLaw) -> dict[tuple[tuple[int, ...], ...], int]:
 def test_a_tagged_law_is_the_mixture_enumerated() -> None:
     """Tagged states (a mixture over tags, as ``first="lowest3"`` makes): each hand's state law equals the
     marginal of the mixture's joint enumerated state by state; the Python draw and the kernel's draw
-    (:class:`cardlab.sim.jitkit.HandsArrays`) follow the joint (chi-square at the 0.001 point)."""
+    (:class:`cardlab.chance.jitkit.HandsArrays`) follow the joint (chi-square at the 0.001 point)."""
     rng = np.random.default_rng(21)
     for trial in range(30):
         law = _random_tagged_law(rng, 1 + trial % 2)

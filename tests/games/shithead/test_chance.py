@@ -1,4 +1,4 @@
-"""Shithead's questions that do not apply say why (the generic checks: ``tests/sim/test_chance_law.py``)."""
+"""Shithead's questions that do not apply say why (the generic checks: ``tests/chance/test_chance_law.py``)."""
 
 from __future__ import annotations
 

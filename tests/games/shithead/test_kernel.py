@@ -44,6 +44,7 @@ import pytest
 
 import cardlab
 from cardlab.cards import Card, Rank, card_from_id
+from cardlab.chance import jitkit
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION, Game
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.shithead import Shithead, ShitheadState, beliefs, shithead_move, sort_key
@@ -52,7 +53,6 @@ from cardlab.games.shithead import rules as rulebook
 from cardlab.games.shithead.ranks import counts_low
 from cardlab.games.shithead.rules import HOUSE_RULES, PILE_RANKS, House, rank_power
 from cardlab.policies import RandomPolicy, choose, make_policy
-from cardlab.sim import jitkit
 
 GREEDY = make_policy("greedy", "shithead", np.random.default_rng(0))
 OPTION_SETS: list[dict[str, Any]] = [
@@ -695,7 +695,7 @@ def _results_code() -> str:
         "for vp in (None, 1):\n"
         "    out['runs'].append(ks.win_rollouts(g, vp, 8, np.random.default_rng(2)).tolist())\n"
         "    out['runs'].append(ks.must_pick_up(g, 2, vp, 8, np.random.default_rng(3)).tolist())\n"
-        "from cardlab.sim.jitkit import HandsArrays, new_state\n"
+        "from cardlab.chance.jitkit import HandsArrays, new_state\n"
         "for vp in (None, 1):  # three and two hidden hands: draw_hands itself, with its tries\n"
         "    arrays = HandsArrays.of(g.chance_law(vp))\n"
         "    state, drawn = new_state(np.uint64(17)), np.zeros(arrays.size, dtype=np.int64)\n"

@@ -9,9 +9,9 @@ import numpy as np
 
 import cardlab
 from cardlab.cards import Rank, card_from_id
+from cardlab.chance import jitkit
 from cardlab.games.shithead import Shithead, beliefs
-from cardlab.sim import jitkit
-from tests.sim.test_jitkit import chi2_test, chi2_upper
+from tests.chance.test_jitkit import chi2_test, chi2_upper
 
 
 def random_positions(games: int, every: int, moves: int = 3000, **options: object) -> list[Shithead]:

@@ -8,8 +8,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from cardlab.chance.stats import wilson
 from cardlab.sim import prob
-from cardlab.sim.stats import wilson
 from tests.conformance import random_positions
 
 Z999 = 3.2905

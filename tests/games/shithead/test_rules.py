@@ -20,12 +20,12 @@ import pytest
 
 import cardlab
 from cardlab.cards import Card, Rank, faces, parse_cards
+from cardlab.chance.stats import wilson
 from cardlab.engine.game import RECORD_FORMAT, RECORD_VERSION
 from cardlab.games.shithead import Shithead, ShitheadState, power
 from cardlab.games.shithead.bot import greedy_shithead
 from cardlab.games.shithead.rules import HOUSE_RULES, PILE_RANKS, House, fit_table
 from cardlab.games.shithead.table import draw as draw_table
-from cardlab.sim.stats import wilson
 from tests.conformance import assert_conserved, snapshot
 
 

@@ -1,13 +1,13 @@
 """Spite and Malice's chance law: tied payoff tops, and which of two same-face copies a hidden hand played
-(the generic checks of every game's law: ``tests/sim/test_chance_law.py``)."""
+(the generic checks of every game's law: ``tests/chance/test_chance_law.py``)."""
 
 from __future__ import annotations
 
 import pytest
 
 import cardlab
+from cardlab.chance.law import MixedLaw
 from cardlab.sim import prob
-from cardlab.sim.chance import MixedLaw
 from tests.games.spite_malice import chance_checks as sc
 from tests.sim import chance_checks as cc
 

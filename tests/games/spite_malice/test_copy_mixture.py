@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 import cardlab
-from cardlab.sim.chance import MixedLaw
+from cardlab.chance.law import MixedLaw
 from tests.sim import copy_brute as cb
 
 

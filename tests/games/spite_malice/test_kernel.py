@@ -35,14 +35,14 @@ import pytest
 
 import cardlab
 import cardlab.engine.game as engine_game
+from cardlab.chance.jitkit import kernel_state
+from cardlab.chance.law import MixedLaw
 from cardlab.dealer import Dealer, game_key
 from cardlab.errors import InvalidInputError, KernelError
 from cardlab.games.spite_malice import SpiteMalice, rules, spite_move
 from cardlab.games.spite_malice import kernel as ksm
 from cardlab.policies import choose, make_policy
 from cardlab.sim import prob
-from cardlab.sim.chance import MixedLaw
-from cardlab.sim.jitkit import kernel_state
 from cardlab.sim.parallel import run_engine_games
 from tests.games.kernel_checks import z_proportions
 

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import cardlab
+from cardlab.chance.stats import wilson
 from cardlab.sim import prob
-from cardlab.sim.stats import wilson
 from tests.conformance import random_positions
 
 Z999 = 3.2905

@@ -15,6 +15,7 @@ import pytest
 import cardlab
 from cardlab.cards import Card, full_deck, shuffled_deck, stack_deck
 from cardlab.cards import faces as faces_of
+from cardlab.chance.stats import wilson
 from cardlab.dealer import Dealer
 from cardlab.engine.game import Move
 from cardlab.games.spite_malice import SpiteMalice
@@ -22,7 +23,6 @@ from cardlab.games.spite_malice import rules as spite_malice
 from cardlab.games.spite_malice.bot import greedy_spite_malice
 from cardlab.games.spite_malice.rules import TIE_LABEL
 from cardlab.policies import choose, make_policy
-from cardlab.sim.stats import wilson
 from tests.conformance import assert_conserved, snapshot
 
 GAME = "spite-and-malice"

@@ -49,7 +49,7 @@ components'; :meth:`MixedLaw.draw` first picks a component with chance equal to 
 ``rng.random()`` call), then makes that component's :meth:`ChanceLaw.draw` calls. A plain
 :class:`ChanceLaw` also has ``components`` (itself, weight 1), so code that reads ``law.components``
 handles both; the kernels sample a mixture the same way from their own generator
-(:class:`cardlab.sim.jitkit.LawArrays`). A game that keeps a mixture updates it by Bayes' rule;
+(:class:`cardlab.chance.jitkit.LawArrays`). A game that keeps a mixture updates it by Bayes' rule;
 :meth:`ChanceLaw.face_chances` gives, per group, the chance that revealed places show a face.
 """
 
@@ -289,16 +289,16 @@ AnyLaw = ChanceLaw | MixedLaw
 @runtime_checkable
 class Law(Protocol):
     """What every chance law answers, whatever its model: :class:`ChanceLaw`, :class:`MixedLaw` and
-    :class:`~cardlab.sim.hands_law.HandsLaw` (hands read through their play) all do, and
+    :class:`~cardlab.chance.hands_law.HandsLaw` (hands read through their play) all do, and
     :meth:`Game.chance_law <cardlab.engine.game.Game.chance_law>` returns one.
 
     The hidden places have public names (:attr:`names`, in the game's public order); :meth:`sample` deals
     the hidden cards onto them from a generator (two games a viewer cannot tell apart give the same cards
     for the same generator state); :meth:`place_law` and :meth:`chance` are exact (a law that computes them
-    only in some positions says so, as :attr:`HandsLaw.exact <cardlab.sim.hands_law.HandsLaw.exact>`
+    only in some positions says so, as :attr:`HandsLaw.exact <cardlab.chance.hands_law.HandsLaw.exact>`
     does, and raises :class:`~cardlab.errors.InvalidInputError` elsewhere); :meth:`faces` lists the hidden
     cards by face. How a law draws (its ``draw``) is its own: the kernels read each kind of law through
-    their own arrays (:mod:`cardlab.sim.jitkit`).
+    their own arrays (:mod:`cardlab.chance.jitkit`).
     """
 
     @property

@@ -15,9 +15,9 @@ import pytest
 
 import cardlab
 from cardlab.cards import Card
+from cardlab.chance.law import ChanceLaw, Group, MixedLaw
 from cardlab.errors import CorruptRecordError
 from cardlab.sim import prob
-from cardlab.sim.chance import ChanceLaw, Group, MixedLaw
 from tests.sim import chance_checks as cc
 
 GAMES = cc.games()

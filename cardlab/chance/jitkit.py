@@ -33,15 +33,15 @@ every entry point once, so numba compiles them (or loads them from its cache) be
 
 The chance law as arrays
 ------------------------
-A game's chance law (:class:`cardlab.sim.chance.ChanceLaw`) places hidden cards on hidden places
+A game's chance law (:class:`cardlab.chance.law.ChanceLaw`) places hidden cards on hidden places
 group by group, inner groups first, each card on a uniformly chosen free place of its group
-(:meth:`ChanceLaw.draw <cardlab.sim.chance.ChanceLaw.draw>` explains why that is uniform over the
+(:meth:`ChanceLaw.draw <cardlab.chance.law.ChanceLaw.draw>` explains why that is uniform over the
 valid assignments). :class:`LawArrays` flattens a law into int64 arrays and :func:`draw_law` makes the
 same draw inside a kernel, from a SplitMix64 state: the law is stated once, in ``chance.py``, and
 every kernel of such a law samples it through this one function (Shithead's law is of another kind:
 see *Hidden hands read through their play*).
 
-A mixture (:class:`cardlab.sim.chance.MixedLaw`) becomes one :class:`LawArrays` too: the components'
+A mixture (:class:`cardlab.chance.law.MixedLaw`) becomes one :class:`LawArrays` too: the components'
 groups one after another, ``comp_start`` saying which groups are component ``k``'s, and ``thresholds``
 its cumulative weights in units of ``2**-62`` (exact Fractions rounded down; the last is ``2**62``).
 :func:`draw_mixed` first picks component ``k`` for the draw, the first whose threshold exceeds the top
@@ -51,18 +51,18 @@ nothing for the component and is exactly :func:`draw_law` (the same numbers from
 
 Hidden hands read through their play
 ------------------------------------
-A :class:`cardlab.sim.hands_law.HandsLaw` (Shithead) is not uniform over assignments: each hidden hand
+A :class:`cardlab.chance.hands_law.HandsLaw` (Shithead) is not uniform over assignments: each hidden hand
 has weights over its *states* (how many of its cards lie in each class), and given the states the cards
 are uniform. :class:`HandsArrays` flattens it into int64 arrays (the pool in its order, sorted by class,
 with ``class_start`` marking each class's block; the hands' places; the free places; every hand's
 states as rows of class counts with their cumulative thresholds) and :func:`draw_hands` makes the same
-kind of draw as :meth:`HandsLaw.draw <cardlab.sim.hands_law.HandsLaw.draw>`, by rejection, from a
+kind of draw as :meth:`HandsLaw.draw <cardlab.chance.hands_law.HandsLaw.draw>`, by rejection, from a
 SplitMix64 state. Per try, each hand picks a state from its proposal ``W_p(x) prod_c falling(n_c,
-x_c)`` (:meth:`HandsLaw.solo <cardlab.sim.hands_law.HandsLaw.solo>`): the first state whose threshold
+x_c)`` (:meth:`HandsLaw.solo <cardlab.chance.hands_law.HandsLaw.solo>`): the first state whose threshold
 exceeds the top 62 bits of one output, the thresholds being the exact cumulative weights in units of
 ``2**-62``, rounded down (the last is exactly ``2**62``), so each state's chance is its weight up to
 less than ``2**-62``. With two or more hands the try is kept with chance ``prod_c falling(n_c, A_c) /
-prod_p prod_c falling(n_c, x_pc)`` (:meth:`HandsLaw.accept <cardlab.sim.hands_law.HandsLaw.accept>`):
+prod_p prod_c falling(n_c, x_pc)`` (:meth:`HandsLaw.accept <cardlab.chance.hands_law.HandsLaw.accept>`):
 the kernel computes it as a float, the product over each class and hand of ``(n_c - t - i) / (n_c -
 i)`` (``t`` cards of the class wanted by the earlier hands), and keeps the try when a uniform double
 made of the top 53 bits of one output (``k / 2**53``) is below it. That is exact up to rounding of the
@@ -75,8 +75,8 @@ the pool), the hand's cards shuffled onto its places (Fisher-Yates), and the res
 class, shuffled onto the free places in order. Without hidden hands no state is drawn and the draw is
 the one shuffle of the pool onto the free places.
 
-A law whose states carry tags (a mixture: :class:`~cardlab.sim.hands_law.HandsLaw` notes, *Mixtures*)
-has one block of rows per tag and hand (:meth:`HandsLaw.parts <cardlab.sim.hands_law.HandsLaw.parts>`),
+A law whose states carry tags (a mixture: :class:`~cardlab.chance.hands_law.HandsLaw` notes, *Mixtures*)
+has one block of rows per tag and hand (:meth:`HandsLaw.parts <cardlab.chance.hands_law.HandsLaw.parts>`),
 and each try first picks the tag, the first whose cumulative threshold (the parts' exact weights in units
 of ``2**-62``, rounded down; the last is exactly ``2**62``) exceeds the top 62 bits of one output; a law
 with one part draws nothing for it, so an untagged law's draws are as before.
@@ -94,6 +94,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cardlab.cards import Card
+from cardlab.chance.hands_law import HandsLaw
+from cardlab.chance.law import ChanceLaw, MixedLaw
 from cardlab.dealer import (  # the one dealer's constants and Python generator, re-exported for the kernels
     CHOICES as CHOICES,
 )
@@ -126,8 +128,6 @@ from cardlab.dealer import (
     run_seed as run_seed,
 )
 from cardlab.errors import InvalidInputError, KernelError, shown
-from cardlab.sim.chance import ChanceLaw, MixedLaw
-from cardlab.sim.hands_law import HandsLaw
 
 IntArray = npt.NDArray[np.int64]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -330,7 +330,7 @@ def compile_kernel(name: str, play_shard: Callable[..., object],
 # ---------------------------------------------------------------------------------------------- chance law
 @dataclass(frozen=True)
 class LawArrays:
-    """A :class:`~cardlab.sim.chance.ChanceLaw` (or a :class:`~cardlab.sim.chance.MixedLaw`) as arrays a
+    """A :class:`~cardlab.chance.law.ChanceLaw` (or a :class:`~cardlab.chance.law.MixedLaw`) as arrays a
     kernel reads.
 
     Group ``g`` may use the places ``places[place_start[g]:place_start[g + 1]]`` (indices into the law's
@@ -462,13 +462,13 @@ TWO_M53 = 1.0 / (1 << 53)
 
 @dataclass(frozen=True)
 class HandsArrays:
-    """A :class:`~cardlab.sim.hands_law.HandsLaw` as arrays a kernel reads (module notes).
+    """A :class:`~cardlab.chance.hands_law.HandsLaw` as arrays a kernel reads (module notes).
 
     ``cards``: the pool in the law's order (sorted by class), encoded by the kernel's own card code;
     class ``c``'s cards are ``cards[class_start[c]:class_start[c + 1]]``. Hidden hand ``h`` has the places
     ``hand_places[hand_start[h]:hand_start[h + 1]]`` and the states ``states[state_start[h]:state_start[h +
     1]]`` (rows of class counts, the states of :meth:`HandsLaw.solo
-    <cardlab.sim.hands_law.HandsLaw.solo>` in its order), state ``r`` proposed with chance ``(thresholds[r]
+    <cardlab.chance.hands_law.HandsLaw.solo>` in its order), state ``r`` proposed with chance ``(thresholds[r]
     - thresholds[r - 1]) / 2**62`` (from 0 at each hand's first state). ``free``: the other places, in
     order. ``size``: how many places. With tags (module notes), ``part_thresholds`` holds the cumulative
     chance of each part (tag) in units of ``2**-62``, and the states of hand ``h`` in part ``k`` are the block

@@ -15,11 +15,11 @@ import pytest
 
 import cardlab
 from cardlab.cards import Card, face_of
+from cardlab.chance import jitkit
+from cardlab.chance.hands_law import HandsLaw
+from cardlab.chance.jitkit import HandsArrays, LawArrays, SplitMix64, below, draw_law, new_state, next_u64, shuffle
+from cardlab.chance.law import ChanceLaw, Group, MixedLaw
 from cardlab.errors import CorruptRecordError, InvalidInputError, KernelError
-from cardlab.sim import jitkit
-from cardlab.sim.chance import ChanceLaw, Group, MixedLaw
-from cardlab.sim.hands_law import HandsLaw
-from cardlab.sim.jitkit import HandsArrays, LawArrays, SplitMix64, below, draw_law, new_state, next_u64, shuffle
 
 
 def test_python_and_kernel_generators_give_the_same_numbers() -> None:

@@ -53,7 +53,7 @@ each hand's state of that tag from its proposal: a try proposes ``(k, x)`` with 
 mixture exactly. Every choice depends on the viewer's knowledge and the
 generator alone (the pool is listed by class, then in the canonical order), so two games a viewer
 cannot tell apart give the same draws. The kernels make the same draw from their own generator
-(:class:`cardlab.sim.jitkit.HandsArrays`).
+(:class:`cardlab.chance.jitkit.HandsArrays`).
 """
 
 from __future__ import annotations

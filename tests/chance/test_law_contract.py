@@ -1,8 +1,8 @@
 """The hidden-information contract (:meth:`Game.chance_law <cardlab.engine.game.Game.chance_law>`,
-:meth:`Game.unseen_cards <cardlab.engine.game.Game.unseen_cards>`, :class:`cardlab.sim.chance.Law`), for
+:meth:`Game.unseen_cards <cardlab.engine.game.Game.unseen_cards>`, :class:`cardlab.chance.law.Law`), for
 every registered game: the law a game states answers the Law questions consistently, deals exactly its
 own hidden cards, and names the same cards as ``unseen_cards``. Whether the law is *true* is tested
-against counts, twins and real deals in :mod:`tests.sim.test_chance_law`."""
+against counts, twins and real deals in :mod:`tests.chance.test_chance_law`."""
 
 from __future__ import annotations
 
@@ -15,12 +15,12 @@ import pytest
 
 import cardlab
 from cardlab.cards import Card, face_of
+from cardlab.chance.law import Law
 from cardlab.engine.game import Game
 from cardlab.engine.registry import game_specs
 from cardlab.engine.spec import GameSpec
 from cardlab.errors import InvalidInputError
 from cardlab.sim import prob
-from cardlab.sim.chance import Law
 
 
 def _positions(spec: GameSpec, seed: int) -> list[Game[Any]]:
