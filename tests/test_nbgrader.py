@@ -149,6 +149,7 @@ print(_json.dumps([{"cell": cell, "game": s.game.name, "seed": s.deal_seed, "mov
 
 DESCRIBED: dict[tuple[str, int], int] = {
     ("02_garbage_play", 21): 10,    # "Here is a shuffled deal (seed 4) after ten greedy moves"
+    ("06_shithead_play", 16): 10,   # "The stepper shows it after 10 moves, in mid-game"
     ("10_hidden_information", 3): 15,   # "The position: Shithead, an Ace on the pile": the lesson's 15 MOVES played
     ("11_bayes_rule", 3): 15,       # "Lesson 10's position again (the same deck list and moves)"
     ("11_bayes_rule", 24): 6,       # "It starts after the set-up ... and waits for your first guess"
