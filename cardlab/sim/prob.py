@@ -192,11 +192,12 @@ if TYPE_CHECKING:
 
 def _gather_questions() -> list[str]:
     """The games' own questions (``prob.garbage_next_card_placeable``, ...), re-exported here by name: every
-    public function a registered game's ``questions`` module lists in its ``__all__``."""
+    function the ``questions`` module of a game registered when this module is imported (the built-in games) lists
+    in its ``QUESTIONS``. A game registered later is asked through its own module."""
     names = []
     for spec in game_specs():
         module = sys.modules[spec.questions.__module__]
-        for name in getattr(module, "__all__", ()):
+        for name in getattr(module, "QUESTIONS", ()):
             globals()[name] = getattr(module, name)
             names.append(name)
     return names

@@ -36,3 +36,19 @@ def test_a_quantity_that_does_not_apply_equals_its_copy() -> None:
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1
     assert a != prob.Quantity.not_applicable("draw_top_fits", "top of the draw pile fits", "the game is over")
     assert a != prob.Quantity(a.key, a.label, 0.0, 0.0, 0.0, None, None, None, a.reason)
+
+
+def test_prob_re_exports_every_registered_games_questions_by_name() -> None:
+    """``prob.<question>`` is the game's own function, listed in ``prob.__all__``: every name a registered game's
+    questions module lists in its ``QUESTIONS`` (no lookup on attribute access); a name nobody lists is not
+    there."""
+    import sys
+
+    listed = 0
+    for spec in cardlab.engine.game_specs():
+        module = sys.modules[spec.questions.__module__]
+        for name in getattr(module, "QUESTIONS", ()):
+            assert getattr(prob, name) is getattr(module, name) and name in prob.__all__
+            listed += 1
+    assert listed >= 3   # the built-in games list their questions (the toy game lists none)
+    assert not hasattr(prob, "no_such_question") and not hasattr(prob, "panel")

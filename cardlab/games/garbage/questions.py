@@ -18,9 +18,9 @@ from cardlab.games.garbage.rules import Garbage
 
 NAME = "garbage"
 
-__all__ = ["garbage_next_drawer", "garbage_next_card_reason", "garbage_next_card_placeable", "completion_curves",
-           "completion_curve", "completion_probability"]
-"""The questions :mod:`cardlab.sim.prob` re-exports (``prob.<name>``)."""
+QUESTIONS = ("garbage_next_drawer", "garbage_next_card_reason", "garbage_next_card_placeable", "completion_curves",
+           "completion_curve", "completion_probability")
+"""The questions :mod:`cardlab.sim.prob` re-exports (``prob.<name>``), by name."""
 
 
 def garbage_next_drawer(game: Garbage) -> int | None:

@@ -34,10 +34,10 @@ LAW_DRAWS = 4000
 hidden hands), unless the caller gives ``rollouts``."""
 
 
-__all__ = ["shithead_blind_reason", "shithead_blind_fits", "shithead_draw_reason", "shithead_draw_top_fits",
+QUESTIONS = ("shithead_blind_reason", "shithead_blind_fits", "shithead_draw_reason", "shithead_draw_top_fits",
            "shithead_mover_picks_up", "shithead_blind_fits_estimate", "shithead_draw_top_fits_estimate",
-           "shithead_mover_picks_up_estimate", "shithead_must_pick_up"]
-"""The questions :mod:`cardlab.sim.prob` re-exports (``prob.<name>``)."""
+           "shithead_mover_picks_up_estimate", "shithead_must_pick_up")
+"""The questions :mod:`cardlab.sim.prob` re-exports (``prob.<name>``), by name."""
 
 
 def shithead_blind_reason(game: Shithead) -> str | None:

@@ -21,8 +21,8 @@ from cardlab.games.spite_malice.rules import SpiteMalice, SpiteMaliceView
 NAME = "spite-and-malice"
 
 
-__all__ = ["spite_next_stock_playable", "spite_payoff_playable_now", "spite_payoff_this_turn"]
-"""The questions :mod:`cardlab.sim.prob` re-exports (``prob.<name>``)."""
+QUESTIONS = ("spite_next_stock_playable", "spite_payoff_playable_now", "spite_payoff_this_turn")
+"""The questions :mod:`cardlab.sim.prob` re-exports (``prob.<name>``), by name."""
 
 
 def spite_next_stock_playable(game: SpiteMalice, viewpoint: int | None = None) -> Fraction:
