@@ -121,9 +121,10 @@ def test_the_history_gives_every_earlier_position_from_few_snapshots(name: str) 
         assert kept is None or kept.to_data() == states[i]
     assert loaded.state.to_data() == states[n]   # asking changed nothing
     for bad in (-1, n + 1, "3", 1.0, True):
-        refused = rf"state_before\({bad!r}\): give a move number from 0 to {n}"
-        with pytest.raises(cardlab.InvalidInputError, match=refused):
-            loaded.state_before(bad)  # type: ignore[arg-type]
+        for ask in (loaded.state_before, loaded.kept_state_before, loaded.events_before):
+            refused = rf"{ask.__name__}\({bad!r}\): give a move number from 0 to {n}"
+            with pytest.raises(cardlab.InvalidInputError, match=refused):
+                ask(bad)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -271,6 +271,8 @@ class Game(abc.ABC, Generic[S]):
         self._moves: list[Move] = []
         # per move: the position before it (None where a loaded record kept none) and the event count
         self._stack: list[tuple[S | None, int]] = []
+        # what a subclass works out from the history, by move number: copy keeps it (the history so far is
+        # shared), undo forgets the entries past the game's end, a new history starts it empty
         self._by_move: dict[int, Any] = {}
 
     @classmethod
@@ -512,10 +514,7 @@ class Game(abc.ABC, Generic[S]):
         as a copy of the game's state. A game keeps the position before each move it played; a game loaded from
         a long record keeps one every :data:`SNAPSHOT_EVERY` moves, and the moves after the last one kept are
         re-played (they are legal: they were played)."""
-        n = len(self._moves)
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= n:
-            raise InvalidInputError(f"state_before({shown(index)}): give a move number from 0 to {n}")
-        if index == n:
+        if self._move_number(index, "state_before") == len(self._moves):
             return self._state.clone()
         w = self.copy()
         w._go_back_to(index)
@@ -524,13 +523,22 @@ class Game(abc.ABC, Generic[S]):
     def kept_state_before(self, index: int) -> S | None:
         """The position before move ``index`` if the game kept it (the position now for the number of moves
         played), else None; not a copy: read it, never change it."""
-        if index == len(self._moves):
+        if self._move_number(index, "kept_state_before") == len(self._moves):
             return self._state
         return self._stack[index][0]
 
     def events_before(self, index: int) -> int:
         """How many events happened before move ``index`` (the deal's events, for move 0)."""
-        return self._stack[index][1] if index < len(self._moves) else len(self._events)
+        if self._move_number(index, "events_before") == len(self._moves):
+            return len(self._events)
+        return self._stack[index][1]
+
+    def _move_number(self, index: object, what: str) -> int:
+        """``index`` if it numbers a position of the history (0 to the number of moves played), else refused."""
+        n = len(self._moves)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= n:
+            raise InvalidInputError(f"{what}({shown(index)}): give a move number from 0 to {n}")
+        return index
 
     def observe(self, seat: int | None = None) -> View:
         """What ``seat`` may see (``None``: the public view of the table). Hidden cards stay hidden."""
