@@ -13,13 +13,14 @@ import pytest
 
 import cardlab
 from cardlab.cards import Rank, full_deck
-from cardlab.chance import jitkit, prob
+from cardlab.chance import jitkit
 from cardlab.chance.hands_law import HandsLaw, falling
 from cardlab.errors import CorruptRecordError, InvalidInputError
 from cardlab.games.shithead import Shithead, beliefs
 from cardlab.games.shithead.questions import panel as shithead_panel
 from cardlab.games.shithead.rules import HOUSE_RULES, House, fit_classes
 from cardlab.policies import choose, make_policy
+from cardlab.sim import prob
 from tests.games.shithead import chance_checks as shc
 from tests.sim import chance_checks as cc
 from tests.sim import shithead_brute as sb
