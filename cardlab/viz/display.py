@@ -32,11 +32,11 @@ class LiveDisplay:
         self.display_ids: list[str] = []   # the outputs showing it (their still pictures are kept current)
         self.shown_html = ""               # the still picture they show
 
-    def bundle(self) -> dict[str, Any]:
-        """The widget's view, with the plain text and the still picture."""
+    def bundle(self, picture: str) -> dict[str, Any]:
+        """The widget's view, with the plain text and the still picture ``picture`` (made once by the caller)."""
         data = dict(self.box._repr_mimebundle_() or {})
         data["text/plain"] = self.plain()
-        data["text/html"] = self.still()
+        data["text/html"] = picture
         return data
 
     def show(self) -> None:
@@ -49,7 +49,7 @@ class LiveDisplay:
         self.display_ids.append(display_id)
         self.shown_html = self.still()
         publish: Callable[..., Any] = ipd.display
-        publish(self.bundle(), raw=True, display_id=display_id)
+        publish(self.bundle(self.shown_html), raw=True, display_id=display_id)
         keep_current(self.update)
 
     def update(self) -> None:
@@ -61,7 +61,7 @@ class LiveDisplay:
             return
         from IPython import display as ipd
         self.shown_html = picture
-        bundle = self.bundle()
+        bundle = self.bundle(picture)
         update: Callable[..., Any] = ipd.update_display
         for display_id in self.display_ids:
             update(bundle, raw=True, display_id=display_id)

@@ -19,7 +19,7 @@ from cardlab.games.garbage.rules import Garbage
 NAME = "garbage"
 
 QUESTIONS = ("garbage_next_drawer", "garbage_next_card_reason", "garbage_next_card_placeable", "completion_curves",
-           "completion_curve", "completion_probability")
+             "completion_curve", "completion_probability")
 """The questions :mod:`cardlab.sim.prob` re-exports (``prob.<name>``), by name."""
 
 

@@ -35,8 +35,8 @@ hidden hands), unless the caller gives ``rollouts``."""
 
 
 QUESTIONS = ("shithead_blind_reason", "shithead_blind_fits", "shithead_draw_reason", "shithead_draw_top_fits",
-           "shithead_mover_picks_up", "shithead_blind_fits_estimate", "shithead_draw_top_fits_estimate",
-           "shithead_mover_picks_up_estimate", "shithead_must_pick_up")
+             "shithead_mover_picks_up", "shithead_blind_fits_estimate", "shithead_draw_top_fits_estimate",
+             "shithead_mover_picks_up_estimate", "shithead_must_pick_up")
 """The questions :mod:`cardlab.sim.prob` re-exports (``prob.<name>``), by name."""
 
 
