@@ -117,6 +117,8 @@ for spec in game_specs():
     prob.win_probability(g, None, rng=np.random.default_rng(3), rollouts=4)
     cardlab.simulate(spec.name, games=3, seed=1, progress=False)
     cardlab.load_game(g.to_json())
+peers = ("cardlab.arenas", "pettingzoo", "gymnasium", "pyspiel", "open_spiel")
+print("ARENAS:", sorted(m for m in sys.modules if m.split(".")[0] in peers or m.startswith("cardlab.arenas")))
 loaded = sorted(m for m in sys.modules if m == "cardlab.viz" or m.startswith("cardlab.viz."))
 loaded += sorted(m for m in sys.modules if m.endswith(".table") and m.startswith("cardlab.games."))
 print("VIEW:", loaded)
@@ -125,10 +127,12 @@ print("VIEW:", loaded)
 
 def test_the_core_never_imports_the_view() -> None:
     """Dealing, playing, undoing, observing, resampling, simulating and every probability never load
-    cardlab.viz nor a game's drawing; drawing a game (``_repr_html_``) does, through the spec."""
+    cardlab.viz nor a game's drawing; drawing a game (``_repr_html_``) does, through the spec. Nor do they load
+    the peers' arenas (cardlab.arenas, PettingZoo, Gymnasium, OpenSpiel): the core install works without the
+    ``arenas`` extra."""
     done = subprocess.run([sys.executable, "-c", CORE_ONLY], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().splitlines()[-1] == "VIEW: []"
+    assert done.stdout.strip().splitlines()[-2:] == ["ARENAS: []", "VIEW: []"]
     draw = CORE_ONLY + "g._repr_html_()\nprint(sorted(m for m in sys.modules if m.startswith('cardlab.viz')))\n"
     done = subprocess.run([sys.executable, "-c", draw], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
