@@ -117,7 +117,7 @@ for spec in game_specs():
     prob.win_probability(g, None, rng=np.random.default_rng(3), rollouts=4)
     cardlab.simulate(spec.name, games=3, seed=1, progress=False)
     cardlab.load_game(g.to_json())
-peers = ("cardlab.arenas", "pettingzoo", "gymnasium", "pyspiel", "open_spiel")
+peers = ("pettingzoo", "gymnasium", "pyspiel", "open_spiel")
 print("ARENAS:", sorted(m for m in sys.modules if m.split(".")[0] in peers or m.startswith("cardlab.arenas")))
 loaded = sorted(m for m in sys.modules if m == "cardlab.viz" or m.startswith("cardlab.viz."))
 loaded += sorted(m for m in sys.modules if m.endswith(".table") and m.startswith("cardlab.games."))
